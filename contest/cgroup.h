@@ -1,0 +1,59 @@
+/* cgroup.h - the session's cgroups: memory limit, CPU quota, CPU accounting
+ *
+ * Groups are made below the driver's own cgroup (from /proc/self/cgroup),
+ * never at the root of a hierarchy: cgroup v2 where the memory controller
+ * is enabled there, else v1 (memory, cpu, cpuacct mounted under
+ * /sys/fs/cgroup/NAME). One session group holds the compile and the load
+ * (the memory limit and CPU quota apply to both together); the load gets
+ * a child group of its own for accounting its CPU time.
+ */
+#ifndef CONTEST_CGROUP_H
+#define CONTEST_CGROUP_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+struct cgroup_session {
+	int version;		/* 1 or 2; 0 when no cgroup could be made */
+	char mem_dir[512];	/* session group in the memory hierarchy (v1) or the v2 group; "" none */
+	char cpu_dir[512];	/* v1 cpu group for the quota; "" none */
+	char acct_dir[512];	/* v1 cpuacct session group; "" none */
+	char load_mem[512];	/* the load's child groups (created per run) */
+	char load_acct[512];
+	uint64_t mem_limit;	/* bytes, 0 none */
+	double cpu_limit;	/* CPUs, 0 none */
+	long long oom_kills_gone;	/* OOM kills counted in load groups already removed */
+};
+
+/*
+ * Make the session groups (name like "contest-PID"). mem_limit in bytes
+ * (0: none), cpu_limit in CPUs (0: none). Without root or controllers,
+ * returns 0 with version 0 when no limit was asked; -1 with a message when a
+ * limit was asked but cannot be honoured.
+ */
+int cgroup_session_init(struct cgroup_session *cg, const char *name,
+			uint64_t mem_limit, double cpu_limit);
+/* Move pid into the session groups (compile side). 0 or -1. */
+int cgroup_enter(const struct cgroup_session *cg, pid_t pid);
+/* Make the load's child groups for one run; 0, -1 */
+int cgroup_load_create(struct cgroup_session *cg);
+/* Move pid into the load's groups. 0 or -1. */
+int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid);
+/* CPU seconds used so far by the load's group; -1 when not available */
+double cgroup_load_cpu_s(const struct cgroup_session *cg);
+/* pids in the load's groups into pids[]; returns count, -1 unavailable */
+int cgroup_load_pids(const struct cgroup_session *cg, pid_t *pids, int max);
+/* Remove the load's child groups (after its processes are gone) */
+void cgroup_load_remove(struct cgroup_session *cg);
+/* OOM kills seen in the session group so far; -1 when unknown */
+long long cgroup_oom_kills(const struct cgroup_session *cg);
+/* Remove every group made; safe to call more than once */
+void cgroup_session_release(struct cgroup_session *cg);
+/*
+ * rmdir every group this process made and has not removed yet, children
+ * first. Only rmdir(2) on static storage: safe from a signal handler or
+ * atexit. Groups that still hold processes stay (the caller kills first).
+ */
+void cgroup_cleanup_all(void);
+
+#endif

@@ -1,0 +1,188 @@
+/* cmd-report.c - contest report: the tables of the kernels in a results directory */
+#include "report.h"
+#include "util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage_text[] =
+	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
+	"                      [--ratio reference|self] [--format text|mail|csv|json]\n"
+	"                      [--stats] [KERNEL...]\n";
+
+static const char help_text[] =
+	"\n"
+	"Print one table per load, one row per kernel: the means over its ok runs.\n"
+	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n"
+	"\n"
+	"  -r, --results DIR          the results directory (default reports)\n"
+	"      --reference KERNEL     Ratio divides by KERNEL's noload mean (default: the first kernel)\n"
+	"      --reference-time SECONDS  Ratio divides by SECONDS\n"
+	"      --ratio reference|self self: each kernel by its own noload mean (contest 0.6x)\n"
+	"      --format text|mail|csv|json  mail: the tables as posted to linux-kernel\n"
+	"      --stats                add SD, the sample standard deviation of Time\n"
+	"  -h, --help                 this text\n";
+
+enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS };
+
+static const struct option long_options[] = {
+	{ "results", required_argument, NULL, 'r' },
+	{ "reference", required_argument, NULL, OPT_REFERENCE },
+	{ "reference-time", required_argument, NULL, OPT_REFERENCE_TIME },
+	{ "ratio", required_argument, NULL, OPT_RATIO },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int usage_error(void)
+{
+	fputs(usage_text, stderr);
+	return EXIT_USAGE;
+}
+
+static int parse_format(const char *s, enum report_format *out)
+{
+	static const struct { const char *name; enum report_format format; } formats[] = {
+		{ "text", REPORT_TEXT }, { "mail", REPORT_MAIL },
+		{ "csv", REPORT_CSV }, { "json", REPORT_JSON },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(formats); i++) {
+		if (!strcmp(s, formats[i].name)) {
+			*out = formats[i].format;
+			return 0;
+		}
+	}
+	return error("unknown format '%s' (text, mail, csv or json)", s);
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	if (end == s || *end || errno || !isfinite(*out) || *out <= 0)
+		return error("--reference-time wants a number of seconds above 0, not '%s'", s);
+	return 0;
+}
+
+static int parse_ratio(const char *s, enum ratio_mode *out)
+{
+	if (!strcmp(s, "reference"))
+		*out = RATIO_REFERENCE;
+	else if (!strcmp(s, "self"))
+		*out = RATIO_SELF;
+	else
+		return error("unknown ratio '%s' (reference or self)", s);
+	return 0;
+}
+
+/* One option; 0, 1 for --help, -1 for bad usage (message printed) */
+static int parse_option(int c, const char *arg, char **argv, struct report_opts *opts,
+			const char **dir)
+{
+	switch (c) {
+	case 'r':
+		*dir = arg;
+		return 0;
+	case OPT_REFERENCE:
+		opts->reference = arg;
+		return 0;
+	case OPT_REFERENCE_TIME:
+		return parse_seconds(arg, &opts->reference_time);
+	case OPT_RATIO:
+		return parse_ratio(arg, &opts->ratio);
+	case OPT_FORMAT:
+		return parse_format(arg, &opts->format);
+	case OPT_STATS:
+		opts->stats = 1;
+		return 0;
+	case 'h':
+		return 1;
+	case ':':
+		return error("option '%s' needs a value", argv[optind - 1]);
+	default:	/* optopt names a short option; a long one is in argv */
+		if (optopt > 0 && optopt < 256)
+			return error("unknown option '-%c'", optopt);
+		return error("unknown option '%s'", argv[optind - 1]);
+	}
+}
+
+static int check_combination(const struct report_opts *opts)
+{
+	if (opts->reference && opts->reference_time > 0)
+		return error("--reference and --reference-time cannot be combined");
+	if (opts->ratio == RATIO_SELF && (opts->reference || opts->reference_time > 0))
+		return error("--ratio self takes no reference");
+	return 0;
+}
+
+/* A kernel named on the command line must have results: a typo is bad usage */
+static int check_kernel(const char *dir, const char *kernel)
+{
+	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	struct stat st;
+	int ret = 0;
+
+	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
+		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
+	free(path);
+	return ret;
+}
+
+static int check_kernels(const char *dir, char **kernels, int n, const struct report_opts *opts)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (check_kernel(dir, kernels[i]) < 0)
+			return -1;
+	if (opts->reference && check_kernel(dir, opts->reference) < 0)
+		return -1;
+	return 0;
+}
+
+static int close_stdout(int status)
+{
+	if (fclose(stdout) != 0) {
+		error("cannot write to stdout: %s", strerror(errno));
+		return status ? status : EXIT_RUN_FAILED;
+	}
+	return status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts opts;
+	const char *dir = "reports";
+	int c, status;
+
+	report_opts_init(&opts);
+	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":r:h", long_options, NULL)) != -1) {
+		int ret = parse_option(c, optarg, argv, &opts, &dir);
+
+		if (ret < 0)
+			return usage_error();
+		if (ret > 0) {
+			printf("%s%s", usage_text, help_text);
+			return close_stdout(0);
+		}
+	}
+	if (check_combination(&opts) < 0)
+		return usage_error();
+	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)
+		return EXIT_USAGE;
+	status = report_print_kernels(dir, (const char *const *)(argv + optind),
+				      (size_t)(argc - optind), &opts, stdout) < 0;
+	return close_stdout(status ? EXIT_RUN_FAILED : 0);
+}

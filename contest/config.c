@@ -1,0 +1,552 @@
+/* config.c - parse contest.conf, -c files and -s against the options tables */
+#include "config.h"
+#include "util.h"
+#include "loads.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const struct config_option config_options[] = {
+	{ "workload", OPT_ENUM, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command", "synthetic|kernel|command" },
+	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL },
+	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL },
+	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL },
+	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL },
+	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL },
+	{ "runs", OPT_INT, "3", "runs of each load", NULL },
+	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL },
+	{ "load_lead", OPT_DURATION, "3s", "how long the load runs before the compile starts", NULL },
+	{ "flush", OPT_BOOL, "yes", "sync and drop the page cache before each run (not before cacherun)", NULL },
+	{ "quiet_wait", OPT_DURATION, "10s", "at most this long waiting for the machine to be idle before a run", NULL },
+	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL },
+	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL },
+	{ "results", OPT_PATH, "reports", "the results directory", NULL },
+	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL },
+	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL },
+	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL },
+	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL },
+	{ "ram", OPT_SIZE, "", "what % sizes are of; empty: mem_limit when set, else MemTotal", NULL },
+	{ "mem_limit", OPT_SIZE, "", "memory cgroup limit for compile and load together; empty: none", NULL },
+	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL },
+	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL },
+	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL },
+	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL },
+	{ "monitors", OPT_BOOL, "yes", "run vmstat 1 and iostat -dx 1 into logs/ during each run", NULL },
+	{ NULL, 0, NULL, NULL, NULL }
+};
+
+struct entry {
+	char *section;		/* NULL: top level */
+	const struct config_option *opt;
+	char *value;
+	char *origin;
+};
+
+struct config {
+	struct entry *v;
+	size_t n, alloc;
+};
+
+struct config *config_new(void)
+{
+	return xcalloc(1, sizeof(struct config));
+}
+
+void config_free(struct config *cfg)
+{
+	if (!cfg)
+		return;
+	for (size_t i = 0; i < cfg->n; i++) {
+		free(cfg->v[i].section);
+		free(cfg->v[i].value);
+		free(cfg->v[i].origin);
+	}
+	free(cfg->v);
+	free(cfg);
+}
+
+static const struct config_option *find_in(const struct config_option *table, const char *key)
+{
+	for (; table && table->name; table++)
+		if (!strcmp(table->name, key))
+			return table;
+	return NULL;
+}
+
+static const struct config_option *find_option(const char *section, const char *key)
+{
+	const struct load *l;
+
+	if (!section)
+		return find_in(config_options, key);
+	l = load_find(section);
+	return l ? find_in(l->options, key) : NULL;
+}
+
+static struct entry *find_entry(const struct config *cfg, const char *section, const char *key)
+{
+	/* the last one set wins; walk from the end */
+	for (size_t i = cfg->n; i-- > 0;) {
+		struct entry *e = &cfg->v[i];
+
+		if (strcmp(e->opt->name, key))
+			continue;
+		if ((!section && !e->section) || (section && e->section && !strcmp(section, e->section)))
+			return e;
+	}
+	return NULL;
+}
+
+/* Check a value against its type; NULL when fine, else a static message */
+static const char *check_value(const struct config_option *o, const char *v)
+{
+	uint64_t sz;
+	double d;
+	int b;
+	char *end;
+
+	switch (o->type) {
+	case OPT_STR:
+	case OPT_PATH:
+		return NULL;
+	case OPT_INT:
+		errno = 0;
+		if (!*v || strtoll(v, &end, 10) < 0 || *end || errno)
+			return "expected a non-negative integer";
+		return NULL;
+	case OPT_BOOL:
+		return parse_bool(v, &b) ? "expected yes or no" : NULL;
+	case OPT_SIZE:
+		if (!*v)
+			return NULL;
+		return parse_size(v, 1ULL << 30, &sz) ? "expected a size such as 64M, 2G or 110%" : NULL;
+	case OPT_DURATION:
+		return parse_duration(v, &d) ? "expected a duration such as 3, 3s or 500ms" : NULL;
+	case OPT_DOUBLE:
+		if (!*v)
+			return NULL;
+		errno = 0;
+		d = strtod(v, &end);
+		if (*end || errno || d < 0 || !isfinite(d))
+			return "expected a non-negative number";
+		return NULL;
+	case OPT_LIST: {
+		char **w = split_list(v);
+		const char *msg = NULL;
+
+		/* the only list is `loads`: each word must name a load */
+		for (size_t i = 0; w[i] && !msg; i++)
+			if (!load_find(w[i]))
+				msg = "names a load that does not exist (see contest list)";
+		argv_free(w);
+		return msg;
+	}
+	case OPT_ENUM: {
+		size_t len = strlen(v);
+		const char *c = o->choices;
+
+		while (c && *c) {
+			const char *bar = strchr(c, '|');
+			size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+
+			if (clen == len && !strncmp(c, v, len))
+				return NULL;
+			c = bar ? bar + 1 : NULL;
+		}
+		return "not one of the allowed values";
+	}
+	}
+	return "unknown option type";
+}
+
+int config_set(struct config *cfg, const char *section, const char *key,
+	       const char *value, const char *origin)
+{
+	const struct config_option *o;
+	const char *msg;
+	struct entry *e;
+
+	if (section && !load_find(section))
+		return error("%s: unknown load '%s' (see contest list)", origin, section);
+	o = find_option(section, key);
+	if (!o) {
+		if (section)
+			return error("%s: unknown key '%s' for load '%s'", origin, key, section);
+		return error("%s: unknown key '%s'", origin, key);
+	}
+	msg = check_value(o, value);
+	if (msg) {
+		if (o->type == OPT_ENUM)
+			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
+		return error("%s: bad value '%s' for '%s': %s", origin, value, key, msg);
+	}
+	if (cfg->n == cfg->alloc) {
+		cfg->alloc = cfg->alloc ? 2 * cfg->alloc : 32;
+		cfg->v = xrealloc(cfg->v, cfg->alloc * sizeof(*cfg->v));
+	}
+	e = &cfg->v[cfg->n++];
+	e->section = section ? xstrdup(section) : NULL;
+	e->opt = o;
+	e->value = xstrdup(value);
+	e->origin = xstrdup(origin);
+	return 0;
+}
+
+/* One line of a file: blank, comment, [section] or key = value. */
+static int parse_line(struct config *cfg, char *line, char **section, const char *where)
+{
+	char *s = trim(line), *eq, *key, *val;
+
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	if (*s == '[') {
+		char *close = strchr(s, ']');
+
+		if (!close || close[1])
+			return error("%s: malformed section header '%s'", where, s);
+		*close = '\0';
+		s = trim(s + 1);
+		if (!load_find(s))
+			return error("%s: unknown load '%s' in section header (see contest list)", where, s);
+		free(*section);
+		*section = xstrdup(s);
+		return 0;
+	}
+	eq = strchr(s, '=');
+	if (!eq)
+		return error("%s: expected 'key = value', got '%s'", where, s);
+	*eq = '\0';
+	key = trim(s);
+	val = trim(eq + 1);
+	if (!*key)
+		return error("%s: missing key before '='", where);
+	return config_set(cfg, *section, key, val, where);
+}
+
+int config_load_file(struct config *cfg, const char *path, int missing_ok)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL, *section = NULL;
+	size_t cap = 0;
+	int lineno = 0, ret = 0;
+
+	if (!f) {
+		if (missing_ok && errno == ENOENT)
+			return 0;
+		return error("cannot open '%s': %s", path, strerror(errno));
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		char *where = xasprintf("%s:%d", path, ++lineno);
+
+		ret = parse_line(cfg, line, &section, where);
+		free(where);
+		if (ret)
+			break;
+	}
+	if (!ret && ferror(f))
+		ret = error("cannot read '%s': %s", path, strerror(errno));
+	free(line);
+	free(section);
+	fclose(f);
+	return ret;
+}
+
+int config_load_default(struct config *cfg)
+{
+	if (access("contest.conf", R_OK) == 0)
+		return config_load_file(cfg, "contest.conf", 0);
+	return config_load_file(cfg, CONTEST_DATADIR "/contest.conf", 1);
+}
+
+int config_set_arg(struct config *cfg, const char *arg)
+{
+	char *copy = xstrdup(arg), *eq = strchr(copy, '='), *key, *dot;
+	char *where = xasprintf("-s '%s'", arg);
+	int ret;
+
+	if (!eq) {
+		ret = error("%s: expected KEY=VALUE", where);
+		goto out;
+	}
+	*eq = '\0';
+	key = trim(copy);
+	dot = strchr(key, '.');
+	if (dot) {
+		*dot = '\0';
+		ret = config_set(cfg, key, dot + 1, trim(eq + 1), where);
+	} else {
+		ret = config_set(cfg, NULL, key, trim(eq + 1), where);
+	}
+out:
+	free(where);
+	free(copy);
+	return ret;
+}
+
+const char *config_str(const struct config *cfg, const char *section, const char *key)
+{
+	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
+	const struct config_option *o;
+
+	if (e)
+		return e->value;
+	o = find_option(section, key);
+	if (!o)
+		die(1, "internal error: no option '%s%s%s'", section ? section : "", section ? "." : "", key);
+	return o->def;
+}
+
+const char *config_origin(const struct config *cfg, const char *section, const char *key)
+{
+	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
+
+	return e ? e->origin : "default";
+}
+
+long long config_int(const struct config *cfg, const char *section, const char *key)
+{
+	return strtoll(config_str(cfg, section, key), NULL, 10);
+}
+
+int config_bool(const struct config *cfg, const char *section, const char *key)
+{
+	int b = 0;
+
+	parse_bool(config_str(cfg, section, key), &b);
+	return b;
+}
+
+double config_double(const struct config *cfg, const char *section, const char *key)
+{
+	return strtod(config_str(cfg, section, key), NULL);
+}
+
+double config_duration(const struct config *cfg, const char *section, const char *key)
+{
+	double d = 0;
+
+	parse_duration(config_str(cfg, section, key), &d);
+	return d;
+}
+
+uint64_t config_size(const struct config *cfg, const char *section, const char *key, uint64_t ram)
+{
+	uint64_t v = 0;
+	const char *s = config_str(cfg, section, key);
+
+	if (*s)
+		parse_size(s, ram, &v);
+	return v;
+}
+
+static void dump_table(const struct config *cfg, const char *section,
+		       const struct config_option *table, FILE *out)
+{
+	for (; table && table->name; table++)
+		fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table->name));
+}
+
+void config_dump(const struct config *cfg, FILE *out)
+{
+	dump_table(cfg, NULL, config_options, out);
+	for (size_t i = 0; load_table[i]; i++) {
+		if (!load_table[i]->options)
+			continue;
+		fprintf(out, "[%s]\n", load_table[i]->name);
+		dump_table(cfg, load_table[i]->name, load_table[i]->options, out);
+	}
+}
+
+int parse_size(const char *s, uint64_t ram, uint64_t *out)
+{
+	char *end;
+	double v, mult = 1;
+
+	errno = 0;
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	v = strtod(s, &end);
+	if (errno || !isfinite(v) || v < 0)
+		return -1;
+	switch (toupper((unsigned char)*end)) {
+	case '\0': break;
+	case '%': mult = (double)ram / 100; end++; break;
+	case 'K': mult = 1024.0; end++; break;
+	case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: return -1;
+	}
+	/* accept 64M, 64MB, 64MiB alike: binary units throughout */
+	if (mult != 1 && end[-1] != '%') {
+		if (!strcasecmp(end, "iB"))
+			end += 2;
+		else if (toupper((unsigned char)*end) == 'B')
+			end++;
+	}
+	if (*end || v * mult > 1.8e19)
+		return -1;
+	*out = (uint64_t)llround(v * mult);
+	return 0;
+}
+
+int parse_duration(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	v = strtod(s, &end);
+	if (errno || !isfinite(v) || v < 0)
+		return -1;
+	if (!*end || !strcmp(end, "s"))
+		*out = v;
+	else if (!strcmp(end, "ms"))
+		*out = v / 1000;
+	else if (!strcmp(end, "m") || !strcmp(end, "min"))
+		*out = v * 60;
+	else if (!strcmp(end, "h"))
+		*out = v * 3600;
+	else
+		return -1;
+	return 0;
+}
+
+int parse_bool(const char *s, int *out)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(s, yes[i])) {
+			*out = 1;
+			return 0;
+		}
+		if (!strcasecmp(s, no[i])) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+struct words {
+	char **v;
+	size_t n, alloc;
+};
+
+static void words_push(struct words *w, char *s)
+{
+	if (w->n + 2 > w->alloc) {
+		w->alloc = w->alloc ? 2 * w->alloc : 8;
+		w->v = xrealloc(w->v, w->alloc * sizeof(char *));
+	}
+	w->v[w->n++] = s;
+	w->v[w->n] = NULL;
+}
+
+char **split_words(const char *s, const char **err)
+{
+	struct words w = { 0 };
+	char *buf = xmalloc(strlen(s) + 1), *o = NULL;
+	char quote = 0;
+
+	words_push(&w, NULL);
+	w.n = 0;
+	for (;; s++) {
+		char c = *s;
+
+		if (!c)
+			break;
+		if (quote == '\'') {
+			if (c == '\'')
+				quote = 0;
+			else
+				*o++ = c;
+			continue;
+		}
+		if (c == '\\' && (!quote || s[1] == '"' || s[1] == '\\' || s[1] == '$' || s[1] == '`')) {
+			if (!s[1]) {
+				*err = "trailing backslash";
+				goto fail;
+			}
+			if (!o)
+				o = buf;
+			*o++ = *++s;
+			continue;
+		}
+		if (quote == '"') {
+			if (c == '"')
+				quote = 0;
+			else
+				*o++ = c;
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			if (o) {
+				*o = '\0';
+				words_push(&w, xstrdup(buf));
+				o = NULL;
+			}
+			continue;
+		}
+		if (!o)
+			o = buf;
+		if (c == '\'' || c == '"')
+			quote = c;
+		else
+			*o++ = c;
+	}
+	if (quote) {
+		*err = "unterminated quote";
+		goto fail;
+	}
+	if (o) {
+		*o = '\0';
+		words_push(&w, xstrdup(buf));
+	}
+	free(buf);
+	return w.v;
+fail:
+	free(buf);
+	argv_free(w.v);
+	return NULL;
+}
+
+void argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+char **split_list(const char *s)
+{
+	struct words w = { 0 };
+	const char *p = s;
+
+	words_push(&w, NULL);
+	w.n = 0;
+	while (*p) {
+		size_t len = strcspn(p, " \t,");
+
+		if (len) {
+			char *word = xmalloc(len + 1);
+
+			memcpy(word, p, len);
+			word[len] = '\0';
+			words_push(&w, word);
+		}
+		p += len;
+		p += strspn(p, " \t,");
+	}
+	return w.v;
+}

@@ -1,0 +1,379 @@
+/* fingerprint.c - what the env file and `contest env` hold (see fingerprint.h) */
+#include "fingerprint.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+
+#define CONFIG_MARK "config:"
+
+/* "23.5 GiB" */
+static void human_bytes(uint64_t n, char *buf, size_t size)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)n;
+	size_t u = 0;
+
+	while (v >= 1024 && u + 1 < ARRAY_SIZE(units)) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+}
+
+static void put_bytes(FILE *out, const char *key, uint64_t n)
+{
+	char h[32];
+
+	human_bytes(n, h, sizeof(h));
+	fprintf(out, "%s: %llu (%s)\n", key, (unsigned long long)n, h);
+}
+
+/* the value after "key<spaces>:" on the first such line of a /proc file */
+static int proc_field(const char *path, const char *key, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	size_t klen = strlen(key);
+	int ret = -1;
+
+	if (!f)
+		return -1;
+	while (ret < 0 && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon || strncmp(line, key, klen) || line[klen + strspn(line + klen, " \t")] != ':')
+			continue;
+		snprintf(buf, size, "%s", trim(colon + 1));
+		ret = 0;
+	}
+	fclose(f);
+	return ret;
+}
+
+/* the [active] word of a sysfs choice file ("[none] mq-deadline"), or the
+ * whole line when nothing is bracketed */
+static int sysfs_active(const char *path, char *buf, size_t size)
+{
+	char line[512], *open, *close;
+
+	if (read_line_file(path, line, sizeof(line)) < 0)
+		return -1;
+	open = strchr(line, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = '\0';
+		snprintf(buf, size, "%s", open + 1);
+	} else {
+		snprintf(buf, size, "%s", trim(line));
+	}
+	return buf[0] ? 0 : -1;
+}
+
+/* undo the octal escapes of /proc/self/mounts (\040 for a space) in place */
+static void unescape_octal(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*d++ = *s;
+		}
+	}
+	*d = '\0';
+}
+
+/* is mnt the path itself or one of its ancestors? */
+static size_t mount_covers(const char *mnt, const char *path)
+{
+	size_t n = strlen(mnt);
+
+	if (!strcmp(mnt, "/"))
+		return 1;
+	if (strncmp(mnt, path, n) || (path[n] && path[n] != '/'))
+		return 0;
+	return n;
+}
+
+/* the filesystem type of the longest mount point holding path; later
+ * entries win a tie, since they are mounted over the earlier ones */
+static void tree_fs(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen("/proc/self/mounts", "re");
+	char line[4096];
+	size_t best = 0;
+
+	snprintf(buf, size, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *save = NULL, *mnt, *type;
+		size_t n;
+
+		strtok_r(line, " ", &save);
+		mnt = strtok_r(NULL, " ", &save);
+		type = strtok_r(NULL, " ", &save);
+		if (!mnt || !type)
+			continue;
+		unescape_octal(mnt);
+		n = mount_covers(mnt, path);
+		if (n && n >= best) {
+			best = n;
+			snprintf(buf, size, "%s", type);
+		}
+	}
+	fclose(f);
+}
+
+/*
+ * The scheduler of the disk under path: a partition has no queue of its
+ * own, its parent disk does. Filesystems without a block device (tmpfs,
+ * overlay, btrfs's anonymous st_dev, NFS) give "unknown".
+ */
+static void io_scheduler(const char *path, char *buf, size_t size)
+{
+	struct stat st;
+	char sys[128];
+
+	snprintf(buf, size, "unknown");
+	if (stat(path, &st) < 0 || major(st.st_dev) == 0)
+		return;
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/scheduler",
+		 major(st.st_dev), minor(st.st_dev));
+	if (sysfs_active(sys, buf, size) == 0)
+		return;
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/scheduler",
+		 major(st.st_dev), minor(st.st_dev));
+	if (sysfs_active(sys, buf, size) < 0)
+		snprintf(buf, size, "unknown");
+}
+
+static const char *or_none(const char *s)
+{
+	return s && *s ? s : "none";
+}
+
+static void write_system(FILE *out)
+{
+	struct utsname u;
+	char buf[4096];
+
+	if (uname(&u) == 0)
+		fprintf(out, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
+			u.version, u.machine);
+	else
+		fprintf(out, "uname: unknown\n");
+	fprintf(out, "cmdline: %s\n",
+		read_line_file("/proc/cmdline", buf, sizeof(buf)) == 0 ? trim(buf) : "unknown");
+	fprintf(out, "cpu_model: %s\n",
+		proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf)) == 0 ? buf : "unknown");
+	fprintf(out, "cpus: %d\n", ncpus());
+	put_bytes(out, "memtotal", memtotal_bytes());
+	put_bytes(out, "swap_total", meminfo_bytes("SwapTotal"));
+}
+
+static void write_tree(FILE *out, const char *tree)
+{
+	char real[PATH_MAX], buf[256];
+	const char *path = realpath(tree, real) ? real : tree;
+
+	fprintf(out, "tree: %s\n", path);
+	tree_fs(path, buf, sizeof(buf));
+	fprintf(out, "tree_fs: %s\n", buf);
+	io_scheduler(path, buf, sizeof(buf));
+	fprintf(out, "io_scheduler: %s\n", buf);
+}
+
+static void write_tuning(FILE *out)
+{
+	char buf[256];
+
+	fprintf(out, "governor: %s\n",
+		read_line_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+			       buf, sizeof(buf)) == 0 ? trim(buf) : "none");
+	fprintf(out, "thp: %s\n",
+		sysfs_active("/sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0 ?
+		buf : "unknown");
+}
+
+void fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
+{
+	write_system(out);
+	fprintf(out, "mem_limit: %s\n", or_none(config_str(cfg, NULL, "mem_limit")));
+	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
+	write_tree(out, tree && *tree ? tree : ".");
+	write_tuning(out);
+	fprintf(out, "contest_version: %s\n", CONTEST_VERSION);
+	fprintf(out, CONFIG_MARK "\n");
+	config_dump(cfg, out);
+}
+
+/* ---- reading env texts back, for compare ---- */
+
+struct env_kv {
+	char *key, *value;
+};
+
+struct env {
+	struct env_kv *v;
+	size_t n, alloc;
+};
+
+static void env_add(struct env *e, char *key, const char *value)
+{
+	if (e->n == e->alloc) {
+		e->alloc = e->alloc ? 2 * e->alloc : 32;
+		e->v = xrealloc(e->v, e->alloc * sizeof(*e->v));
+	}
+	e->v[e->n].key = key;
+	e->v[e->n].value = xstrdup(value);
+	e->n++;
+}
+
+/* one config line: "[section]" or "key = value" */
+static void env_config_line(struct env *e, char *line, char **section)
+{
+	char *eq = strchr(line, '='), *end = line + strlen(line);
+
+	if (line[0] == '[' && end > line + 1 && end[-1] == ']') {
+		free(*section);
+		end[-1] = '\0';
+		*section = xstrdup(line + 1);
+		return;
+	}
+	if (!eq)
+		return;
+	*eq = '\0';
+	if (*section)
+		env_add(e, xasprintf("config.%s.%s", *section, trim(line)), trim(eq + 1));
+	else
+		env_add(e, xasprintf("config.%s", trim(line)), trim(eq + 1));
+}
+
+/* fingerprint lines "key: value", then after "config:" the config dump,
+ * whose keys become "config.KEY" and "config.SECTION.KEY" */
+static void env_parse(struct env *e, const char *text)
+{
+	char *copy = xstrdup(text ? text : ""), *line, *save = NULL, *section = NULL;
+	int in_config = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *t = trim(line), *colon;
+
+		if (!*t || *t == '#')
+			continue;
+		if (!strcmp(t, CONFIG_MARK)) {
+			in_config = 1;
+		} else if (in_config) {
+			env_config_line(e, t, &section);
+		} else if ((colon = strchr(t, ':'))) {
+			*colon = '\0';
+			env_add(e, xstrdup(trim(t)), trim(colon + 1));
+		}
+	}
+	free(section);
+	free(copy);
+}
+
+static void env_free(struct env *e)
+{
+	for (size_t i = 0; i < e->n; i++) {
+		free(e->v[i].key);
+		free(e->v[i].value);
+	}
+	free(e->v);
+}
+
+static const char *env_get(const struct env *e, const char *key)
+{
+	for (size_t i = 0; i < e->n; i++)
+		if (!strcmp(e->v[i].key, key))
+			return e->v[i].value;
+	return NULL;
+}
+
+char *fingerprint_value(const char *env_text, const char *key)
+{
+	struct env e = { 0 };
+	const char *v;
+	char *ret;
+
+	env_parse(&e, env_text);
+	v = env_get(&e, key);
+	ret = v ? xstrdup(v) : NULL;
+	env_free(&e);
+	return ret;
+}
+
+/* keys that differ between kernels, or that say nothing about the
+ * machine a run measured (see fingerprint.h) */
+static const char *const ignored_keys[] = {
+	"uname", "cmdline", "contest_version",
+	"config.results", "config.runs", "config.loads",
+};
+
+static int ignored(const char *key)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(ignored_keys); i++)
+		if (!strcmp(key, ignored_keys[i]))
+			return 1;
+	return 0;
+}
+
+/* MemTotal moves by a few MiB from kernel to kernel (reserved memory,
+ * the kernel's own size): byte counts within 2% are the same machine */
+static int same_value(const char *key, const char *a, const char *b)
+{
+	double x, y;
+
+	if (!strcmp(a, b))
+		return 1;
+	if (strcmp(key, "memtotal") && strcmp(key, "swap_total"))
+		return 0;
+	x = strtod(a, NULL);
+	y = strtod(b, NULL);
+	return fabs(x - y) <= 0.02 * fmax(x, y);
+}
+
+int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)
+{
+	struct env a = { 0 }, b = { 0 };
+	char **keys = xcalloc(1, sizeof(*keys));
+	int n = 0;
+
+	env_parse(&a, env_a);
+	env_parse(&b, env_b);
+	for (size_t i = 0; i < a.n; i++) {
+		const char *vb = env_get(&b, a.v[i].key);
+
+		if (!vb || ignored(a.v[i].key) || same_value(a.v[i].key, a.v[i].value, vb))
+			continue;
+		keys = xrealloc(keys, (size_t)(n + 2) * sizeof(*keys));
+		keys[n++] = xstrdup(a.v[i].key);
+		keys[n] = NULL;
+	}
+	env_free(&a);
+	env_free(&b);
+	if (keys_out)
+		*keys_out = keys;
+	else
+		fingerprint_keys_free(keys);
+	return n;
+}
+
+void fingerprint_keys_free(char **keys)
+{
+	for (size_t i = 0; keys && keys[i]; i++)
+		free(keys[i]);
+	free(keys);
+}

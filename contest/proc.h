@@ -1,0 +1,23 @@
+/* proc.h - starting outside programs with fork/execvp and an argv */
+#ifndef CONTEST_PROC_H
+#define CONTEST_PROC_H
+
+#include <sys/types.h>
+#include <sys/resource.h>
+
+struct spawn_opts {
+	const char *cwd;	/* chdir first, NULL to stay */
+	const char *out;	/* stdout+stderr appended to this file; NULL inherits */
+	int devnull_out;	/* stdout+stderr to /dev/null (when out is NULL) */
+	int new_pgrp;		/* setpgid(0, 0) */
+	const char *const *env_add;	/* "KEY=VALUE" to setenv, NULL-terminated, or NULL */
+};
+
+/* fork and execvp argv; returns pid or -1 (error printed) */
+pid_t spawn(char *const argv[], const struct spawn_opts *o);
+/* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
+int run_cmd(char *const argv[], const struct spawn_opts *o);
+/* argv as one line for messages */
+char *argv_join(char *const argv[]);
+
+#endif

@@ -1,0 +1,81 @@
+/* results.h - the results store: reports/KERNEL/{env,runs.tsv,logs/}
+ *
+ * runs.tsv is tab-separated with a header naming the columns. Readers find
+ * columns by name and ignore unknown ones; the required columns are
+ * load run time_s cpu_pct loads lcpu_pct status. A row is appended whole
+ * with one write(2) and then fsync(2).
+ */
+#ifndef CONTEST_RESULTS_H
+#define CONTEST_RESULTS_H
+
+#include <stddef.h>
+
+/* one run, as the driver writes it */
+struct run_record {
+	char load[64];
+	int run;			/* 1-based run number of this load for this kernel */
+	char timestamp[32];		/* ISO 8601 UTC at the start of the run */
+	double time_s;			/* compile wall seconds, fork to reap */
+	double user_s, sys_s;		/* compile tree CPU from wait4 */
+	double cpu_pct;			/* (user+sys)/time*100 */
+	double loads;			/* units of work in the compile's window, fractional */
+	double lcpu_pct;		/* load CPU seconds in the window / time * 100 */
+	double load_cpu_s;
+	double load_units;		/* whole units in the window */
+	double load_work;		/* finer progress in the window */
+	char load_work_unit[32];	/* "bytes", "-" when none */
+	long majflt, minflt, nvcsw, nivcsw;	/* compile tree rusage */
+	long long pswpin, pswpout, pgmajfault;	/* /proc/vmstat deltas over the run */
+	double waited_s;		/* time spent waiting for the machine to be quiet */
+	char flush[16];			/* "drop", "sync", "none" */
+	char mem_limit[32];		/* "-" when none */
+	char cpu_limit[32];		/* "-" when none */
+	int jobs;
+	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
+	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
+};
+
+/* The header line (no newline) that results_append writes. */
+const char *results_header(void);
+
+/*
+ * Append rec to DIR/runs.tsv (writing the header first when the file is new
+ * or empty): one write of the whole line, then fsync. 0 or -1 (error printed).
+ */
+int results_append(const char *kernel_dir, const struct run_record *rec);
+
+/*
+ * Next run number for load in DIR/runs.tsv (1 when none). Reads the file;
+ * a missing file is fine.
+ */
+int results_next_run(const char *kernel_dir, const char *load);
+
+/* one row as a reader sees it: only what the tables need */
+struct run_row {
+	char load[64];
+	int run;
+	double time_s, cpu_pct, loads, lcpu_pct;
+	char status[32];
+	char timestamp[32];		/* "" when the column is absent */
+};
+
+struct kernel_results {
+	char *name;			/* the kernel: the folder's name */
+	struct run_row *rows;
+	size_t nrows;
+	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
+};
+
+/*
+ * Read DIR/KERNEL/runs.tsv. Malformed rows are warned about as FILE:LINE
+ * and skipped. 0, or -1 when the file cannot be read or lacks a required
+ * column (error printed).
+ */
+int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out);
+/* Every kernel folder in dir with a runs.tsv, oldest first run first. */
+int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
+void kernel_results_release(struct kernel_results *kr);
+/* release n kernels and the array itself, as results_read_all made them */
+void results_release_all(struct kernel_results *krs, size_t n);
+
+#endif

@@ -1,0 +1,44 @@
+/* stats.h - running mean and variance, Welch's t-test
+ *
+ * Means and variances are kept by Welford's method, so adding a run never
+ * needs the earlier ones and large times do not lose precision. The
+ * spread reported everywhere is the sample standard deviation (divisor
+ * n-1): a handful of runs estimates the spread of a kernel, it is not the
+ * whole population.
+ */
+#ifndef CONTEST_STATS_H
+#define CONTEST_STATS_H
+
+#include <stddef.h>
+
+struct running_stats {
+	size_t n;
+	double mean;
+	double m2;		/* sum of squared deviations from the mean */
+};
+
+void running_stats_init(struct running_stats *s);
+void running_stats_add(struct running_stats *s, double x);
+/* mean; NAN when n == 0 */
+double running_stats_mean(const struct running_stats *s);
+/* sample variance (divisor n-1); NAN when n < 2 */
+double running_stats_variance(const struct running_stats *s);
+/* sample standard deviation; NAN when n < 2 */
+double running_stats_sd(const struct running_stats *s);
+
+/*
+ * Welch's unequal-variances t-test of the means of a and b: the two-sided
+ * p-value, NAN when either side has fewer than 2 samples. When both
+ * variances are zero the test degenerates: p is 1 for equal means, else 0.
+ * t and df (Welch-Satterthwaite), when not NULL, receive the statistic and
+ * the degrees of freedom.
+ */
+double welch_t_test(const struct running_stats *a, const struct running_stats *b,
+		    double *t, double *df);
+
+/* P(T <= t) for Student's t with df > 0 degrees of freedom */
+double student_t_cdf(double t, double df);
+/* regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1 */
+double incomplete_beta(double a, double b, double x);
+
+#endif

@@ -1,0 +1,16 @@
+/* swap.h - a swap file for the session (swapfile = SIZE) */
+#ifndef CONTEST_SWAP_H
+#define CONTEST_SWAP_H
+
+#include <stdint.h>
+
+/* Create path of size bytes, mkswap, swapon. 0, or -1 with the reason printed. */
+int swap_on(const char *path, uint64_t size);
+/* swapoff and unlink; safe when nothing is on. Only acts on the file
+ * swap_on made (an existing file swap_on refused is never removed). */
+int swap_off(const char *path);
+/* Undo whatever swap_on did and swap_off has not: swapoff(2) and
+ * unlink(2) on static storage only, safe from a signal handler or atexit. */
+void swap_cleanup_all(void);
+
+#endif

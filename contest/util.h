@@ -1,0 +1,56 @@
+/* util.h - error reporting, allocation and small file helpers (git style) */
+#ifndef CONTEST_UTIL_H
+#define CONTEST_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <sys/types.h>
+
+#define CONTEST_VERSION "0.1.0"
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* exit statuses, as DESIGN.md: 1 a run failed, 2 bad usage or bad config */
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+
+/* "error: ..." on stderr; returns -1 so callers can `return error(...)` */
+int error(const char *fmt, ...) PRINTF(1, 2);
+/* "warning: ..." on stderr */
+void warning(const char *fmt, ...) PRINTF(1, 2);
+/* "fatal: ..." on stderr, exit(status); only where nothing can be saved */
+void die(int status, const char *fmt, ...) PRINTF(2, 3) __attribute__((noreturn));
+/* progress chatter on stderr, "contest: ..." */
+void info(const char *fmt, ...) PRINTF(1, 2);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
+
+/* write all of buf or return -1 with errno set */
+int write_all(int fd, const void *buf, size_t len);
+/* read a whole file into a NUL-terminated malloc'd buffer; NULL on error */
+char *read_text_file(const char *path, size_t *len);
+/* first line of a file, newline stripped, into buf; -1 when unreadable */
+int read_line_file(const char *path, char *buf, size_t size);
+/* write a string to a (sysfs, cgroup) file; -1 with errno on failure */
+int write_text_file(const char *path, const char *s);
+/* mkdir -p; 0 or -1 with errno */
+int mkdir_p(const char *path, mode_t mode);
+/* rm -rf without following symlinks and without crossing filesystems */
+int rm_rf(const char *path);
+
+/* online CPUs */
+int ncpus(void);
+/* MemTotal in bytes, 0 when unknown */
+uint64_t memtotal_bytes(void);
+/* a /proc/meminfo field in bytes (e.g. "SwapFree"), 0 when missing */
+uint64_t meminfo_bytes(const char *field);
+/* CLOCK_MONOTONIC in seconds */
+double now_mono(void);
+/* strip leading and trailing whitespace in place, return the start */
+char *trim(char *s);
+
+#endif

@@ -1,0 +1,9 @@
+/* cacherun.c - the compile again right after a noload run, caches warm, no flush */
+#include "load.h"
+
+const struct load load_cacherun = {
+	.name = "cacherun",
+	.unit = "-",
+	.help = "the compile right after a noload run, without flushing caches",
+	.flags = LOAD_NONE | LOAD_NO_FLUSH,
+};

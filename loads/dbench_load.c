@@ -1,0 +1,99 @@
+/* dbench_load.c - the real dbench with 16 x CPUs clients in scratch, again and again (contest 0.61)
+ *
+ * One unit is one completed dbench run of `time` seconds (plus its own
+ * start-up and cleanup). dbench's output goes to a log in scratch, kept
+ * only for the last run, so a failure can say what dbench said.
+ */
+#include "load.h"
+#include "util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DBENCH_DIR "dbench"
+#define DBENCH_LOG "dbench.log"
+
+static const struct config_option dbench_options[] = {
+	{ "dbench", OPT_STR, "dbench", "the dbench binary (Debian package dbench), looked up on PATH", NULL },
+	{ "loadfile", OPT_PATH, "/usr/share/dbench/client.txt", "dbench's load file (-c)", NULL },
+	{ "clients", OPT_INT, "0", "dbench clients; 0 means 16 x CPUs", NULL },
+	{ "time", OPT_DURATION, "10s", "each dbench run's time limit (-t, whole seconds, at least 1)", NULL },
+	{ NULL, 0, NULL, NULL, NULL }
+};
+
+static int dbench_supported(const struct load_env *env, char *why, size_t whylen)
+{
+	const char *bin = load_str(env, "dbench"), *loadfile = load_str(env, "loadfile");
+
+	if (load_find_program(bin) < 0) {
+		snprintf(why, whylen, "'%s' not found (install the dbench package or set dbench)", bin);
+		return -1;
+	}
+	if (!*loadfile || access(loadfile, R_OK) < 0) {
+		snprintf(why, whylen, "load file '%s' not readable (set loadfile)", loadfile);
+		return -1;
+	}
+	return 0;
+}
+
+static void dbench_cleanup(struct load_env *env)
+{
+	char *dir = load_path(env, DBENCH_DIR), *log = load_path(env, DBENCH_LOG);
+
+	/* a killed dbench leaves its clients/ tree behind */
+	if (rm_rf(dir) < 0)
+		warning("cannot remove '%s': %s", dir, strerror(errno));
+	unlink(log);
+	free(dir);
+	free(log);
+}
+
+static int dbench_prepare(struct load_env *env)
+{
+	char *dir = load_path(env, DBENCH_DIR);
+	int ret = 0;
+
+	dbench_cleanup(env);
+	if (mkdir(dir, 0755) < 0)
+		ret = error("cannot make '%s': %s", dir, strerror(errno));
+	free(dir);
+	return ret;
+}
+
+static int dbench_run(struct load_env *env)
+{
+	long long clients = load_int(env, "clients");
+	double t = ceil(config_duration(env->cfg, env->name, "time"));
+	char *dir = load_path(env, DBENCH_DIR), *log = load_path(env, DBENCH_LOG);
+	char *time_arg = xasprintf("%d", t < 1 ? 1 : (int)t);
+	char *clients_arg = xasprintf("%lld", clients > 0 ? clients : 16LL * env->ncpus);
+	char *argv[] = { (char *)load_str(env, "dbench"), "-D", dir,
+			 "-c", (char *)load_str(env, "loadfile"), "-t", time_arg, clients_arg, NULL };
+
+	for (;;) {
+		int st;
+
+		if (truncate(log, 0) < 0 && errno != ENOENT)
+			load_fail(env, "cannot truncate '%s': %s", log, strerror(errno));
+		st = load_exec(env, argv, NULL, log);
+		if (st != 0)
+			load_fail_exec(env, "dbench", st, log);
+		load_unit_done(env);
+	}
+}
+
+const struct load load_dbench_load = {
+	.name = "dbench_load",
+	.unit = "dbench run completed",
+	.help = "dbench -t TIME with 16 x CPUs clients (Debian's dbench and client.txt) in scratch, again and again",
+	.options = dbench_options,
+	.supported = dbench_supported,
+	.prepare = dbench_prepare,
+	.run = dbench_run,
+	.cleanup = dbench_cleanup,
+};

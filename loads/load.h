@@ -1,0 +1,138 @@
+/* load.h - what a background load is, and what the driver gives it
+ *
+ * A load is one file loads/NAME.c exporting one `const struct load load_NAME`
+ * and listed in loads/loads.h. `run` is called in the load's own process
+ * (its own process group, a child subreaper, inside the load's cgroup); it
+ * loops over units of work forever, calling load_progress() for fine
+ * progress and load_unit_done() after each unit. It never reads the clock
+ * and never decides to stop: the driver signals the process group. If run
+ * returns, or calls load_fail(), the load has died and the run is
+ * load-failed.
+ */
+#ifndef CONTEST_LOAD_H
+#define CONTEST_LOAD_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "../contest/config.h"
+
+/* Lives in shared memory so every process of the load can bump it. */
+struct load_counter {
+	_Atomic uint64_t units;		/* completed units of work */
+	_Atomic uint64_t work;		/* finer progress, total, in the load's work unit */
+	_Atomic uint64_t cur;		/* progress within the current unit */
+	_Atomic uint64_t per_unit;	/* work in one unit, 0 when unknown */
+	_Atomic int failed;		/* set by load_fail() */
+	char why[256];			/* load_fail()'s reason */
+};
+
+struct load_env {
+	const char *name;		/* the load's name, its config section */
+	const struct config *cfg;
+	const char *scratch;		/* this load's own directory: made before prepare,
+					 * removed (with everything in it) after cleanup */
+	const char *tree;		/* the workload's source tree (for ctar, xtar) */
+	uint64_t ram;			/* bytes: mem_limit when set, else MemTotal */
+	uint64_t swap;			/* bytes of swap free for the session */
+	int ncpus;
+	struct load_counter *ctr;	/* shared memory, set before run */
+	void *priv;			/* prepare's state, for run and cleanup */
+};
+
+struct load {
+	const char *name;		/* "io_load" */
+	const char *unit;		/* what one unit of work is: "file written" */
+	const char *work_unit;		/* what load_progress counts: "bytes", or NULL */
+	const char *help;		/* one line for `contest list` */
+	const struct config_option *options;	/* the load's keys, {NULL}-terminated, or NULL */
+	/* 0, or -1 with the reason written into why */
+	int (*supported)(const struct load_env *env, char *why, size_t whylen);
+	int (*prepare)(struct load_env *env);	/* untimed setup, once per session; 0 or -1 */
+	int (*run)(struct load_env *env);	/* loop until stopped */
+	void (*cleanup)(struct load_env *env);	/* remove what prepare made */
+	unsigned flags;
+};
+
+#define LOAD_NONE	0x1	/* noload, cacherun: no process at all */
+#define LOAD_NO_FLUSH	0x2	/* cacherun: skip the flush, follow a noload run */
+
+/* Typed access to the load's own keys (its section of the config) */
+uint64_t load_size(const struct load_env *env, const char *key);
+long long load_int(const struct load_env *env, const char *key);
+const char *load_str(const struct load_env *env, const char *key);
+double load_double(const struct load_env *env, const char *key);
+
+/* Progress reporting; safe from any process of the load */
+void load_set_per_unit(struct load_env *env, uint64_t work_per_unit);
+void load_progress(struct load_env *env, uint64_t work);
+void load_unit_done(struct load_env *env);
+
+/* Record why the load died and _exit(1). */
+void load_fail(struct load_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+/*
+ * Run an outside program to completion from the load's process: fork,
+ * execvp(argv[0], argv), optional cwd, stdout and stderr to log (appended;
+ * NULL for /dev/null). Returns the wait status, or -1 if it could not start.
+ */
+int load_exec(struct load_env *env, char *const argv[], const char *cwd, const char *log);
+
+/* A file in the scratch directory: malloc'd "SCRATCH/name" */
+char *load_path(const struct load_env *env, const char *name);
+
+/*
+ * Sizes that memory plus swap can hold: mem_load and shm_load refuse a size
+ * above (ram + swap) minus a margin. Returns 0 if fits, else -1 with why.
+ */
+int load_check_memory(const struct load_env *env, uint64_t want, char *why, size_t whylen);
+
+/*
+ * Shared by the loads that write files (io_load, io_other, read_load,
+ * tworead_load): write size bytes of zeros to path, created or truncated,
+ * in 1 MiB writes; with count set, each write is load_progress()'d.
+ * 0, or -1 with errno set.
+ */
+int load_write_zeros(struct load_env *env, const char *path, uint64_t size, int count);
+
+/*
+ * The filesystem holding dir (or its nearest existing ancestor) must have
+ * want bytes free plus a margin (1/64 of want, at least 64 MiB). 0 if
+ * so or when dir is NULL (not known yet), else -1 with why.
+ */
+int load_check_disk(const char *dir, uint64_t want, char *why, size_t whylen);
+
+/* 0 if prog is runnable as execvp would find it (PATH lookup without a '/') */
+int load_find_program(const char *prog);
+
+/*
+ * fork() for a load's helper processes: the child gets PR_SET_PDEATHSIG
+ * SIGKILL, so it dies with the load's leader even if the driver's group
+ * kill missed it, and exits at once if the leader is already gone.
+ */
+pid_t load_fork(void);
+
+/*
+ * load_fail() for an outside program that ended badly: "PROG exited with
+ * status N" or "PROG killed by signal N" (status as from load_exec, -1:
+ * could not start), then the last line of log when log is not NULL.
+ */
+void load_fail_exec(struct load_env *env, const char *prog, int status, const char *log)
+	__attribute__((noreturn));
+
+/*
+ * `tar cf ARCHIVE -C PARENT BASE` of env->tree (ctar_load's unit, xtar_load's
+ * prepare), tar's messages into log (truncated first; NULL: /dev/null).
+ * Returns 0 when tar exited 0 or 1 (1: a file changed as it was read,
+ * which a compile in the tree causes), else the wait status, -1 when tar
+ * could not start or the tree has no parent.
+ */
+int load_tar_tree(struct load_env *env, const char *archive, const char *log);
+
+/* ctar_load, xtar_load: 0 when env->tree is a directory, else -1 with why */
+int load_check_tree(const struct load_env *env, char *why, size_t whylen);
+
+#endif

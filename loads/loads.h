@@ -1,0 +1,36 @@
+/* loads.h - the table of every load, in canonical order (DESIGN.md)
+ *
+ * Adding a load: loads/NAME.c exporting `const struct load load_NAME`,
+ * one X(NAME) line here, and a test.
+ */
+#ifndef CONTEST_LOADS_H
+#define CONTEST_LOADS_H
+
+#include "load.h"
+
+#define LOAD_TABLE(X) \
+	X(noload) \
+	X(cacherun) \
+	X(process_load) \
+	X(dbench_load) \
+	X(ctar_load) \
+	X(xtar_load) \
+	X(io_load) \
+	X(io_other) \
+	X(read_load) \
+	X(list_load) \
+	X(mem_load) \
+	X(tworead_load) \
+	X(shm_load)
+
+#define X(name) extern const struct load load_##name;
+LOAD_TABLE(X)
+#undef X
+
+/* NULL-terminated, canonical order */
+extern const struct load *const load_table[];
+
+/* the load called name, or NULL */
+const struct load *load_find(const char *name);
+
+#endif

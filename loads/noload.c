@@ -1,0 +1,9 @@
+/* noload.c - the compile alone: the reference every ratio is taken from */
+#include "load.h"
+
+const struct load load_noload = {
+	.name = "noload",
+	.unit = "-",
+	.help = "the compile alone, no background load",
+	.flags = LOAD_NONE,
+};

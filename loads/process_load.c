@@ -1,0 +1,155 @@
+/* process_load.c - 4 x CPUs processes in a one-way ring of pipes, a few chunks circulating
+ *
+ * Pure CPU and context switching (contest 0.61): process i reads from
+ * pipe i and writes to pipe i+1, the leader closing the ring. The leader
+ * injects the chunks and counts a unit each time one comes back to it.
+ * Each pipe's write end is held by its writer only, so when any process
+ * dies the ring drains into EOF and everyone exits.
+ */
+#include "load.h"
+#include "util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CHUNK_SIZE 8	/* below PIPE_BUF: a chunk moves in one atomic write */
+
+static const struct config_option process_options[] = {
+	{ "procs", OPT_INT, "0", "processes in the ring; 0 means 4 x CPUs", NULL },
+	{ "chunks", OPT_INT, "4", "8-byte chunks circulating in the ring", NULL },
+	{ NULL, 0, NULL, NULL, NULL }
+};
+
+static int ring_size(const struct load_env *env)
+{
+	long long n = load_int(env, "procs");
+
+	return n > 0 ? (int)n : 4 * env->ncpus;
+}
+
+static int process_supported(const struct load_env *env, char *why, size_t whylen)
+{
+	long long chunks = load_int(env, "chunks");
+
+	if (ring_size(env) < 2 || ring_size(env) > 4096) {
+		snprintf(why, whylen, "procs must be between 2 and 4096");
+		return -1;
+	}
+	if (chunks < 1 || chunks > 1024) {
+		snprintf(why, whylen, "chunks must be between 1 and 1024");
+		return -1;
+	}
+	return 0;
+}
+
+static int process_prepare(struct load_env *env)
+{
+	(void)env;
+	return 0;
+}
+
+/* read exactly one chunk; 0 at EOF or on error */
+static int get_chunk(int fd, char *chunk)
+{
+	size_t got = 0;
+
+	while (got < CHUNK_SIZE) {
+		ssize_t n = read(fd, chunk + got, CHUNK_SIZE - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		got += (size_t)n;
+	}
+	return 1;
+}
+
+static int put_chunk(int fd, const char *chunk)
+{
+	return write_all(fd, chunk, CHUNK_SIZE) == 0;
+}
+
+static void ring_member(int in, int out)
+{
+	char chunk[CHUNK_SIZE];
+
+	while (get_chunk(in, chunk))
+		if (!put_chunk(out, chunk))
+			break;
+	_exit(0);
+}
+
+static int process_run(struct load_env *env)
+{
+	int n = ring_size(env), chunks = (int)load_int(env, "chunks");
+	int (*pipes)[2] = calloc((size_t)n, sizeof(*pipes));
+	char chunk[CHUNK_SIZE];
+
+	if (!pipes)
+		load_fail(env, "out of memory");
+	/* a dead member gives EPIPE and a reason, not a silent SIGPIPE death */
+	signal(SIGPIPE, SIG_IGN);
+	for (int i = 0; i < n; i++)
+		if (pipe(pipes[i]) < 0)
+			load_fail(env, "cannot make pipe %d of %d: %s", i, n, strerror(errno));
+	/* member i reads pipe i, writes pipe (i + 1) % n; the leader is member 0 */
+	for (int i = 1; i < n; i++) {
+		pid_t pid = load_fork();
+
+		if (pid < 0)
+			load_fail(env, "cannot fork ring member %d of %d: %s", i, n, strerror(errno));
+		if (pid == 0) {
+			int in = pipes[i][0], out = pipes[(i + 1) % n][1];
+
+			for (int j = 0; j < n; j++) {
+				if (pipes[j][0] != in)
+					close(pipes[j][0]);
+				if (pipes[j][1] != out)
+					close(pipes[j][1]);
+			}
+			ring_member(in, out);
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		if (j != 0)
+			close(pipes[j][0]);
+		if (j != 1)
+			close(pipes[j][1]);
+	}
+	memset(chunk, 'c', sizeof(chunk));
+	for (int k = 0; k < chunks; k++)
+		if (!put_chunk(pipes[1][1], chunk))
+			load_fail(env, "cannot inject a chunk: %s", strerror(errno));
+	/* work counts messages passed: n hops per round trip */
+	load_set_per_unit(env, (uint64_t)n);
+	for (;;) {
+		if (!get_chunk(pipes[0][0], chunk))
+			load_fail(env, "the ring broke: a member process died");
+		load_progress(env, (uint64_t)n);
+		load_unit_done(env);
+		if (!put_chunk(pipes[1][1], chunk))
+			load_fail(env, "the ring broke: cannot pass a chunk on: %s", strerror(errno));
+	}
+}
+
+static void process_cleanup(struct load_env *env)
+{
+	(void)env;
+}
+
+const struct load load_process_load = {
+	.name = "process_load",
+	.unit = "chunk round trip",
+	.work_unit = "messages",
+	.help = "4 x CPUs processes in a one-way ring of pipes passing a few small chunks around",
+	.options = process_options,
+	.supported = process_supported,
+	.prepare = process_prepare,
+	.run = process_run,
+	.cleanup = process_cleanup,
+};

@@ -1,0 +1,178 @@
+/* shm_load.c - processes sharing memory regions, beside random-size writers
+ *
+ * The thrashing benchmark of the 2.6.8-rc2-mm2 report: `regions` shared
+ * anonymous regions, each touched by `per_region` processes that write 4
+ * bytes in every 4 KiB page, pass after pass, while `writers` processes
+ * write 1 KiB-256 KiB pieces to files. Shared anonymous memory is shmem:
+ * under pressure it goes to swap, the writers' page cache to disk.
+ */
+#include "load.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SHM_STRIDE 4096			/* touch 4 bytes per 4 KiB, whatever the page size */
+#define SHM_PROGRESS (1UL << 20)	/* report progress every MiB of region passed over */
+#define WRITE_MIN (1 << 10)
+#define WRITE_MAX (256 << 10)
+
+static const struct config_option shm_options[] = {
+	{ "regions", OPT_INT, "4", "shared memory regions", NULL },
+	{ "region_size", OPT_SIZE, "25%", "bytes of each region (% of RAM)", NULL },
+	{ "per_region", OPT_INT, "8", "processes touching each region", NULL },
+	{ "writers", OPT_INT, "4", "processes writing random sizes (1 KiB-256 KiB) to files", NULL },
+	{ "writer_size", OPT_SIZE, "64M", "each writer's file size; it rewinds there", NULL },
+	{ NULL, 0, NULL, NULL, NULL }
+};
+
+static int shm_supported(const struct load_env *env, char *why, size_t whylen)
+{
+	long long regions = load_int(env, "regions"), per = load_int(env, "per_region");
+	long long writers = load_int(env, "writers");
+	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
+
+	if (regions < 1 || per < 1 || regions * per + writers > 4096) {
+		snprintf(why, whylen, "regions and per_region must be at least 1, "
+			 "regions x per_region + writers at most 4096");
+		return -1;
+	}
+	if (rsize < SHM_STRIDE) {
+		snprintf(why, whylen, "region_size must be at least 4K");
+		return -1;
+	}
+	if (writers > 0 && wsize < WRITE_MAX) {
+		snprintf(why, whylen, "writer_size must be at least 256K");
+		return -1;
+	}
+	if (load_check_memory(env, (uint64_t)regions * rsize, why, whylen) < 0)
+		return -1;
+	return load_check_disk(env->scratch, (uint64_t)writers * wsize, why, whylen);
+}
+
+static int shm_prepare(struct load_env *env)
+{
+	(void)env;
+	return 0;
+}
+
+static void toucher(struct load_env *env, volatile char *region, uint64_t size)
+{
+	for (uint32_t pass = 1;; pass++) {
+		uint64_t done = 0;
+
+		for (uint64_t off = 0; off < size; off += SHM_STRIDE) {
+			*(volatile uint32_t *)(region + off) = pass;
+			if (off + SHM_STRIDE - done >= SHM_PROGRESS) {
+				load_progress(env, off + SHM_STRIDE - done);
+				done = off + SHM_STRIDE;
+			}
+		}
+		if (size > done)
+			load_progress(env, size - done);
+		load_unit_done(env);
+	}
+}
+
+static void writer(struct load_env *env, int idx, uint64_t size)
+{
+	static char buf[WRITE_MAX];
+	char *path = xasprintf("%s/shm_writer.%d", env->scratch, idx);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	uint64_t off = 0, x = (uint64_t)getpid() * 2654435761u + 1;
+
+	if (fd < 0)
+		load_fail(env, "cannot create '%s': %s", path, strerror(errno));
+	memset(buf, 'w', sizeof(buf));
+	for (;;) {
+		size_t n;
+
+		/* xorshift64: a cheap, different sequence in each writer */
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		n = WRITE_MIN + (size_t)(x % (WRITE_MAX - WRITE_MIN + 1));
+		if (off + n > size) {
+			if (lseek(fd, 0, SEEK_SET) < 0)
+				load_fail(env, "cannot rewind '%s': %s", path, strerror(errno));
+			off = 0;
+		}
+		if (write_all(fd, buf, n) < 0)
+			load_fail(env, "cannot write '%s': %s", path, strerror(errno));
+		off += n;
+	}
+}
+
+static pid_t start(struct load_env *env, const char *what)
+{
+	pid_t pid = load_fork();
+
+	if (pid < 0)
+		load_fail(env, "cannot fork a %s: %s", what, strerror(errno));
+	return pid;
+}
+
+static int shm_run(struct load_env *env)
+{
+	int regions = (int)load_int(env, "regions"), per = (int)load_int(env, "per_region");
+	int writers = (int)load_int(env, "writers");
+	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
+	int st;
+	pid_t pid;
+
+	load_set_per_unit(env, rsize);
+	for (int r = 0; r < regions; r++) {
+		/* made before the fork so the region's touchers share it */
+		char *region = mmap(NULL, rsize, PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		if (region == MAP_FAILED)
+			load_fail(env, "cannot map region %d (%llu bytes): %s", r,
+				  (unsigned long long)rsize, strerror(errno));
+		for (int p = 0; p < per; p++)
+			if (start(env, "toucher") == 0)
+				toucher(env, region, rsize);
+		munmap(region, rsize);	/* the leader needs no mapping of its own */
+	}
+	for (int w = 0; w < writers; w++)
+		if (start(env, "writer") == 0)
+			writer(env, w, wsize);
+	/* the leader only waits: any child ending means the load broke */
+	while ((pid = wait(&st)) < 0 && errno == EINTR)
+		;
+	if (pid < 0)
+		load_fail(env, "wait: %s", strerror(errno));
+	if (env->ctr && atomic_load(&env->ctr->failed))
+		_exit(1);	/* the child said why in load_fail */
+	if (WIFSIGNALED(st))
+		load_fail(env, "process %d killed by signal %d", (int)pid, WTERMSIG(st));
+	load_fail(env, "process %d exited with status %d", (int)pid, WEXITSTATUS(st));
+}
+
+static void shm_cleanup(struct load_env *env)
+{
+	for (long long w = 0; w < load_int(env, "writers"); w++) {
+		char *path = xasprintf("%s/shm_writer.%lld", env->scratch, w);
+
+		unlink(path);
+		free(path);
+	}
+}
+
+const struct load load_shm_load = {
+	.name = "shm_load",
+	.unit = "pass over a region",
+	.work_unit = "bytes",
+	.help = "processes sharing memory regions, 4 bytes touched per 4 KiB, beside random-size file writers",
+	.options = shm_options,
+	.supported = shm_supported,
+	.prepare = shm_prepare,
+	.run = shm_run,
+	.cleanup = shm_cleanup,
+};

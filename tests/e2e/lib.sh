@@ -1,0 +1,34 @@
+# lib.sh - TAP helpers for the end-to-end tests; source it.
+# Gives: $CONTEST (the binary), $T (a private temp dir removed at exit),
+# ok COND-STATUS NAME, is GOT WANT NAME, skip NAME WHY, done_testing.
+set -u
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+CONTEST=$TOP/bin/contest
+T=$(mktemp -d "${CONTEST_TEST_TMP:-/tmp}/e2e.XXXXXX")
+_n=0 _failed=0
+_cleanup_hooks=()
+at_exit() { _cleanup_hooks+=("$*"); }
+_on_exit() {
+	local h
+	for h in "${_cleanup_hooks[@]}"; do eval "$h"; done
+	rm -rf "$T"
+}
+trap _on_exit EXIT
+trap 'exit 130' INT TERM
+
+ok() {	# ok STATUS NAME...: STATUS 0 passes
+	local st=$1; shift
+	_n=$((_n + 1))
+	if [ "$st" -eq 0 ]; then echo "ok $_n - $*"; else echo "not ok $_n - $*"; _failed=$((_failed + 1)); fi
+}
+is() {	# is GOT WANT NAME...
+	local got=$1 want=$2; shift 2
+	if [ "$got" = "$want" ]; then ok 0 "$@"; else ok 1 "$@"; echo "#   got:  '$got'"; echo "#   want: '$want'"; fi
+}
+skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
+done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
+need_root() { [ "$(id -u)" = 0 ]; }
+# column VALUE of a runs.tsv: col FILE NAME -> values one per line
+col() {
+	awk -F'\t' -v c="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i; next} k{print $k}' "$1"
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Run every unit test (build/*/tests/t-*) and end-to-end test (tests/e2e/t-*.sh),
+# each printing TAP; sum them into one closing line "N passed, N failed, N skipped".
+# Usage: tests/run-tests.sh [NAME-PATTERN]
+set -u
+cd "$(dirname "$0")/.."
+objdir=${OBJDIR:-build/plain}
+pattern=${1:-}
+pass=0 fail=0 skipn=0 failed_tests=()
+export CONTEST_TEST_TMP=${CONTEST_TEST_TMP:-$(mktemp -d /tmp/contest-tests.XXXXXX)}
+trap 'rm -rf "$CONTEST_TEST_TMP"' EXIT
+
+run_one() {
+	local name=$1; shift
+	local log="$CONTEST_TEST_TMP/$name.tap" start end rc
+	start=$(date +%s)
+	echo "# --- $name"
+	"$@" >"$log" 2>"$log.err"
+	rc=$?
+	end=$(date +%s)
+	cat "$log"
+	local p f s
+	p=$(grep -cE '^ok [0-9]+' "$log" | tr -d ' ')
+	s=$(grep -cE '^ok [0-9]+.*# SKIP' "$log" | tr -d ' ')
+	f=$(grep -cE '^not ok [0-9]+' "$log" | tr -d ' ')
+	p=$((p - s))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "not ok - $name exited $rc without a failing test"
+		f=1
+	fi
+	if [ "$f" -gt 0 ]; then
+		failed_tests+=("$name")
+		echo "# stderr of $name (last 30 lines):"
+		tail -n 30 "$log.err" | sed 's/^/#   /'
+	fi
+	echo "# $name: $p passed, $f failed, $s skipped in $((end - start))s"
+	pass=$((pass + p)); fail=$((fail + f)); skipn=$((skipn + s))
+}
+
+for t in "$objdir"/tests/t-*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
+	run_one "$name" timeout 300 "$t"
+done
+for t in tests/e2e/t-*.sh; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .sh)
+	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
+	run_one "$name" timeout 900 bash "$t"
+done
+[ ${#failed_tests[@]} -gt 0 ] && echo "# failed: ${failed_tests[*]}"
+echo "$pass passed, $fail failed, $skipn skipped"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,187 @@
+/* t-fingerprint.c - every env key present and sane; the difference helper */
+#include "fingerprint.h"
+#include "config.h"
+#include "util.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
+
+#define TMPFS_MAGIC_ 0x01021994
+
+static const char *const keys[] = {
+	"uname", "cmdline", "cpu_model", "cpus", "memtotal", "swap_total", "mem_limit",
+	"cpu_limit", "tree", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
+};
+
+static char *fingerprint_text(const struct config *cfg, const char *tree)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fingerprint_write(f, cfg, tree);
+	fclose(f);
+	return buf;
+}
+
+static void test_keys(const char *text)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		char *v = fingerprint_value(text, keys[i]);
+
+		ok(v && *v, "key '%s' present and non-empty ('%s')", keys[i], v ? v : "(missing)");
+		free(v);
+	}
+}
+
+static void test_values(const char *text)
+{
+	char *v, want[64];
+
+	v = fingerprint_value(text, "mem_limit");
+	is_str(v, "64M", "mem_limit is the raw config value");
+	free(v);
+	v = fingerprint_value(text, "cpu_limit");
+	is_str(v, "none", "an unset cpu_limit reads none");
+	free(v);
+	v = fingerprint_value(text, "contest_version");
+	is_str(v, CONTEST_VERSION, "contest_version");
+	free(v);
+	v = fingerprint_value(text, "memtotal");
+	snprintf(want, sizeof(want), "%llu (", (unsigned long long)memtotal_bytes());
+	ok(v && !strncmp(v, want, strlen(want)) && strstr(v, "iB)"), "memtotal in bytes and human units ('%s')", v);
+	free(v);
+	v = fingerprint_value(text, "cpus");
+	ok(v && atoi(v) == ncpus(), "cpus is the online CPU count");
+	free(v);
+	ok(strstr(text, "\nconfig:\n") != NULL, "a config: line");
+	v = fingerprint_value(text, "config.mem_limit");
+	is_str(v, "64M", "the config follows it, as used");
+	free(v);
+}
+
+/* an expected scheduler, found independently: the bracketed word in sysfs */
+static int scheduler_matches(const char *tree, const char *got)
+{
+	struct stat st;
+	char path[128], line[256], want[64];
+
+	if (stat(tree, &st) < 0)
+		return 0;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/scheduler", major(st.st_dev), minor(st.st_dev));
+	if (read_line_file(path, line, sizeof(line)) < 0) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/scheduler",
+			 major(st.st_dev), minor(st.st_dev));
+		if (read_line_file(path, line, sizeof(line)) < 0)
+			return !strcmp(got, "unknown");
+	}
+	snprintf(want, sizeof(want), "[%s]", got);
+	return strstr(line, want) != NULL || !strcmp(line, got);
+}
+
+static void test_tree(const struct config *cfg)
+{
+	char *text = fingerprint_text(cfg, "."), *fs, *sched;
+	struct statfs sfs;
+
+	fs = fingerprint_value(text, "tree_fs");
+	sched = fingerprint_value(text, "io_scheduler");
+	ok(fs && *fs && strcmp(fs, "unknown"), "tree_fs of '.' is known ('%s')", fs);
+	ok(sched && *sched && scheduler_matches(".", sched), "io_scheduler of '.' is the active one ('%s')", sched);
+	free(fs);
+	free(sched);
+	free(text);
+	text = fingerprint_text(cfg, "/proc/self");
+	fs = fingerprint_value(text, "tree_fs");
+	is_str(fs, "proc", "tree_fs picks the longest mount point (/proc over /)");
+	free(fs);
+	free(text);
+	if (statfs("/dev/shm", &sfs) == 0 && sfs.f_type == TMPFS_MAGIC_) {
+		text = fingerprint_text(cfg, "/dev/shm");
+		fs = fingerprint_value(text, "tree_fs");
+		sched = fingerprint_value(text, "io_scheduler");
+		is_str(fs, "tmpfs", "tree_fs of /dev/shm");
+		is_str(sched, "unknown", "no block device, no scheduler");
+		free(fs);
+		free(sched);
+		free(text);
+	} else {
+		skip("no tmpfs at /dev/shm");
+	}
+}
+
+static const char env_a[] =
+	"uname: Linux box 6.1.0 #1 SMP x86_64\n"
+	"cmdline: root=/dev/sda1 quiet\n"
+	"cpus: 2\n"
+	"memtotal: 1000000000 (953.7 MiB)\n"
+	"mem_limit: none\n"
+	"cpu_limit: none\n"
+	"io_scheduler: mq-deadline\n"
+	"contest_version: 0.1.0\n"
+	"config:\n"
+	"make_jobs = 0\n"
+	"runs = 3\n"
+	"[io_load]\n"
+	"size = 1G\n";
+
+static const char env_b[] =
+	"uname: Linux box 6.18.0 #1 SMP x86_64\n"
+	"cmdline: root=/dev/sda1 quiet mitigations=off\n"
+	"cpus: 2\n"
+	"memtotal: 1005000000 (958.4 MiB)\n"
+	"mem_limit: none\n"
+	"cpu_limit: 1.5\n"
+	"io_scheduler: bfq\n"
+	"governor: performance\n"
+	"contest_version: 0.2.0\n"
+	"config:\n"
+	"make_jobs = 8\n"
+	"runs = 5\n"
+	"[io_load]\n"
+	"size = 2G\n";
+
+static void test_differences(const char *real)
+{
+	char **diff = NULL, *joined;
+	int n;
+	size_t len = 1;
+
+	ok(fingerprint_differences(real, real, NULL) == 0, "an env does not differ from itself");
+	n = fingerprint_differences(env_a, env_b, &diff);
+	for (int i = 0; i < n; i++)
+		len += strlen(diff[i]) + 1;
+	joined = xcalloc(1, len);
+	for (int i = 0; i < n; i++)
+		strcat(strcat(joined, i ? " " : ""), diff[i]);
+	/* uname, cmdline, contest_version and runs are ignored, memtotal is
+	 * within 2%, governor is in only one */
+	is_str(joined, "cpu_limit io_scheduler config.make_jobs config.io_load.size",
+	       "differences are the environment's, not the kernel's");
+	ok(n == 4 && diff[n] == NULL, "count and NULL-terminated list");
+	fingerprint_keys_free(diff);
+	free(joined);
+	ok(fingerprint_differences("memtotal: 1000000000 (x)\n", "memtotal: 1100000000 (y)\n", NULL) == 1,
+	   "memtotal 10%% apart differs");
+}
+
+int main(void)
+{
+	struct config *cfg = config_new();
+	char *text;
+
+	if (config_set_arg(cfg, "mem_limit=64M") < 0)
+		return 1;
+	text = fingerprint_text(cfg, ".");
+	test_keys(text);
+	test_values(text);
+	test_tree(cfg);
+	test_differences(text);
+	free(text);
+	config_free(cfg);
+	return tap_done();
+}

@@ -1,0 +1,470 @@
+/* t-report.c - aggregation and the text tables: layout, rounding, ratio modes */
+#include "report.h"
+#include "util.h"
+#include "tap.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/t-report.XXXXXX";
+
+/* ---- building results in memory ---- */
+
+enum { MAX_ROWS = 32 };
+
+struct kernel {
+	struct kernel_results kr;
+	struct run_row rows[MAX_ROWS];
+};
+
+static void kernel_init(struct kernel *k, const char *name)
+{
+	memset(k, 0, sizeof(*k));
+	k->kr.name = xstrdup(name);
+	k->kr.rows = k->rows;
+}
+
+static void run(struct kernel *k, const char *load, double time_s, double cpu, double loads,
+		double lcpu, const char *status)
+{
+	struct run_row *r = &k->rows[k->kr.nrows++];
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->load, sizeof(r->load), "%s", load);
+	r->run = (int)k->kr.nrows;
+	r->time_s = time_s;
+	r->cpu_pct = cpu;
+	r->loads = loads;
+	r->lcpu_pct = lcpu;
+	snprintf(r->status, sizeof(r->status), "%s", status);
+}
+
+static void kernel_free(struct kernel *k)
+{
+	free(k->kr.name);
+}
+
+/* ---- rendering, with stderr captured ---- */
+
+static char *captured_err;
+
+static char *render(struct kernel *ks, size_t n, const struct kernel_results *ref,
+		    const struct report_opts *opts)
+{
+	struct kernel_results krs[8];
+	char *log = xasprintf("%s/stderr", tmpdir), *out = NULL;
+	struct report r;
+	size_t i, len;
+	FILE *f;
+	int saved, fd;
+
+	for (i = 0; i < n; i++)
+		krs[i] = ks[i].kr;
+	fflush(stderr);
+	saved = dup(2);
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	dup2(fd, 2);
+	close(fd);
+	if (report_build(&r, krs, n, ref, opts) == 0) {
+		f = open_memstream(&out, &len);
+		report_write(&r, opts, f);
+		fclose(f);
+		report_release(&r);
+	}
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	free(captured_err);
+	captured_err = read_text_file(log, NULL);
+	free(log);
+	return out;
+}
+
+static int count(const char *haystack, const char *needle)
+{
+	int n = 0;
+
+	while (haystack && (haystack = strstr(haystack, needle))) {
+		n++;
+		haystack += strlen(needle);
+	}
+	return n;
+}
+
+/* ---- layout ---- */
+
+static void test_first_width(void)
+{
+	ok(report_first_width(13) == 24, "the header alone: 24");
+	ok(report_first_width(22) == 24, "22 + 2 still fits 24");
+	ok(report_first_width(23) == 32, "a 23-character NAME [runs] widens to 32");
+	ok(report_first_width(30) == 32, "30 + 2 is 32");
+	ok(report_first_width(31) == 40, "31 + 2 rounds up to 40");
+}
+
+static void test_tab_line(void)
+{
+	const char *row[] = { "2.4.18 [3]", "474.1", "15", "36", "10", "6.64" };
+	const char *wide[] = { "k [1]", "12345678", "1", "1142.2", "6", "16.00" };
+	const char *seven[] = { "k [1]", "1234567", "1" };
+	const char *long_first[] = { "a-very-long-kernel-name-x [1]", "1.0" };
+	const char *empty_last[] = { "k [1]", "1.0", "" };
+	char *s;
+
+	s = report_tab_line(row, 6, 24);
+	is_str(s, "2.4.18 [3]              474.1   15      36      10      6.64", "DESIGN.md's io_load row");
+	free(s);
+	s = report_tab_line(wide, 6, 24);
+	is_str(s, "k [1]                   12345678        1       1142.2  6       16.00",
+	       "an 8-character value runs on to the next tab stop");
+	free(s);
+	s = report_tab_line(seven, 3, 24);
+	is_str(s, "k [1]                   1234567 1", "7 characters still leave one blank");
+	free(s);
+	s = report_tab_line(long_first, 2, 32);
+	is_str(s, "a-very-long-kernel-name-x [1]   1.0", "the first column at 32");
+	free(s);
+	s = report_tab_line(long_first, 2, 24);
+	is_str(s, "a-very-long-kernel-name-x [1]   1.0", "a first cell past its width moves to the next stop");
+	free(s);
+	s = report_tab_line(empty_last, 3, 24);
+	is_str(s, "k [1]                   1.0", "no trailing blanks");
+	free(s);
+}
+
+/* ---- whole tables ---- */
+
+/* A: noload 72 s, io_load 144 s; B: noload 80 s, io_load 160 s */
+static void two_kernels(struct kernel *k)
+{
+	kernel_init(&k[0], "A");
+	run(&k[0], "io_load", 143.0, 15, 36, 10, "ok");
+	run(&k[0], "noload", 71.5, 93, 0, 0, "ok");
+	run(&k[0], "noload", 72.5, 94.4, 0, 0, "ok");
+	run(&k[0], "io_load", 145.0, 16.4, 36.6, 10.4, "ok");
+	kernel_init(&k[1], "B");
+	run(&k[1], "noload", 80.0, 90, 0, 0, "ok");
+	run(&k[1], "io_load", 160.0, 30, 20, 12, "ok");
+}
+
+static void test_table_text(void)
+{
+	struct kernel k[2];
+	struct report_opts opts;
+	char *out;
+
+	two_kernels(k);
+	report_opts_init(&opts);
+	out = render(k, 2, NULL, &opts);
+	is_str(out,
+	       "noload:\n"
+	       "\n"
+	       "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n"
+	       "A [2]                   72.0    94      0       0       1.00\n"
+	       "B [1]                   80.0    90      0       0       1.11\n"
+	       "\n"
+	       "io_load:\n"
+	       "\n"
+	       "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n"
+	       "A [2]                   144.0   16      36      10      2.00\n"
+	       "B [1]                   160.0   30      20      12      2.22\n"
+	       "\n",
+	       "two kernels, two loads, reference the first kernel");
+	is_str(captured_err, "", "nothing on stderr when all runs are ok");
+	free(out);
+	opts.format = REPORT_MAIL;
+	out = render(k, 2, NULL, &opts);
+	ok(out && !strncmp(out, "noload:\nKernel [runs]", 21) && count(out, ":\n\n") == 0,
+	   "mail: no blank line after LOAD:");
+	free(out);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_long_name(void)
+{
+	struct kernel k[2];
+	struct report_opts opts;
+	char *out;
+
+	kernel_init(&k[0], "2.5.47-mm3-verylong");	/* "2.5.47-mm3-verylong [3]": 23 */
+	run(&k[0], "noload", 70.0, 93, 0, 0, "ok");
+	run(&k[0], "noload", 70.0, 93, 0, 0, "ok");
+	run(&k[0], "noload", 70.0, 93, 0, 0, "ok");
+	kernel_init(&k[1], "2.4.18");
+	run(&k[1], "noload", 71.4, 93, 0, 0, "ok");
+	report_opts_init(&opts);
+	out = render(k, 2, NULL, &opts);
+	is_str(out,
+	       "noload:\n"
+	       "\n"
+	       "Kernel [runs]                   Time    CPU%    Loads   LCPU%   Ratio\n"
+	       "2.5.47-mm3-verylong [3]         70.0    93      0       0       1.00\n"
+	       "2.4.18 [1]                      71.4    93      0       0       1.02\n"
+	       "\n",
+	       "a 23-character label makes the first column 32 wide");
+	free(out);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_rounding(void)
+{
+	struct kernel k;
+	struct report_opts opts;
+	char *out;
+
+	kernel_init(&k, "r");
+	/* means: time 100.07, cpu 14.8, loads 35.6, lcpu 9.4; ratio 100.07/60 = 1.66783 */
+	run(&k, "noload", 100.04, 14.6, 35.2, 9.1, "ok");
+	run(&k, "noload", 100.10, 15.0, 36.0, 9.7, "ok");
+	report_opts_init(&opts);
+	opts.reference_time = 60;
+	out = render(&k, 1, NULL, &opts);
+	ok(out && strstr(out, "\nr [2]                   100.1   15      36      9       1.67\n"),
+	   "one decimal, integers, two decimals, each rounded");
+	free(out);
+	kernel_free(&k);
+}
+
+static const char *row_of(const char *out, const char *label_and_more)
+{
+	return out ? strstr(out, label_and_more) : NULL;
+}
+
+static void test_ratio_modes(void)
+{
+	struct kernel k[2], outside;
+	struct report_opts opts;
+	char *out;
+
+	two_kernels(k);
+	report_opts_init(&opts);
+	opts.reference = "B";
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "A [2]                   72.0    94      0       0       0.90\n") &&
+	   row_of(out, "A [2]                   144.0   16      36      10      1.80\n") &&
+	   row_of(out, "B [1]                   160.0   30      20      12      2.00\n"),
+	   "--reference B divides by B's noload");
+	free(out);
+
+	report_opts_init(&opts);
+	opts.reference_time = 60;
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "72.0    94      0       0       1.20\n") &&
+	   row_of(out, "80.0    90      0       0       1.33\n") &&
+	   row_of(out, "144.0   16      36      10      2.40\n") &&
+	   row_of(out, "160.0   30      20      12      2.67\n"),
+	   "--reference-time 60");
+	free(out);
+
+	report_opts_init(&opts);
+	opts.ratio = RATIO_SELF;
+	out = render(k, 2, NULL, &opts);
+	ok(count(out, "      1.00\n") == 2 && count(out, "      2.00\n") == 2,
+	   "--ratio self: each kernel by its own noload");
+	free(out);
+
+	kernel_init(&outside, "C");
+	run(&outside, "noload", 48.0, 99, 0, 0, "ok");
+	report_opts_init(&opts);
+	opts.reference = "C";
+	out = render(k, 2, &outside.kr, &opts);
+	ok(row_of(out, "144.0   16      36      10      3.00\n") && !row_of(out, "C ["),
+	   "a reference outside the report is used but not shown");
+	free(out);
+
+	opts.reference = "nosuch";
+	out = render(k, 2, NULL, &opts);
+	ok(!out && count(captured_err, "error: ") == 1 && strstr(captured_err, "'nosuch'"),
+	   "an unknown reference kernel is an error");
+	free(out);
+	kernel_free(&outside);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_not_ok(void)
+{
+	struct kernel k[2];
+	struct report_opts opts;
+	char *out;
+
+	two_kernels(k);
+	run(&k[0], "io_load", 999.0, 1, 1, 1, "load-failed");
+	kernel_free(&k[1]);
+	kernel_init(&k[1], "B");	/* B: only failures under io_load */
+	run(&k[1], "noload", 80.0, 90, 0, 0, "ok");
+	run(&k[1], "io_load", 999.0, 1, 1, 1, "oom");
+	run(&k[1], "io_load", 999.0, 1, 1, 1, "aborted");
+	run(&k[1], "io_load", 999.0, 1, 1, 1, "oom");
+	report_opts_init(&opts);
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "io_load:\n\nKernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n"
+		       "A [2]                   144.0   16      36      10      2.00\n"
+		       "(A: 1 run not ok: 1 load-failed; B: 3 runs not ok: 1 aborted, 2 oom)\n\n"),
+	   "failed runs are out of the means, B has no row, one line counts them");
+	ok(count(out, "\n(") == 1, "one line for the load");
+	is_str(captured_err, "", "no warning for failed runs");
+	free(out);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_missing_reference(void)
+{
+	struct kernel k[2];
+	struct report_opts opts;
+	char *out;
+
+	kernel_init(&k[0], "A");
+	run(&k[0], "io_load", 144.0, 15, 36, 10, "ok");
+	run(&k[0], "noload", 70.0, 15, 36, 10, "aborted");	/* a failed noload does not count */
+	kernel_init(&k[1], "B");
+	run(&k[1], "io_load", 160.0, 30, 20, 12, "ok");
+	report_opts_init(&opts);
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "A [1]                   144.0   15      36      10      -\n") &&
+	   row_of(out, "B [1]                   160.0   30      20      12      -\n"),
+	   "no reference noload: Ratio is '-'");
+	ok(count(captured_err, "warning: ") == 1 && strstr(captured_err, "'A'"),
+	   "warned once, naming the reference");
+	free(out);
+	opts.ratio = RATIO_SELF;
+	out = render(k, 2, NULL, &opts);
+	ok(count(captured_err, "warning: ") == 1 && count(out, "      -\n") == 2,
+	   "--ratio self: one warning for two kernels without noload");
+	free(out);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_stats_column(void)
+{
+	struct kernel k[2];
+	struct report_opts opts;
+	char *out;
+
+	two_kernels(k);
+	report_opts_init(&opts);
+	opts.stats = 1;
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio   SD\n") &&
+	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4\n") &&
+	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -\n"),
+	   "--stats: SD of Time after Ratio, '-' for one run");
+	free(out);
+	kernel_free(&k[0]);
+	kernel_free(&k[1]);
+}
+
+static void test_load_order(void)
+{
+	const char *loads[] = { "zeta_load", "mem_load", "alpha_load", "io_load", "cacherun", "noload",
+				"xtar_load", "list_load" };
+	const char *want[] = { "noload", "cacherun", "xtar_load", "io_load", "list_load", "mem_load",
+			       "alpha_load", "zeta_load" };
+	struct kernel k;
+	struct kernel_results kr;
+	struct report_opts opts;
+	struct report r;
+	size_t i, good = 0;
+
+	kernel_init(&k, "A");
+	for (i = 0; i < ARRAY_SIZE(loads); i++)
+		run(&k, loads[i], 70.0, 90, 0, 0, "ok");
+	kr = k.kr;
+	report_opts_init(&opts);
+	ok(report_build(&r, &kr, 1, NULL, &opts) == 0 && r.ntables == ARRAY_SIZE(want), "eight tables");
+	for (i = 0; i < r.ntables && i < ARRAY_SIZE(want); i++)
+		good += !strcmp(r.tables[i].load, want[i]);
+	ok(good == ARRAY_SIZE(want), "canonical order, then the others alphabetically");
+	ok(report_load_cmp("io_load", "io_other") < 0 && report_load_cmp("mem_load", "aaa") < 0 &&
+	   report_load_cmp("b", "a") > 0, "report_load_cmp");
+	report_release(&r);
+	kernel_free(&k);
+}
+
+/* ---- from files: report_print_kernels, CSV, JSON ---- */
+
+static void write_runs(const char *kernel, const char *rows)
+{
+	char *kdir = xasprintf("%s/%s", tmpdir, kernel), *path = xasprintf("%s/runs.tsv", kdir);
+	FILE *f;
+
+	mkdir_p(kdir, 0755);
+	f = fopen(path, "w");
+	fprintf(f, "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n%s", rows);
+	fclose(f);
+	free(path);
+	free(kdir);
+}
+
+static char *print_kernels(const char *const *names, size_t n, const struct report_opts *opts)
+{
+	char *out = NULL;
+	size_t len;
+	FILE *f = open_memstream(&out, &len);
+
+	if (report_print_kernels(tmpdir, names, n, opts, f) < 0)
+		fprintf(f, "FAILED");
+	fclose(f);
+	return out;
+}
+
+static void test_print_kernels(void)
+{
+	const char *order[] = { "2.5.47", "2.4.18" };
+	struct report_opts opts;
+	char *out;
+
+	write_runs("2.4.18", "noload\t1\t71.7\t93\t0\t0\tok\nio_load\t1\t474.1\t15\t36\t10\tok\n");
+	write_runs("2.5.47", "noload\t1\t73.5\t93\t0\t0\tok\nio_load\t1\t165.9\t46\t9\t9\tok\n");
+	report_opts_init(&opts);
+	out = print_kernels(order, 2, &opts);
+	ok(out && strstr(out, "\n2.5.47 [1]              73.5    93      0       0       1.00\n"
+			      "2.4.18 [1]              71.7    93      0       0       0.98\n"),
+	   "named kernels in the order given, the first the reference");
+	free(out);
+	opts.format = REPORT_CSV;
+	out = print_kernels(order + 1, 1, &opts);
+	is_str(out,
+	       "load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail\n"
+	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,\n"
+	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,\n",
+	       "CSV: the same numbers unrounded, empty where none");
+	free(out);
+	opts.format = REPORT_JSON;
+	opts.reference = "2.5.47";
+	out = print_kernels(order + 1, 1, &opts);
+	ok(out && strstr(out, "\"reference\": { \"kernel\": \"2.5.47\", \"noload_time_s\": 73.500 }") &&
+	   strstr(out, "{ \"kernel\": \"2.4.18\", \"runs\": 1, \"time_s\": 474.100, \"time_sd\": null,") &&
+	   strstr(out, "\"ratio\": 6.4503, \"not_ok\": 0, \"not_ok_by_status\": {} }"),
+	   "JSON, with a reference read from outside the list");
+	free(out);
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir)) {
+		printf("Bail out! cannot make a temporary directory\n");
+		return 1;
+	}
+	test_first_width();
+	test_tab_line();
+	test_table_text();
+	test_long_name();
+	test_rounding();
+	test_ratio_modes();
+	test_not_ok();
+	test_missing_reference();
+	test_stats_column();
+	test_load_order();
+	test_print_kernels();
+	free(captured_err);
+	rm_rf(tmpdir);
+	return tap_done();
+}
