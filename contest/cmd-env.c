@@ -1,7 +1,9 @@
 /* cmd-env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
+#include "cli.h"
 #include "config.h"
 #include "fingerprint.h"
 #include "util.h"
+#include "workload.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -25,48 +27,6 @@ static int usage_error(void)
 {
 	fputs(usage_text, stderr);
 	return EXIT_USAGE;
-}
-
-static int close_stdout(int status)
-{
-	if (fclose(stdout) != 0) {
-		error("cannot write to stdout: %s", strerror(errno));
-		return status ? status : EXIT_RUN_FAILED;
-	}
-	return status;
-}
-
-/* "--help" anywhere before "--": plain getopt knows no long options */
-static int wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--help"))
-			return 1;
-	return 0;
-}
-
-/* the command line beats -c CONF, which beats contest.conf: so -s are
- * applied last whatever their place among the options */
-static int load_config(struct config *cfg, const char *conf, char **sets, int nsets)
-{
-	if (config_load_default(cfg) < 0)
-		return -1;
-	if (conf && config_load_file(cfg, conf, 0) < 0)
-		return -1;
-	for (int i = 0; i < nsets; i++)
-		if (config_set_arg(cfg, sets[i]) < 0)
-			return -1;
-	return 0;
-}
-
-/* the tree the workload builds in; the synthetic and command ones work in "." */
-static const char *workload_tree(const struct config *cfg)
-{
-	const char *tree = config_str(cfg, NULL, "kernel_tree");
-
-	if (strcmp(config_str(cfg, NULL, "workload"), "kernel"))
-		return ".";
-	return *tree ? tree : ".";
 }
 
 static int parse_args(int argc, char **argv, const char **conf, char **sets, int *nsets)
@@ -101,24 +61,27 @@ int cmd_env(int argc, char **argv)
 	char **sets = xcalloc((size_t)argc + 1, sizeof(*sets));
 	const char *conf = NULL;
 	struct config *cfg;
+	char *tree;
 	int nsets = 0, ret;
 
-	ret = wants_help(argc, argv) ? 1 : parse_args(argc, argv, &conf, sets, &nsets);
+	ret = cli_wants_help(argc, argv) ? 1 : parse_args(argc, argv, &conf, sets, &nsets);
 	if (ret) {
 		free(sets);
 		if (ret < 0)
 			return usage_error();
 		printf("%s%s", usage_text, help_text);
-		return close_stdout(0);
+		return cli_close_stdout(0);
 	}
 	cfg = config_new();
-	if (load_config(cfg, conf, sets, nsets) < 0) {
+	if (cli_load_config(cfg, conf, sets, nsets) < 0) {
 		config_free(cfg);
 		free(sets);
 		return EXIT_USAGE;
 	}
-	fingerprint_write(stdout, cfg, workload_tree(cfg));
+	tree = workload_tree_path(cfg);
+	fingerprint_write(stdout, cfg, tree);
+	free(tree);
 	config_free(cfg);
 	free(sets);
-	return close_stdout(0);
+	return cli_close_stdout(0);
 }

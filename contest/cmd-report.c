@@ -1,4 +1,5 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
+#include "cli.h"
 #include "report.h"
 #include "util.h"
 
@@ -150,15 +151,6 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	return 0;
 }
 
-static int close_stdout(int status)
-{
-	if (fclose(stdout) != 0) {
-		error("cannot write to stdout: %s", strerror(errno));
-		return status ? status : EXIT_RUN_FAILED;
-	}
-	return status;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts opts;
@@ -175,7 +167,7 @@ int cmd_report(int argc, char **argv)
 			return usage_error();
 		if (ret > 0) {
 			printf("%s%s", usage_text, help_text);
-			return close_stdout(0);
+			return cli_close_stdout(0);
 		}
 	}
 	if (check_combination(&opts) < 0)
@@ -184,5 +176,5 @@ int cmd_report(int argc, char **argv)
 		return EXIT_USAGE;
 	status = report_print_kernels(dir, (const char *const *)(argv + optind),
 				      (size_t)(argc - optind), &opts, stdout) < 0;
-	return close_stdout(status ? EXIT_RUN_FAILED : 0);
+	return cli_close_stdout(status ? EXIT_RUN_FAILED : 0);
 }

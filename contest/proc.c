@@ -29,8 +29,11 @@ static void child_setup(const struct spawn_opts *o)
 		fprintf(stderr, "error: cannot chdir to '%s': %s\n", o->cwd, strerror(errno));
 		_exit(127);
 	}
+	if (o && o->child_hook && o->child_hook(o->hook_arg))
+		_exit(127);
 	if (o && o->out)
-		fd = open(o->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		fd = open(o->out, O_WRONLY | O_CREAT | O_CLOEXEC |
+			  (o->truncate_out ? O_TRUNC : O_APPEND), 0644);
 	else if (o && o->devnull_out)
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (fd >= 0) {

@@ -11,6 +11,10 @@ struct spawn_opts {
 	int devnull_out;	/* stdout+stderr to /dev/null (when out is NULL) */
 	int new_pgrp;		/* setpgid(0, 0) */
 	const char *const *env_add;	/* "KEY=VALUE" to setenv, NULL-terminated, or NULL */
+	int truncate_out;	/* truncate out first instead of appending */
+	/* run in the child before exec (e.g. join a cgroup); nonzero: _exit(127) */
+	int (*child_hook)(void *arg);
+	void *hook_arg;
 };
 
 /* fork and execvp argv; returns pid or -1 (error printed) */

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+volatile sig_atomic_t load_interrupted;
+
 const struct load *const load_table[] = {
 #define X(name) &load_##name,
 	LOAD_TABLE(X)
@@ -135,6 +137,10 @@ int load_write_zeros(struct load_env *env, const char *path, uint64_t size, int 
 	while (size) {
 		size_t n = size < sizeof(zeros) ? (size_t)size : sizeof(zeros);
 
+		if (load_interrupted) {
+			errno = EINTR;
+			goto fail;
+		}
 		if (write_all(fd, zeros, n) < 0)
 			goto fail;
 		size -= n;

@@ -1,0 +1,24 @@
+/* cli.h - what the subcommands share: config loading, RAM, stdout */
+#ifndef CONTEST_CLI_H
+#define CONTEST_CLI_H
+
+#include <stdint.h>
+#include "config.h"
+
+/*
+ * contest.conf, then conf (when not NULL), then each -s in sets[0..nsets):
+ * the command line beats -c CONF beats contest.conf, whatever the order
+ * the options came in. 0, or -1 with FILE:LINE (or the -s) named.
+ */
+int cli_load_config(struct config *cfg, const char *conf, char **sets, int nsets);
+
+/* "RAM" for % sizes: ram when set, else mem_limit when set, else MemTotal */
+uint64_t cli_ram(const struct config *cfg);
+
+/* fclose(stdout), turning a write error (full disk, closed pipe) into status 1 */
+int cli_close_stdout(int status);
+
+/* "--help" anywhere before "--" */
+int cli_wants_help(int argc, char **argv);
+
+#endif

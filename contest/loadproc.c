@@ -1,0 +1,308 @@
+/* loadproc.c - see loadproc.h */
+#include "loadproc.h"
+#include "util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_PIDS 4096
+
+static volatile sig_atomic_t leader_stopping;
+
+static void leader_on_term(int sig)
+{
+	(void)sig;
+	leader_stopping = 1;
+}
+
+static void reset_signals(void)
+{
+	sigset_t none;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
+}
+
+static void describe_status(int st, char *buf, size_t len)
+{
+	if (WIFEXITED(st))
+		snprintf(buf, len, "the load exited with status %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		snprintf(buf, len, "the load was killed by signal %d (%s)", WTERMSIG(st),
+			 strsignal(WTERMSIG(st)));
+	else
+		snprintf(buf, len, "the load ended (wait status %#x)", st);
+}
+
+/* The leader: reap every descendant; a worker death not asked for is a failure. */
+static void __attribute__((noreturn)) leader_loop(struct load_shm *shm, pid_t worker)
+{
+	struct sigaction sa;
+	int st;
+	pid_t pid;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = leader_on_term;
+	sigaction(SIGTERM, &sa, NULL);	/* no SA_RESTART: wait() returns to look */
+	for (;;) {
+		pid = wait(&st);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(0);	/* ECHILD: everything of the load is reaped */
+		}
+		if (pid != worker || leader_stopping || atomic_load(&shm->stopping) ||
+		    atomic_load(&shm->ctr.failed))
+			continue;
+		describe_status(st, shm->ctr.why, sizeof(shm->ctr.why));
+		atomic_store(&shm->ctr.failed, 1);
+	}
+}
+
+static void __attribute__((noreturn)) leader_main(const struct load *l, struct load_env *env,
+						  const struct cgroup_session *cg)
+{
+	struct load_shm *shm = (struct load_shm *)env->ctr;
+	pid_t worker;
+	int rc;
+
+	reset_signals();
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* never outlive the driver */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	if (cg && cg->version && cgroup_load_enter(cg, getpid()) < 0)
+		load_fail(env, "cannot join the load's cgroup");
+	worker = fork();
+	if (worker < 0)
+		load_fail(env, "cannot fork: %s", strerror(errno));
+	if (worker == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		rc = l->run(env);
+		load_fail(env, "%s stopped working (run returned %d)", l->name, rc);
+	}
+	leader_loop(shm, worker);
+}
+
+int loadproc_start(struct load_proc *lp, const struct load *l, struct load_env *env,
+		   const struct cgroup_session *cg)
+{
+	memset(lp, 0, sizeof(*lp));
+	lp->shm = mmap(NULL, sizeof(*lp->shm), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (lp->shm == MAP_FAILED) {
+		lp->shm = NULL;
+		return error("cannot map the load's counters: %s", strerror(errno));
+	}
+	env->ctr = &lp->shm->ctr;
+	fflush(NULL);
+	lp->leader = fork();
+	if (lp->leader < 0) {
+		lp->leader = 0;
+		return error("cannot fork the load: %s", strerror(errno));
+	}
+	if (lp->leader == 0)
+		leader_main(l, env, cg);
+	setpgid(lp->leader, lp->leader);	/* both sides: no race with the first kill */
+	return 0;
+}
+
+/* fields of /proc/PID/stat after the ")" of comm: state is the 1st, pgrp the 3rd */
+static int read_stat(pid_t pid, char *state, pid_t *pgrp, double *cpu_s)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st, cut, cst;
+	long hz = sysconf(_SC_CLK_TCK);
+	int pg;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_line_file(path, buf, sizeof(buf)) < 0)
+		return -1;
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 2, "%c %*d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+			 state, &pg, &ut, &st, &cut, &cst) != 6)
+		return -1;
+	*pgrp = pg;
+	*cpu_s = (double)(ut + st + cut + cst) / (double)(hz > 0 ? hz : 100);
+	return 0;
+}
+
+/* visit every process; fn returns nonzero to stop */
+static void for_each_pid(void (*fn)(pid_t pid, char state, pid_t pgrp, double cpu, void *arg),
+			 void *arg)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char state, *end;
+		pid_t pgrp;
+		double cpu;
+		long pid = strtol(de->d_name, &end, 10);
+
+		if (*end || pid <= 0)
+			continue;
+		if (read_stat((pid_t)pid, &state, &pgrp, &cpu) == 0)
+			fn((pid_t)pid, state, pgrp, cpu, arg);
+	}
+	closedir(d);
+}
+
+struct group_scan {
+	pid_t pgid;
+	double cpu;
+	pid_t *pids;
+	int n, max;
+};
+
+static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
+{
+	struct group_scan *g = arg;
+
+	if (pgrp != g->pgid)
+		return;
+	g->cpu += cpu;
+	if (state != 'Z' && state != 'X' && g->pids && g->n < g->max)
+		g->pids[g->n++] = pid;
+	if (state == 'Z')
+		waitpid(pid, NULL, WNOHANG);	/* an orphan reparented to us: reap it */
+}
+
+double proc_group_cpu_s(pid_t pgid)
+{
+	struct group_scan g = { .pgid = pgid };
+
+	for_each_pid(scan_one, &g);
+	return g.cpu;
+}
+
+int proc_group_pids(pid_t pgid, pid_t *pids, int max)
+{
+	struct group_scan g = { .pgid = pgid, .pids = pids, .max = max };
+
+	for_each_pid(scan_one, &g);
+	return g.n;
+}
+
+static void sleep_s(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+
+	nanosleep(&ts, NULL);
+}
+
+int proc_group_kill(pid_t pgid)
+{
+	static pid_t pids[MAX_PIDS];
+	int n = 0;
+
+	for (int tries = 0; tries < 100; tries++) {
+		kill(-pgid, SIGKILL);
+		n = proc_group_pids(pgid, pids, MAX_PIDS);
+		for (int i = 0; i < n; i++) {
+			kill(pids[i], SIGKILL);
+			waitpid(pids[i], NULL, WNOHANG);
+		}
+		if (n == 0)
+			return 0;
+		sleep_s(0.01);
+	}
+	return n;
+}
+
+void loadproc_snap(const struct load_proc *lp, const struct cgroup_session *cg,
+		   struct load_snap *snap)
+{
+	const struct load_counter *c = &lp->shm->ctr;
+	uint64_t units = atomic_load(&c->units);
+	uint64_t cur = atomic_load(&c->cur);
+	uint64_t per = atomic_load(&c->per_unit);
+	double cpu = cg && cg->version ? cgroup_load_cpu_s(cg) : -1;
+
+	snap->cpu_s = cpu >= 0 ? cpu : proc_group_cpu_s(lp->leader);
+	snap->whole = (double)units;
+	snap->units = (double)units + (per ? (double)(cur < per ? cur : per) / (double)per : 0);
+	snap->work = (double)atomic_load(&c->work);
+}
+
+int loadproc_failed(struct load_proc *lp, char *why, size_t whylen)
+{
+	if (!lp->exited && waitpid(lp->leader, &lp->status, WNOHANG) == lp->leader)
+		lp->exited = 1;
+	if (atomic_load(&lp->shm->ctr.failed)) {
+		snprintf(why, whylen, "%s", lp->shm->ctr.why[0] ? lp->shm->ctr.why : "the load failed");
+		return 1;
+	}
+	if (lp->exited) {
+		describe_status(lp->status, why, whylen);
+		return 1;
+	}
+	return 0;
+}
+
+static void signal_all(const struct load_proc *lp, const struct cgroup_session *cg, int sig)
+{
+	static pid_t pids[MAX_PIDS];
+	int n = cg && cg->version ? cgroup_load_pids(cg, pids, MAX_PIDS) : 0;
+
+	kill(-lp->leader, sig);
+	for (int i = 0; i < n; i++)
+		kill(pids[i], sig);
+}
+
+static int leftovers(const struct load_proc *lp, const struct cgroup_session *cg, int report)
+{
+	static pid_t pids[MAX_PIDS];
+	int n = proc_group_pids(lp->leader, pids, MAX_PIDS);
+	int m = cg && cg->version ? cgroup_load_pids(cg, pids + n, MAX_PIDS - n) : 0;
+
+	for (int i = 0; report && i < n + (m > 0 ? m : 0); i++)
+		warning("load process %d is still alive after SIGKILL", (int)pids[i]);
+	return n + (m > 0 ? m : 0);
+}
+
+int loadproc_stop(struct load_proc *lp, struct cgroup_session *cg, double grace_s)
+{
+	double deadline = now_mono() + grace_s;
+	int left = 0;
+
+	if (!lp->leader)
+		return 0;
+	atomic_store(&lp->shm->stopping, 1);
+	signal_all(lp, cg, SIGTERM);
+	while (now_mono() < deadline) {
+		if (!lp->exited && waitpid(lp->leader, &lp->status, WNOHANG) == lp->leader)
+			lp->exited = 1;
+		if (lp->exited && !leftovers(lp, cg, 0))
+			break;
+		sleep_s(0.01);
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		signal_all(lp, cg, SIGKILL);
+		if (!lp->exited && waitpid(lp->leader, &lp->status, 0) == lp->leader)
+			lp->exited = 1;
+		left = leftovers(lp, cg, 0);	/* also reaps orphans that came to us */
+		if (!left)
+			break;
+		sleep_s(0.01);
+	}
+	if (left)
+		leftovers(lp, cg, 1);
+	munmap(lp->shm, sizeof(*lp->shm));
+	lp->shm = NULL;
+	lp->leader = 0;
+	return left;
+}

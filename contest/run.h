@@ -1,0 +1,69 @@
+/* run.h - one session of `contest run` and one timed run inside it
+ *
+ * A run is DESIGN.md's sequence: clean, flush, quiet wait, monitors, the
+ * load started in its own process group and cgroup, load_lead, the timed
+ * compile, the window snapshots, the stop protocol, the row. The session
+ * holds what every run shares.
+ */
+#ifndef CONTEST_RUN_H
+#define CONTEST_RUN_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "cgroup.h"
+#include "config.h"
+#include "load.h"
+#include "results.h"
+#include "workload.h"
+
+/* set by the signal handler: the signal that asked us to stop, 0 none */
+extern volatile sig_atomic_t run_interrupted;
+
+struct session {
+	struct config *cfg;
+	const char *kernel;
+	char *kdir;		/* RESULTS/KERNEL */
+	char *logdir;		/* RESULTS/KERNEL/logs */
+	char *scratch_root;	/* WORK_DIR/scratch */
+	struct workload wl;
+	struct cgroup_session cg;
+	uint64_t ram, swap;
+	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
+	int flush, monitors;
+	int warned_flush, warned_monitors;
+	/* progress */
+	int tty;
+	int steps_total, steps_done;
+	double started, step_time_sum, step_started;
+	const char *step_label;
+};
+
+/* one load's state over the session */
+struct load_state {
+	const struct load *load;
+	struct load_env env;
+	char *scratch;
+	int prepared;
+	int unusable;		/* unsupported here, or prepare failed */
+	char why[512];
+};
+
+/*
+ * Time one run of ls->load and fill rec (load, run, status...). The caller
+ * appends it. Returns 0 when the run is ok.
+ */
+int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
+
+/* the progress line: redraw (tty) now */
+void progress_draw(struct session *s);
+/* clear the status line before printing a plain line (tty) */
+void progress_clear(struct session *s);
+
+/* the process groups alive now (compile, load, monitors), for the signal handler */
+void run_track_group(pid_t pgid);
+void run_untrack_group(pid_t pgid);
+/* SIGKILL every tracked group: async-signal-safe */
+void run_kill_tracked(void);
+
+#endif
