@@ -36,6 +36,11 @@ static void child_setup(const struct spawn_opts *o)
 			  (o->truncate_out ? O_TRUNC : O_APPEND), 0644);
 	else if (o && o->devnull_out)
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (o && o->out && fd < 0) {
+		/* never let the output land on the driver's stdout instead */
+		fprintf(stderr, "error: cannot open '%s': %s\n", o->out, strerror(errno));
+		_exit(127);
+	}
 	if (fd >= 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);

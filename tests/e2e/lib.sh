@@ -32,3 +32,27 @@ need_root() { [ "$(id -u)" = 0 ]; }
 col() {
 	awk -F'\t' -v c="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i; next} k{print $k}' "$1"
 }
+
+# the quick profile, with scratch, swap and synthetic tree inside $T
+QUICK=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work")
+
+# contest's cgroups anywhere in the mounted hierarchies: one path per line
+contest_cgroups() {
+	find /sys/fs/cgroup -mindepth 2 -maxdepth 8 -type d -name 'contest-*' 2>/dev/null | sort
+}
+# no process mentions $T, no contest cgroup beyond those listed in $1 (a file),
+# no swap under $T, no scratch dir; prints what is left as TAP comments
+nothing_left() {
+	local before=$1 left=0 p
+	p=$(pgrep -f "$T" | grep -vx "$$" || true)
+	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
+	if [ -n "$(comm -13 "$before" <(contest_cgroups))" ]; then
+		echo "# cgroups left: $(comm -13 "$before" <(contest_cgroups) | tr '\n' ' ')"; left=1
+	fi
+	if grep -q "$T" /proc/swaps; then echo "# swap left: $(grep "$T" /proc/swaps)"; left=1; fi
+	if [ -e "$T/work/scratch" ]; then echo "# scratch left: $(ls -A "$T/work/scratch" | tr '\n' ' ')"; left=1; fi
+	[ -z "$(find "$T/work" -name '*.swap' 2>/dev/null)" ] || { echo "# swap file left"; left=1; }
+	return $left
+}
+# rows of runs.tsv with a given status
+rows_with() { awk -F'\t' -v s="$2" 'NR==1{for(i=1;i<=NF;i++) if($i=="status") k=i; next} $k==s' "$1" | wc -l | tr -d ' '; }

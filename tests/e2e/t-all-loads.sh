@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every load once under quick.conf (issue 3's "done when"): every row ok,
+# every load but noload and cacherun did work in the compile's window, and
+# nothing is left behind.
+. "$(dirname "$0")/lib.sh"
+contest_cgroups > "$T/cg.before"
+R=$T/reports
+mkdir -p "$T/other"
+start=$(date +%s)
+"$CONTEST" run "${QUICK[@]}" -s "io_other_dir=$T/other" -k K -n 1 -r "$R" > "$T/out" 2> "$T/err"
+rc=$?
+echo "# all loads took $(( $(date +%s) - start )) s"
+ok $rc "run of every load exits 0"
+[ $rc -eq 0 ] || grep -v '^contest:' "$T/err" | sed 's/^/# /' | tail -20
+f=$R/K/runs.tsv
+all=$("$CONTEST" list | awk 'NR>1 && $1 !~ /^ *$/ && $2 ~ /^(yes|no)$/ {print $1}' | tr '\n' ' ')
+is "$(col "$f" load | tr '\n' ' ')" "$all" "one row per load, in table order"
+for l in $all; do
+	row=$(awk -F'\t' -v l="$l" 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
+		$c["load"]==l {print $c["status"], $c["loads"], $c["lcpu_pct"], $c["load_cpu_s"], $c["status_detail"]}' "$f")
+	set -- $row
+	is "$1" ok "$l: status ok${5:+ ($5)}"
+	case $l in
+	noload|cacherun)
+		awk -v u="$2" -v c="$3" 'BEGIN { exit !(u == 0 && c == 0) }'
+		ok $? "$l: no load, no work ($2 units, LCPU $3%)" ;;
+	*)
+		awk -v u="$2" -v c="$3" 'BEGIN { exit !(u > 0 && c > 0) }'
+		ok $? "$l: did work in the window ($2 units, LCPU $3%, $4 CPU s)" ;;
+	esac
+done
+for l in $all; do grep -q "^$l:\$" "$T/out" || echo "# no table for $l"; done
+is "$(grep -c ':$' "$T/out")" "$(echo $all | wc -w)" "the tables printed at the end cover every load"
+nothing_left "$T/cg.before"
+ok $? "nothing left behind"
+[ -z "$(ls -A "$T/other")" ]
+ok $? "io_other removed its files from io_other_dir"
+done_testing

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Bad input: exit 2, the file and line (or the -s) named, nothing recorded.
+. "$(dirname "$0")/lib.sh"
+R=$T/reports
+
+bad() {	# bad NAME WANT-IN-STDERR CONTEST-ARGS...
+	local name=$1 want=$2; shift 2
+	"$CONTEST" "$@" > "$T/out" 2> "$T/err"
+	is "$?" 2 "$name: exit status 2"
+	grep -qF -- "$want" "$T/err"
+	ok $? "$name: the message names '$want'"
+	[ "$(wc -l < "$T/err")" -le 3 ]
+	ok $? "$name: a short message, not a dump ($(head -c 200 "$T/err" | tr '\n' ' '))"
+}
+printf 'runs = 2\n# fine\nno_such_key = 1\n' > "$T/unknown.conf"
+printf 'runs = 2\n\nthis line has no equals sign\n' > "$T/malformed.conf"
+printf '[io_load]\nsize = 12 parsecs\n' > "$T/badsize.conf"
+printf 'load_lead = soon\n' > "$T/baddur.conf"
+printf '[no_such_load]\nsize = 1M\n' > "$T/badsection.conf"
+printf 'flush = perhaps\n' > "$T/badbool.conf"
+
+for c in unknown:3 malformed:3 badsize:2 baddur:1 badsection:1 badbool:1; do
+	name=${c%%:*} line=${c##*:}
+	bad "$name" "$T/$name.conf:$line:" run -c "$T/$name.conf" -r "$R" -k X noload
+done
+bad "-s unknown key" "-s 'nope=1'" run -s nope=1 -r "$R" -k X noload
+bad "-s bad load key" "io_load.sizee" run -s io_load.sizee=1M -r "$R" -k X noload
+bad "-s bad size" "io_load.size=lots" run -s io_load.size=lots -r "$R" -k X noload
+bad "unknown load" "no_such_load" run -r "$R" -k X no_such_load
+bad "bad -n" "-n" run -n zero -r "$R" -k X noload
+bad "missing -c file" "$T/absent.conf" run -c "$T/absent.conf" -r "$R" -k X noload
+bad "report: unknown kernel" "nobody" report -r "$R" nobody
+bad "unknown command" "frobnicate" frobnicate
+[ ! -e "$R" ]
+ok $? "nothing was recorded: no results directory was made"
+
+# a kernel with results keeps them when a later run has a bad config
+mkdir -p "$R/K"
+printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\nnoload\t1\t10\t99\t0\t0\tok\n' > "$R/K/runs.tsv"
+cp "$R/K/runs.tsv" "$T/before.tsv"
+bad "bad config over existing results" "$T/unknown.conf:3:" run -c "$T/unknown.conf" -r "$R" -k K noload
+cmp -s "$R/K/runs.tsv" "$T/before.tsv"
+ok $? "existing runs.tsv is untouched"
+[ ! -e "$R/K/env" ]
+ok $? "no env file was written"
+done_testing

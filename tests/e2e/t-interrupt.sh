@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SIGINT during a loaded run and during a load's prepare: finished rows stay,
+# the run in flight is 'aborted', and no process, cgroup, swap or scratch is left.
+. "$(dirname "$0")/lib.sh"
+contest_cgroups > "$T/cg.before"
+R=$T/reports
+swap=()
+if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
+
+wait_for() {	# wait_for SECONDS COMMAND...: poll until COMMAND succeeds
+	local end=$(( $(date +%s) + $1 )); shift
+	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.2; done
+}
+has_rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
+load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; }
+
+"$CONTEST" run "${QUICK[@]}" "${swap[@]}" -s quiet_wait=1s -k K -n 1 -r "$R" noload process_load \
+	> "$T/out" 2> "$T/err" &
+pid=$!
+wait_for 120 has_rows 1 && wait_for 60 load_running
+ok $? "the noload run finished and process_load is running"
+[ ${#swap[@]} -gt 0 ] && { grep -q "$T" /proc/swaps; ok $? "the session's swap file is on"; }
+sleep 1
+kill -INT $pid
+wait $pid
+is "$?" 130 "SIGINT: exit status 130"
+is "$(col "$R/K/runs.tsv" status | tr '\n' ' ')" "ok aborted " "the finished row is kept, the one in flight is aborted"
+grep -q 'interrupted' "$T/err"
+ok $? "stderr says it was interrupted"
+nothing_left "$T/cg.before"
+ok $? "nothing left behind after SIGINT in a run"
+
+# during prepare: read_load writes its file untimed before its first run
+"$CONTEST" run "${QUICK[@]}" -s read_load.size=4G -k P -n 1 -r "$R" read_load > "$T/out2" 2> "$T/err2" &
+pid=$!
+wait_for 60 grep -q 'preparing read_load' "$T/err2"
+ok $? "read_load is preparing"
+sleep 1
+kill -INT $pid
+wait $pid
+is "$?" 130 "SIGINT in prepare: exit status 130"
+nothing_left "$T/cg.before"
+ok $? "nothing left behind after SIGINT in prepare (no half-written file)"
+done_testing
