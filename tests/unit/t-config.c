@@ -1,0 +1,243 @@
+/* t-config.c - config files, -s, sizes, durations, word splitting */
+#include "config.h"
+#include "util.h"
+#include "tap.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/t-config.XXXXXX";
+static char errbuf[4096];
+
+static char *write_conf(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
+}
+
+/* stderr of one call into errbuf */
+static int err_fd = -1, saved_fd = -1;
+
+static void capture_start(void)
+{
+	char *path = xasprintf("%s/stderr", dir);
+
+	fflush(stderr);
+	err_fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	saved_fd = dup(2);
+	dup2(err_fd, 2);
+	free(path);
+}
+
+static const char *capture_end(void)
+{
+	ssize_t n;
+
+	fflush(stderr);
+	dup2(saved_fd, 2);
+	close(saved_fd);
+	lseek(err_fd, 0, SEEK_SET);
+	n = read(err_fd, errbuf, sizeof(errbuf) - 1);
+	errbuf[n > 0 ? n : 0] = '\0';
+	close(err_fd);
+	return errbuf;
+}
+
+/* a file whose line `line` is bad must fail with "error: PATH:LINE: ...want..." */
+static void bad_file(const char *name, const char *text, int line, const char *want)
+{
+	char *path = write_conf(name, text);
+	char *prefix = xasprintf("error: %s:%d: ", path, line);
+	struct config *cfg = config_new();
+	int ret;
+
+	capture_start();
+	ret = config_load_file(cfg, path, 0);
+	capture_end();
+	ok(ret < 0, "%s: rejected", name);
+	ok(!strncmp(errbuf, prefix, strlen(prefix)) && strstr(errbuf, want),
+	   "%s: message names %s:%d and says '%s'", name, name, line, want);
+	if (strncmp(errbuf, prefix, strlen(prefix)) || !strstr(errbuf, want))
+		printf("#   got: %s", errbuf);
+	config_free(cfg);
+	free(prefix);
+	free(path);
+}
+
+static void bad_arg(const char *arg, const char *want)
+{
+	struct config *cfg = config_new();
+	char *prefix = xasprintf("error: -s '%s': ", arg);
+	int ret;
+
+	capture_start();
+	ret = config_set_arg(cfg, arg);
+	capture_end();
+	ok(ret < 0 && !strncmp(errbuf, prefix, strlen(prefix)) && strstr(errbuf, want),
+	   "-s %s: rejected, naming the option, '%s'", arg, want);
+	if (strncmp(errbuf, prefix, strlen(prefix)) || !strstr(errbuf, want))
+		printf("#   got: %s", errbuf);
+	free(prefix);
+	config_free(cfg);
+}
+
+static void file_errors(void)
+{
+	bad_file("unknown.conf", "runs = 2\n# comment\n\nbogus = 1\n", 4, "unknown key 'bogus'");
+	bad_file("noequals.conf", "runs = 2\njust words\n", 2, "expected 'key = value'");
+	bad_file("nokey.conf", " = 3\n", 1, "missing key");
+	bad_file("header.conf", "[io_load\nsize = 1M\n", 1, "malformed section header");
+	bad_file("section.conf", "runs = 1\n[warp_load]\n", 2, "unknown load 'warp_load'");
+	bad_file("loadkey.conf", "[io_load]\nsize = 1M\nspeed = 9\n", 3, "unknown key 'speed' for load 'io_load'");
+	bad_file("size.conf", "[io_load]\nsize = 12 parsecs\n", 2, "expected a size");
+	bad_file("duration.conf", "load_lead = soon\n", 1, "expected a duration");
+	bad_file("bool.conf", "flush = perhaps\n", 1, "expected yes or no");
+	bad_file("int.conf", "\nruns = -3\n", 2, "non-negative integer");
+	bad_file("enum.conf", "workload = bake\n", 1, "synthetic|kernel|command");
+	bad_file("list.conf", "loads = noload warp_load\n", 1, "names a load that does not exist");
+	bad_file("double.conf", "cpu_limit = lots\n", 1, "non-negative number");
+	bad_file("toplevel-in-section.conf", "[io_load]\nruns = 3\n", 2, "unknown key 'runs' for load 'io_load'");
+}
+
+static void missing_file(void)
+{
+	struct config *cfg = config_new();
+	char *path = xasprintf("%s/absent.conf", dir);
+
+	capture_start();
+	ok(config_load_file(cfg, path, 0) < 0, "a missing -c file is an error");
+	capture_end();
+	ok(strstr(errbuf, path) != NULL, "the message names the file");
+	ok(config_load_file(cfg, path, 1) == 0, "a missing default file is fine");
+	config_free(cfg);
+	free(path);
+}
+
+static void good_file(void)
+{
+	char *path = write_conf("good.conf",
+		"# a comment\n; another\nruns = 2\nruns = 4\n  load_lead =  500ms  \n"
+		"[io_load]\nsize = 50%\n[dbench_load]\ntime = 3s\n");
+	struct config *cfg = config_new();
+	char *where = xasprintf("%s:4", path);
+
+	ok(config_load_file(cfg, path, 0) == 0, "a good file loads");
+	ok(config_int(cfg, NULL, "runs") == 4, "the last value in a file wins");
+	is_str(config_origin(cfg, NULL, "runs"), where, "origin names FILE:LINE");
+	ok(config_duration(cfg, NULL, "load_lead") == 0.5, "500ms with blanks around it is 0.5 s");
+	ok(config_size(cfg, "io_load", "size", 1ULL << 30) == 512ULL << 20,
+	   "a load's %% size resolves against the RAM given when read");
+	ok(config_duration(cfg, "dbench_load", "time") == 3, "[dbench_load] time = 3s");
+	ok(config_set_arg(cfg, "runs=7") == 0 && config_int(cfg, NULL, "runs") == 7, "-s beats the file");
+	ok(config_set_arg(cfg, "io_load.size=64M") == 0 &&
+	   config_size(cfg, "io_load", "size", 1ULL << 30) == 64ULL << 20, "-s LOAD.KEY=VALUE");
+	is_str(config_origin(cfg, "io_load", "size"), "-s 'io_load.size=64M'", "origin of -s names it");
+	is_str(config_str(cfg, NULL, "workload"), "synthetic", "an unset key has the table's default");
+	is_str(config_origin(cfg, NULL, "workload"), "default", "and says so");
+	ok(config_int(cfg, NULL, "make_jobs") == 0, "make_jobs defaults to 0 (4 x CPUs)");
+	ok(config_duration(cfg, NULL, "load_lead") == 0.5, "untouched keys keep their file value");
+	config_free(cfg);
+	free(where);
+	free(path);
+}
+
+static void arg_errors(void)
+{
+	bad_arg("runs", "expected KEY=VALUE");
+	bad_arg("nope=1", "unknown key 'nope'");
+	bad_arg("warp_load.size=1M", "unknown load 'warp_load'");
+	bad_arg("io_load.sizee=1M", "unknown key 'sizee' for load 'io_load'");
+	bad_arg("io_load.size=lots", "expected a size");
+	bad_arg("flush=maybe", "expected yes or no");
+}
+
+static void sizes(void)
+{
+	uint64_t v, ram = 1ULL << 30;
+
+	ok(parse_size("64M", ram, &v) == 0 && v == 64ULL << 20, "64M");
+	ok(parse_size("2G", ram, &v) == 0 && v == 2ULL << 30, "2G");
+	ok(parse_size("4096", ram, &v) == 0 && v == 4096, "4096 bytes");
+	ok(parse_size("512K", ram, &v) == 0 && v == 512ULL << 10, "512K");
+	ok(parse_size("110%", ram, &v) == 0 && v == (uint64_t)(1.1 * (double)ram), "110%% of RAM");
+	ok(parse_size("100%", ram, &v) == 0 && v == ram, "100%% is RAM");
+	ok(parse_size("12 parsecs", ram, &v) < 0, "'12 parsecs' is not a size");
+	ok(parse_size("-1M", ram, &v) < 0, "a negative size is refused");
+	ok(parse_size("M", ram, &v) < 0, "a unit alone is refused");
+	ok(parse_size("%", ram, &v) < 0, "a percent sign alone is refused");
+	ok(parse_size("3X", ram, &v) < 0, "an unknown suffix is refused");
+}
+
+static void durations(void)
+{
+	double d;
+
+	ok(parse_duration("3", &d) == 0 && d == 3, "3 is seconds");
+	ok(parse_duration("3s", &d) == 0 && d == 3, "3s");
+	ok(parse_duration("500ms", &d) == 0 && d == 0.5, "500ms");
+	ok(parse_duration("2m", &d) == 0 && d == 120, "2m");
+	ok(parse_duration("0", &d) == 0 && d == 0, "0");
+	ok(parse_duration("soon", &d) < 0, "'soon' is refused");
+	ok(parse_duration("-1s", &d) < 0, "a negative duration is refused");
+	ok(parse_duration("3 parsecs", &d) < 0, "an unknown unit is refused");
+}
+
+static void bools(void)
+{
+	static const char *yes[] = { "yes", "true", "1", "on" }, *no[] = { "no", "false", "0", "off" };
+	int b, good = 1;
+
+	for (size_t i = 0; i < 4; i++) {
+		good &= parse_bool(yes[i], &b) == 0 && b == 1;
+		good &= parse_bool(no[i], &b) == 0 && b == 0;
+	}
+	ok(good, "yes/no, true/false, 1/0, on/off");
+	ok(parse_bool("perhaps", &b) < 0, "'perhaps' is refused");
+}
+
+static void words(void)
+{
+	const char *err = NULL;
+	char **w = split_words("awk 'BEGIN { x = \"$HOME\" }' \"a b\" c\\ d *.c", &err);
+
+	ok(w && w[0] && w[1] && w[2] && w[3] && w[4] && !w[5], "five words");
+	if (w && w[0] && w[1] && w[2] && w[3] && w[4]) {
+		is_str(w[0], "awk", "the program");
+		is_str(w[1], "BEGIN { x = \"$HOME\" }", "single quotes keep everything, no expansion");
+		is_str(w[2], "a b", "double quotes keep blanks");
+		is_str(w[3], "c d", "a backslash escapes a blank");
+		is_str(w[4], "*.c", "no globbing");
+	}
+	argv_free(w);
+	w = split_words("echo 'unterminated", &err);
+	ok(!w && err, "an unterminated quote is an error (%s)", err ? err : "no message");
+	w = split_words("", &err);
+	ok(w && !w[0], "an empty line is no words");
+	argv_free(w);
+}
+
+int main(void)
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	file_errors();
+	missing_file();
+	good_file();
+	arg_errors();
+	sizes();
+	durations();
+	bools();
+	words();
+	rm_rf(dir);
+	return tap_done();
+}
