@@ -109,8 +109,13 @@ int loadproc_start(struct load_proc *lp, const struct load *l, struct load_env *
 	fflush(NULL);
 	lp->leader = fork();
 	if (lp->leader < 0) {
+		int e = errno;
+
 		lp->leader = 0;
-		return error("cannot fork the load: %s", strerror(errno));
+		munmap(lp->shm, sizeof(*lp->shm));
+		lp->shm = NULL;
+		env->ctr = NULL;
+		return error("cannot fork the load: %s", strerror(e));
 	}
 	if (lp->leader == 0)
 		leader_main(l, env, cg);
@@ -166,6 +171,7 @@ struct group_scan {
 	double cpu;
 	pid_t *pids;
 	int n, max;
+	int reap;		/* reap zombies that are our children (not in snapshots) */
 };
 
 static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
@@ -177,12 +183,13 @@ static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
 	g->cpu += cpu;
 	if (state != 'Z' && state != 'X' && g->pids && g->n < g->max)
 		g->pids[g->n++] = pid;
-	if (state == 'Z')
+	if (state == 'Z' && g->reap)
 		waitpid(pid, NULL, WNOHANG);	/* an orphan reparented to us: reap it */
 }
 
 double proc_group_cpu_s(pid_t pgid)
 {
+	/* no reaping: a snapshot must not swallow the leader's status from loadproc_failed */
 	struct group_scan g = { .pgid = pgid };
 
 	for_each_pid(scan_one, &g);
@@ -191,7 +198,7 @@ double proc_group_cpu_s(pid_t pgid)
 
 int proc_group_pids(pid_t pgid, pid_t *pids, int max)
 {
-	struct group_scan g = { .pgid = pgid, .pids = pids, .max = max };
+	struct group_scan g = { .pgid = pgid, .pids = pids, .max = max, .reap = 1 };
 
 	for_each_pid(scan_one, &g);
 	return g.n;
@@ -253,14 +260,42 @@ int loadproc_failed(struct load_proc *lp, char *why, size_t whylen)
 	return 0;
 }
 
+/*
+ * Processes signalled through the cgroup during one stop. One that left
+ * the process group is never seen by the group scan, and once dead it is
+ * no longer listed in cgroup.procs either, so its zombie (ours: we are the
+ * subreaper) is reaped from this list.
+ */
+static pid_t cg_signalled[MAX_PIDS];
+static int cg_nsignalled;
+
 static void signal_all(const struct load_proc *lp, const struct cgroup_session *cg, int sig)
 {
 	static pid_t pids[MAX_PIDS];
 	int n = cg && cg->version ? cgroup_load_pids(cg, pids, MAX_PIDS) : 0;
 
 	kill(-lp->leader, sig);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		int seen = 0;
+
 		kill(pids[i], sig);
+		for (int j = 0; j < cg_nsignalled && !seen; j++)
+			seen = cg_signalled[j] == pids[i];
+		if (!seen && cg_nsignalled < MAX_PIDS)
+			cg_signalled[cg_nsignalled++] = pids[i];
+	}
+}
+
+/* reap the zombies of cg_signalled that came to us; bounded, a pid may have been reused */
+static void reap_signalled(void)
+{
+	double end = now_mono() + 1.0;
+
+	for (int i = 0; i < cg_nsignalled; i++)
+		while (kill(cg_signalled[i], 0) == 0 &&
+		       waitpid(cg_signalled[i], NULL, WNOHANG) != cg_signalled[i] && now_mono() < end)
+			sleep_s(0.01);
+	cg_nsignalled = 0;
 }
 
 static int leftovers(const struct load_proc *lp, const struct cgroup_session *cg, int report)
@@ -282,6 +317,7 @@ int loadproc_stop(struct load_proc *lp, struct cgroup_session *cg, double grace_
 	if (!lp->leader)
 		return 0;
 	atomic_store(&lp->shm->stopping, 1);
+	cg_nsignalled = 0;
 	signal_all(lp, cg, SIGTERM);
 	while (now_mono() < deadline) {
 		if (!lp->exited && waitpid(lp->leader, &lp->status, WNOHANG) == lp->leader)
@@ -299,6 +335,7 @@ int loadproc_stop(struct load_proc *lp, struct cgroup_session *cg, double grace_
 			break;
 		sleep_s(0.01);
 	}
+	reap_signalled();
 	if (left)
 		leftovers(lp, cg, 1);
 	munmap(lp->shm, sizeof(*lp->shm));
