@@ -83,23 +83,6 @@ static int has_word(const char *list, const char *word, const char *seps)
 	return 0;
 }
 
-/* undo mountinfo's octal escapes (\040 for a space) in place */
-static void unescape_octal(char *s)
-{
-	char *d = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*d++ = *s;
-		}
-	}
-	*d = '\0';
-}
-
 /* our group's path in the hierarchy with controller ctl (v1), or the unified one (ctl NULL) */
 static int own_group_path(const char *ctl, char *out, size_t size)
 {

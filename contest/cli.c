@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int cli_load_config(struct config *cfg, const char *conf, char **sets, int nsets)
 {
@@ -46,4 +48,51 @@ int cli_wants_help(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
 			return 1;
 	return 0;
+}
+
+static int parse_conf_args(int argc, char **argv, const char **conf, char **sets, int *nsets)
+{
+	int c;
+
+	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
+	opterr = 0;
+	while ((c = getopt(argc, argv, "+:c:s:")) != -1) {
+		if (c == 'c')
+			*conf = optarg;
+		else if (c == 's')
+			sets[(*nsets)++] = optarg;
+		else if (c == ':')
+			return error("option '-%c' needs a value", optopt);
+		else
+			return error("unknown option '-%c'", optopt);
+	}
+	if (optind < argc)
+		return error("contest %s takes no arguments, not '%s'", argv[0], argv[optind]);
+	return 0;
+}
+
+struct config *cli_config_only(int argc, char **argv, const char *usage,
+			       const char *help, int *status)
+{
+	char **sets = xcalloc((size_t)argc + 1, sizeof(*sets));
+	const char *conf = NULL;
+	struct config *cfg = NULL;
+	int nsets = 0;
+
+	if (cli_wants_help(argc, argv)) {
+		printf("%s%s", usage, help);
+		*status = cli_close_stdout(0);
+	} else if (parse_conf_args(argc, argv, &conf, sets, &nsets) < 0) {
+		fputs(usage, stderr);
+		*status = EXIT_USAGE;
+	} else {
+		cfg = config_new();
+		if (cli_load_config(cfg, conf, sets, nsets) < 0) {
+			config_free(cfg);
+			cfg = NULL;
+			*status = EXIT_USAGE;
+		}
+	}
+	free(sets);
+	return cfg;
 }

@@ -21,4 +21,13 @@ int cli_close_stdout(int status);
 /* "--help" anywhere before "--" */
 int cli_wants_help(int argc, char **argv);
 
+/*
+ * For subcommands that take only -c CONF and -s KEY=VALUE (list, env):
+ * parse them, load the config and return it. NULL when the command is
+ * done: *status is 0 after --help (usage and help printed on stdout), or
+ * EXIT_USAGE after an error (printed, usage on stderr).
+ */
+struct config *cli_config_only(int argc, char **argv, const char *usage,
+			       const char *help, int *status);
+
 #endif

@@ -45,43 +45,14 @@ static void list_one(const struct load *l, struct load_env *env, FILE *out)
 
 int cmd_list(int argc, char **argv)
 {
-	char **sets = xcalloc((size_t)argc + 1, sizeof(*sets));
-	const char *conf = NULL;
 	struct config *cfg;
 	struct load_env env;
 	char *tree;
-	int c, nsets = 0;
+	int status = 0;
 
-	if (cli_wants_help(argc, argv)) {
-		free(sets);
-		printf("%s%s", usage_text, help_text);
-		return cli_close_stdout(0);
-	}
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt(argc, argv, "+:c:s:")) != -1) {
-		if (c == 'c') {
-			conf = optarg;
-		} else if (c == 's') {
-			sets[nsets++] = optarg;
-		} else {
-			free(sets);
-			error(c == ':' ? "option '-%c' needs a value" : "unknown option '-%c'", optopt);
-			fputs(usage_text, stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		free(sets);
-		error("contest list takes no arguments, not '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
-	cfg = config_new();
-	if (cli_load_config(cfg, conf, sets, nsets) < 0) {
-		config_free(cfg);
-		free(sets);
-		return EXIT_USAGE;
-	}
+	cfg = cli_config_only(argc, argv, usage_text, help_text, &status);
+	if (!cfg)
+		return status;
 	tree = workload_tree_path(cfg);
 	memset(&env, 0, sizeof(env));
 	env.cfg = cfg;
@@ -94,6 +65,5 @@ int cmd_list(int argc, char **argv)
 		list_one(load_table[i], &env, stdout);
 	free(tree);
 	config_free(cfg);
-	free(sets);
 	return cli_close_stdout(0);
 }

@@ -76,23 +76,6 @@ static int sysfs_active(const char *path, char *buf, size_t size)
 	return buf[0] ? 0 : -1;
 }
 
-/* undo the octal escapes of /proc/self/mounts (\040 for a space) in place */
-static void unescape_octal(char *s)
-{
-	char *d = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
-		    s[3] >= '0' && s[3] <= '7') {
-			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*d++ = *s;
-		}
-	}
-	*d = '\0';
-}
-
 /* is mnt the path itself or one of its ancestors? */
 static size_t mount_covers(const char *mnt, const char *path)
 {

@@ -50,6 +50,8 @@ uint64_t memtotal_bytes(void);
 uint64_t meminfo_bytes(const char *field);
 /* CLOCK_MONOTONIC in seconds */
 double now_mono(void);
+/* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
+void unescape_octal(char *s);
 /* strip leading and trailing whitespace in place, return the start */
 char *trim(char *s);
 
