@@ -361,6 +361,16 @@ static void announce(struct session *s, const struct run_record *rec, double too
 		info("%s run %d: %s: %s", rec->load, rec->run, rec->status, rec->status_detail);
 }
 
+/* how many of the first n steps run ls */
+static int steps_of(const struct plan *p, const struct load_state *ls, size_t n)
+{
+	int k = 0;
+
+	for (size_t j = 0; j < n; j++)
+		k += p->steps[j].ls == ls;
+	return k;
+}
+
 static int run_steps(struct session *s, struct plan *p)
 {
 	int failed = 0;
@@ -372,11 +382,12 @@ static int run_steps(struct session *s, struct plan *p)
 		struct run_record rec;
 		char label[96];
 
-		snprintf(label, sizeof(label), "%s", ls->load->name);
+		snprintf(label, sizeof(label), "%s %d/%d", ls->load->name,
+			 steps_of(p, ls, i + 1), steps_of(p, ls, p->nsteps));
 		s->step_label = label;
 		s->step_started = now_mono();
 		if (!s->tty)
-			info("%s: step %zu of %zu", ls->load->name, i + 1, p->nsteps);
+			info("%s (run %zu of %zu)", label, i + 1, p->nsteps);
 		load_prepare(s, ls);
 		progress_draw(s);
 		if (run_one(s, ls, &rec) < 0)

@@ -75,7 +75,7 @@ void progress_draw(struct session *s)
 	} else {
 		snprintf(left, sizeof(left), "?");
 	}
-	fprintf(stderr, "\r\033[K%s, run %d/%d, elapsed %s, left ~%s", s->step_label,
+	fprintf(stderr, "\r\033[K%s (run %d of %d), elapsed %s, left ~%s", s->step_label,
 		s->steps_done + 1, s->steps_total, elapsed, left);
 	fflush(stderr);
 }
