@@ -363,10 +363,10 @@ static void test_stats_column(void)
 
 static void test_load_order(void)
 {
-	const char *loads[] = { "zeta_load", "mem_load", "alpha_load", "io_load", "cacherun", "noload",
-				"xtar_load", "list_load" };
+	const char *loads[] = { "zeta_load", "shm_load", "mem_load", "alpha_load", "io_load",
+				"cacherun", "noload", "tworead_load", "xtar_load", "list_load" };
 	const char *want[] = { "noload", "cacherun", "xtar_load", "io_load", "list_load", "mem_load",
-			       "alpha_load", "zeta_load" };
+			       "tworead_load", "shm_load", "alpha_load", "zeta_load" };
 	struct kernel k;
 	struct kernel_results kr;
 	struct report_opts opts;
@@ -378,12 +378,13 @@ static void test_load_order(void)
 		run(&k, loads[i], 70.0, 90, 0, 0, "ok");
 	kr = k.kr;
 	report_opts_init(&opts);
-	ok(report_build(&r, &kr, 1, NULL, &opts) == 0 && r.ntables == ARRAY_SIZE(want), "eight tables");
+	ok(report_build(&r, &kr, 1, NULL, &opts) == 0 && r.ntables == ARRAY_SIZE(want), "ten tables");
 	for (i = 0; i < r.ntables && i < ARRAY_SIZE(want); i++)
 		good += !strcmp(r.tables[i].load, want[i]);
-	ok(good == ARRAY_SIZE(want), "canonical order, then the others alphabetically");
+	ok(good == ARRAY_SIZE(want), "canonical order, then contest list order (tworead before shm), then unknown loads alphabetically");
 	ok(report_load_cmp("io_load", "io_other") < 0 && report_load_cmp("mem_load", "aaa") < 0 &&
-	   report_load_cmp("b", "a") > 0, "report_load_cmp");
+	   report_load_cmp("b", "a") > 0 && report_load_cmp("tworead_load", "shm_load") < 0,
+	   "report_load_cmp");
 	report_release(&r);
 	kernel_free(&k);
 }
