@@ -255,11 +255,38 @@ int config_load_file(struct config *cfg, const char *path, int missing_ok)
 	return ret;
 }
 
+/* BINDIR/../share/contest/contest.conf of the running binary, malloc'd; NULL unknown */
+static char *installed_conf(void)
+{
+	char exe[4096], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	return xasprintf("%s/../share/contest/contest.conf", exe);
+}
+
 int config_load_default(struct config *cfg)
 {
+	char *beside = installed_conf();
+	int ret;
+
+	/* the source tree's, else the one installed with this binary (make
+	 * install PREFIX=... puts it there, wherever PREFIX is), else the
+	 * build's PREFIX; none is fine: the table's defaults hold */
 	if (access("contest.conf", R_OK) == 0)
-		return config_load_file(cfg, "contest.conf", 0);
-	return config_load_file(cfg, CONTEST_DATADIR "/contest.conf", 1);
+		ret = config_load_file(cfg, "contest.conf", 0);
+	else if (beside && access(beside, R_OK) == 0)
+		ret = config_load_file(cfg, beside, 0);
+	else
+		ret = config_load_file(cfg, CONTEST_DATADIR "/contest.conf", 1);
+	free(beside);
+	return ret;
 }
 
 int config_set_arg(struct config *cfg, const char *arg)

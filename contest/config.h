@@ -47,8 +47,9 @@ void config_free(struct config *cfg);
  * missing_ok: a missing file is not an error.
  */
 int config_load_file(struct config *cfg, const char *path, int missing_ok);
-/* Load contest.conf from the current directory, else the installed one
- * (CONTEST_DATADIR); neither present is fine: the table's defaults hold. */
+/* Load contest.conf from the current directory, else the one installed
+ * beside the binary (BINDIR/../share/contest), else CONTEST_DATADIR's;
+ * none present is fine: the table's defaults hold. */
 int config_load_default(struct config *cfg);
 /* Parse one -s KEY=VALUE (KEY may be LOAD.KEY); -1 with a message naming it */
 int config_set_arg(struct config *cfg, const char *arg);
