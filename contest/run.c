@@ -502,8 +502,6 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
-	if (!strcmp(rec->status, "compile-failed"))
-		show_log_tail(s, log, 20);
 	free(log);
 }
 
@@ -535,6 +533,12 @@ int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
 	monitor_stop(lr.vmstat);
 	monitor_stop(lr.iostat);
 	judge_oom(s, &lr, rec);
+	if (!strcmp(rec->status, "compile-failed")) {
+		char *log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
+
+		show_log_tail(s, log, 20);
+		free(log);
+	}
 	if (run_interrupted && !strcmp(rec->status, "ok"))
 		set_status(rec, "aborted", "interrupted");
 	return strcmp(rec->status, "ok") ? -1 : 0;

@@ -27,4 +27,13 @@ is "$?" 1 "dbench missing: exit 1"
 is "$(col "$R/D/runs.tsv" status)" load-failed "recorded as load-failed"
 col "$R/D/runs.tsv" status_detail | grep -q dbench
 ok $? "status_detail names dbench: $(col "$R/D/runs.tsv" status_detail)"
+
+# a load that starts and dies: dbench replaced by false
+"$CONTEST" run "${QUICK[@]}" -s dbench_load.dbench=false -s quiet_wait=0 -k Z -n 1 -r "$R" dbench_load \
+	> "$T/out" 2> "$T/err"
+is "$?" 1 "a load that dies: exit 1"
+is "$(col "$R/Z/runs.tsv" status)" load-failed "recorded as load-failed"
+col "$R/Z/runs.tsv" status_detail | grep -q 'exited with status 1'
+ok $? "status_detail says how it died: $(col "$R/Z/runs.tsv" status_detail)"
+is "$(col "$R/Z/runs.tsv" time_s)" 0.000 "the compile is not counted as a loaded run"
 done_testing
