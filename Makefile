@@ -2,7 +2,8 @@
 #   make                 build bin/contest
 #   make test            every unit and end-to-end test (TAP)
 #   make SANITIZE=1 test the same under AddressSanitizer and UBSan
-#   sudo make run        install packages, build, run the quick profile's noload and cacherun
+#   make run             install packages (sudo when not root), build, run the quick
+#                        profile's noload and cacherun
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
 #   make install PREFIX=/usr/local
 
@@ -60,15 +61,16 @@ unit: $(UNIT_BIN)
 test: bin/contest $(UNIT_BIN)
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
 
+# root installs directly; anyone else through sudo
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
 deps:
-	@if [ "$$(id -u)" != 0 ]; then echo "make deps: needs root (sudo make deps)" >&2; exit 2; fi
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_PKGS)
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_PKGS)
 
 test-deps:
-	@if [ "$$(id -u)" != 0 ]; then echo "make test-deps: needs root" >&2; exit 2; fi
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PKGS)
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PKGS)
 
 run: deps bin/contest
 	bin/contest run -c configs/quick.conf noload cacherun
