@@ -114,6 +114,36 @@ static int check_kernel_name(const char *k)
 	return 0;
 }
 
+/*
+ * The paths of the top-level keys, made absolute against the directory run
+ * started in: the compile, the loads and outside programs run elsewhere
+ * (cwd = the tree, the scratch directory), and the env file should say
+ * where things really were.
+ */
+static int absolute_paths(struct config *cfg)
+{
+	char cwd[4096];
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return error("cannot get the current directory: %s", strerror(errno));
+	for (const struct config_option *o = config_options; o->name; o++) {
+		const char *v = config_str(cfg, NULL, o->name);
+		char *abs, *origin;
+		int ret;
+
+		if (o->type != OPT_PATH || !*v || *v == '/')
+			continue;
+		abs = xasprintf("%s/%s", cwd, v);
+		origin = xstrdup(config_origin(cfg, NULL, o->name));
+		ret = config_set(cfg, NULL, o->name, abs, origin);
+		free(origin);
+		free(abs);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int apply_args(struct config *cfg, const struct run_args *a)
 {
 	if (cli_load_config(cfg, a->conf, a->sets, a->nsets) < 0)
@@ -124,6 +154,8 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 	if (config_int(cfg, NULL, "runs") < 1)
 		return error("%s: runs must be 1 or more", config_origin(cfg, NULL, "runs"));
 	if (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)
+		return -1;
+	if (absolute_paths(cfg) < 0)
 		return -1;
 	for (int i = 0; i < a->nloads; i++)
 		if (!load_find(a->loads[i]))

@@ -25,10 +25,6 @@ static void child_setup(const struct spawn_opts *o)
 	signal(SIGCHLD, SIG_DFL);
 	if (o && o->new_pgrp)
 		setpgid(0, 0);
-	if (o && o->cwd && chdir(o->cwd) < 0) {
-		fprintf(stderr, "error: cannot chdir to '%s': %s\n", o->cwd, strerror(errno));
-		_exit(127);
-	}
 	if (o && o->child_hook && o->child_hook(o->hook_arg))
 		_exit(127);
 	if (o && o->out)
@@ -44,6 +40,11 @@ static void child_setup(const struct spawn_opts *o)
 	if (fd >= 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);
+	}
+	/* after opening out: a relative log path is the caller's, not cwd's */
+	if (o && o->cwd && chdir(o->cwd) < 0) {
+		fprintf(stderr, "error: cannot chdir to '%s': %s\n", o->cwd, strerror(errno));
+		_exit(127);
 	}
 	if (o && o->env_add)
 		for (const char *const *e = o->env_add; *e; e++)
