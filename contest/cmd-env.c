@@ -1,14 +1,9 @@
 /* cmd-env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
 #include "cli.h"
-#include "config.h"
 #include "fingerprint.h"
-#include "util.h"
 #include "workload.h"
 
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 static const char usage_text[] =
 	"usage: contest env [-c CONF] [-s KEY=VALUE]...\n";

@@ -182,7 +182,9 @@ static double wait_quiet(struct session *s)
 
 /* ---- monitors ---- */
 
-static pid_t monitor_start(struct session *s, char *const argv[], const char *log)
+/* warn_bit: which of warned_monitors says this one's absence was told */
+static pid_t monitor_start(struct session *s, char *const argv[], const char *log,
+			   const char *package, int warn_bit)
 {
 	struct spawn_opts o = { .out = log, .truncate_out = 1, .new_pgrp = 1 };
 	pid_t pid;
@@ -190,11 +192,11 @@ static pid_t monitor_start(struct session *s, char *const argv[], const char *lo
 	if (!s->monitors)
 		return 0;
 	if (load_find_program(argv[0]) != 0) {
-		if (!(s->warned_monitors & 1 << (argv[0][0] == 'i'))) {
+		if (!(s->warned_monitors & warn_bit)) {
 			progress_clear(s);
 			warning("'%s' not found: runs go without its log (apt-get install %s)",
-				argv[0], argv[0][0] == 'i' ? "sysstat" : "procps");
-			s->warned_monitors |= 1 << (argv[0][0] == 'i');
+				argv[0], package);
+			s->warned_monitors |= warn_bit;
 		}
 		return 0;
 	}
@@ -407,8 +409,8 @@ static void start_monitors(struct session *s, struct live_run *lr, const char *n
 	char *vlog = xasprintf("%s/%s.%d.vmstat", s->logdir, name, run);
 	char *ilog = xasprintf("%s/%s.%d.iostat", s->logdir, name, run);
 
-	lr->vmstat = monitor_start(s, (char *[]){ "vmstat", "1", NULL }, vlog);
-	lr->iostat = monitor_start(s, (char *[]){ "iostat", "-dx", "1", NULL }, ilog);
+	lr->vmstat = monitor_start(s, (char *[]){ "vmstat", "1", NULL }, vlog, "procps", 1);
+	lr->iostat = monitor_start(s, (char *[]){ "iostat", "-dx", "1", NULL }, ilog, "sysstat", 2);
 	free(vlog);
 	free(ilog);
 }
@@ -454,15 +456,15 @@ static void stop_load(struct session *s, struct live_run *lr, struct run_record 
 static void judge_oom(struct session *s, struct live_run *lr, struct run_record *rec)
 {
 	long long oom1 = s->cg.version ? cgroup_oom_kills(&s->cg) : -1;
-	char detail[128];
 
 	if (lr->oom0 < 0 || oom1 <= lr->oom0)
 		return;
-	snprintf(detail, sizeof(detail), "%lld OOM kills inside the memory cgroup",
-		 oom1 - lr->oom0);
+	if (!strcmp(rec->status, "aborted"))
+		return;
 	/* an OOM kill explains a failed compile or a dead load better than they do */
-	snprintf(rec->status, sizeof(rec->status), "ok");
-	set_status(rec, "oom", detail);
+	snprintf(rec->status, sizeof(rec->status), "oom");
+	snprintf(rec->status_detail, sizeof(rec->status_detail),
+		 "%lld OOM kills inside the memory cgroup", oom1 - lr->oom0);
 }
 
 static void timed_compile(struct session *s, struct load_state *ls, struct live_run *lr,

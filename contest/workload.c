@@ -34,7 +34,7 @@ static char **make_argv(const char *first, const char *second, const char *third
 	return argv;
 }
 
-static int init_make(struct workload *w, const struct config *cfg, const char *target)
+static int init_make(struct workload *w, const char *target)
 {
 	char *jobs = xasprintf("-j%d", w->jobs);
 
@@ -42,7 +42,6 @@ static int init_make(struct workload *w, const struct config *cfg, const char *t
 	w->clean = make_argv("make", "clean", NULL);
 	free(jobs);
 	w->cwd = xstrdup(w->tree);
-	(void)cfg;
 	return 0;
 }
 
@@ -62,7 +61,7 @@ static int init_kernel(struct workload *w, const struct config *cfg)
 		return error("%s: kernel_tree '%s' is not a kernel tree (no Makefile)",
 			     config_origin(cfg, NULL, "kernel_tree"), tree);
 	w->tree = xstrdup(tree);
-	init_make(w, cfg, config_str(cfg, NULL, "make_target"));
+	init_make(w, config_str(cfg, NULL, "make_target"));
 	if (*config_str(cfg, NULL, "kconfig"))
 		w->configure = make_argv("make", config_str(cfg, NULL, "kconfig"), NULL);
 	return 0;
@@ -98,7 +97,7 @@ int workload_init(struct workload *w, const struct config *cfg)
 	if (!strcmp(w->kind, "command"))
 		return init_command(w, cfg);
 	w->tree = workload_tree_path(cfg);
-	return init_make(w, cfg, NULL);
+	return init_make(w, NULL);
 }
 
 int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
