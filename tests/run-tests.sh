@@ -2,6 +2,8 @@
 # Run every unit test (build/*/tests/t-*) and end-to-end test (tests/e2e/t-*.sh),
 # each printing TAP; sum them into one closing line "N passed, N failed, N skipped".
 # Usage: tests/run-tests.sh [NAME-PATTERN]
+# A test with a line "# slow: WHY" among its first 5 lines runs only with
+# CONTEST_SLOW=1 (CI sets it); otherwise it counts as one skip with the reason.
 set -u
 cd "$(dirname "$0")/.."
 objdir=${OBJDIR:-build/plain}
@@ -47,6 +49,13 @@ for t in tests/e2e/t-*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
+	why=$(head -n 5 "$t" | sed -n 's/^# slow: *//p')
+	if [ -n "$why" ] && [ "${CONTEST_SLOW:-0}" != 1 ]; then
+		echo "# --- $name"
+		echo "ok 1 - $name # SKIP slow ($why): set CONTEST_SLOW=1 to run it"
+		skipn=$((skipn + 1))
+		continue
+	fi
 	run_one "$name" timeout 900 bash "$t"
 done
 [ ${#failed_tests[@]} -gt 0 ] && echo "# failed: ${failed_tests[*]}"
