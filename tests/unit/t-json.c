@@ -20,28 +20,26 @@ static char *round_trip(const char *name)
 	return ret;
 }
 
+static const struct {
+	const char *name, *want, *what;
+} names[] = {
+	{ "2.5.47-\"mm3\"\\x", "2.5.47-\"mm3\"\\x", "a quote and a backslash survive" },
+	{ "linux-\xc3\xa9t\xc3\xa9-\xe2\x9c\x93", "linux-\xc3\xa9t\xc3\xa9-\xe2\x9c\x93",
+	  "valid UTF-8 is kept as it is" },
+	{ "bad-\xff-end", "bad-\\xff-end", "an invalid byte becomes the text \\xff" },
+	{ "cut-\xc3", "cut-\\xc3", "a sequence cut short at the end" },
+	{ "over-\xc0\xaf", "over-\\xc0\\xaf", "an overlong '/' is not let through" },
+	{ "surr-\xed\xa0\x80", "surr-\\xed\\xa0\\x80", "a UTF-16 surrogate is not UTF-8" },
+};
+
 static void test_names(void)
 {
-	char *s;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *s = round_trip(names[i].name);
 
-	s = round_trip("2.5.47-\"mm3\"\\x");
-	is_str(s, "2.5.47-\"mm3\"\\x", "a quote and a backslash survive");
-	free(s);
-	s = round_trip("linux-\xc3\xa9t\xc3\xa9-\xe2\x9c\x93");
-	is_str(s, "linux-\xc3\xa9t\xc3\xa9-\xe2\x9c\x93", "valid UTF-8 is kept as it is");
-	free(s);
-	s = round_trip("bad-\xff-end");
-	is_str(s, "bad-\\xff-end", "an invalid byte becomes the text \\xff");
-	free(s);
-	s = round_trip("cut-\xc3");
-	is_str(s, "cut-\\xc3", "a sequence cut short at the end");
-	free(s);
-	s = round_trip("over-\xc0\xaf");
-	is_str(s, "over-\\xc0\\xaf", "an overlong '/' is not let through");
-	free(s);
-	s = round_trip("surr-\xed\xa0\x80");
-	is_str(s, "surr-\\xed\\xa0\\x80", "a UTF-16 surrogate is not UTF-8");
-	free(s);
+		is_str(s, names[i].want, "%s", names[i].what);
+		free(s);
+	}
 }
 
 static void test_numbers(void)
