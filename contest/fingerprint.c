@@ -301,8 +301,7 @@ char *fingerprint_value(const char *env_text, const char *key)
 /* keys that differ between kernels, or that say nothing about the
  * machine a run measured (see fingerprint.h) */
 static const char *const ignored_keys[] = {
-	"uname", "cmdline", "contest_version",
-	"config.results", "config.runs", "config.loads",
+	"uname", "cmdline", "config.results", "config.runs", "config.loads",
 };
 
 static int ignored(const char *key)
@@ -313,19 +312,21 @@ static int ignored(const char *key)
 	return 0;
 }
 
-/* MemTotal moves by a few MiB from kernel to kernel (reserved memory,
- * the kernel's own size): byte counts within 2% are the same machine */
+/*
+ * MemTotal moves a little from kernel to kernel (reserved memory, the
+ * kernel's own size), so byte counts within 4 MiB are the same machine;
+ * more is a different memory size, as mem=1008m against mem=1024m (16 MiB)
+ * in the 2002 posts, and must be seen.
+ */
+#define SAME_BYTES (4.0 * 1024 * 1024)
+
 static int same_value(const char *key, const char *a, const char *b)
 {
-	double x, y;
-
 	if (!strcmp(a, b))
 		return 1;
 	if (strcmp(key, "memtotal") && strcmp(key, "swap_total"))
 		return 0;
-	x = strtod(a, NULL);
-	y = strtod(b, NULL);
-	return fabs(x - y) <= 0.02 * fmax(x, y);
+	return fabs(strtod(a, NULL) - strtod(b, NULL)) <= SAME_BYTES;
 }
 
 int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)

@@ -19,10 +19,12 @@ void fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * The keys whose values differ between two env texts, for `compare`'s
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
- * the machine measured: uname, cmdline, contest_version, config.results,
- * config.runs, config.loads. memtotal and swap_total count as equal within
- * 2% (MemTotal moves a little with each kernel). A key present in only one
- * text (an older or newer contest) is not a difference.
+ * the machine measured: uname, cmdline, config.results, config.runs,
+ * config.loads. contest_version counts (another contest may measure
+ * differently). memtotal and swap_total count as equal within 4 MiB
+ * (MemTotal moves a little with each kernel; mem=1008m against mem=1024m
+ * is 16 MiB and differs). A key present in only one text (an older or
+ * newer contest) is not a difference.
  * Returns the count; *keys_out (when not NULL) gets a NULL-terminated
  * array to free with fingerprint_keys_free().
  */

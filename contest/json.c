@@ -40,6 +40,20 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
+/* a name is written many times (a row per load and metric): warn once for each */
+static int first_warning(const char *name)
+{
+	static char *warned[32];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(warned) && warned[i]; i++)
+		if (!strcmp(warned[i], name))
+			return 0;
+	if (i < ARRAY_SIZE(warned))
+		warned[i] = xstrdup(name);
+	return 1;
+}
+
 json_t *json_name(const char *s, const char *what)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -60,7 +74,7 @@ json_t *json_name(const char *s, const char *what)
 		}
 	}
 	*q = '\0';
-	if (bad)
+	if (bad && first_warning(buf))
 		warning("%s '%s' is not valid UTF-8: its bad bytes are written as \\xNN in JSON",
 			what, buf);
 	j = json_string(buf);

@@ -99,6 +99,8 @@ int report_load_cmp(const char *a, const char *b);
 int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
+/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
+void report_csv_string(FILE *out, const char *s);
 /* dispatch on opts->format */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 
