@@ -353,10 +353,11 @@ static void test_stats_column(void)
 	report_opts_init(&opts);
 	opts.stats = 1;
 	out = render(k, 2, NULL, &opts);
-	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio   SD\n") &&
-	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4\n") &&
-	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -\n"),
-	   "--stats: SD of Time after Ratio, '-' for one run");
+	/* io_load of A: 143 and 145 s, Loads 36 and 36.6; t(0.975, 1) = 12.706 */
+	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio   SD      CI95    LoadsSD\n") &&
+	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4     12.7    0.4\n") &&
+	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -       -       -\n"),
+	   "--stats: SD of Time, its 95%% interval's half width, SD of Loads; '-' for one run");
 	free(out);
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
