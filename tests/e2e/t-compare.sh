@@ -48,7 +48,9 @@ ok $? "compare --format json exits 0"
 python3 - "$T/out.json" "$Q" "$U" > "$T/json.check" 2>&1 <<'PY'
 import json, sys
 q, u = sys.argv[2], sys.argv[3]
-doc = json.load(open(sys.argv[1], encoding='utf-8'))	# strict: fails on invalid UTF-8 or NaN
+def no_constant(c):
+    raise ValueError('not JSON: ' + c)	# Python would accept NaN and Infinity
+doc = json.load(open(sys.argv[1], encoding='utf-8'), parse_constant=no_constant)
 kernels = {r['kernel'] for r in doc['rows']}
 assert kernels == {'base', q, u, 'bad-\\xff-byte'}, kernels
 assert doc['base'] == 'base' and doc['tests'] > 0
@@ -61,7 +63,13 @@ PY
 is "$(cat "$T/json.check")" ok "JSON parses: names intact, the bad byte as \\xff, BASE diff null, the geometric mean"
 grep -q "not valid UTF-8" "$T/json.err"
 ok $? "the invalid byte is warned about: $(head -1 "$T/json.err")"
-python3 -c 'import json,sys; json.load(open(sys.argv[1]))' <("$CONTEST" report -r "$R" --format json 2>/dev/null)
+"$CONTEST" report -r "$R" --format json > "$T/report.json" 2>/dev/null
+python3 -c 'import json, sys
+def no_constant(c): raise ValueError(c)
+doc = json.load(open(sys.argv[1], encoding="utf-8"), parse_constant=no_constant)
+names = {k["kernel"] for l in doc["loads"] for k in l["kernels"]}
+assert "bad-\\xff-byte" in names and sys.argv[2] in names, names
+assert all(k["time_sd"] is not None for l in doc["loads"] for k in l["kernels"])' "$T/report.json" "$Q"
 ok $? "report --format json parses too, with the same names"
 
 "$CONTEST" compare -r "$R" base "$U" > "$T/out.txt" 2>/dev/null
