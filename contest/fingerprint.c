@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <sched.h>
 
 #define CONFIG_MARK "config:"
 
@@ -146,6 +147,32 @@ static const char *or_none(const char *s)
 	return s && *s ? s : "none";
 }
 
+/* the CPUs this process may run on, as ranges: "0-3,6" (taskset, cpusets) */
+static void write_affinity(FILE *out)
+{
+	cpu_set_t set;
+	const char *sep = "";
+	int cpu, first;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0) {
+		fprintf(out, "affinity: unknown\n");
+		return;
+	}
+	fprintf(out, "affinity: ");
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		for (first = cpu; cpu + 1 < CPU_SETSIZE && CPU_ISSET(cpu + 1, &set); cpu++)
+			;
+		if (first == cpu)
+			fprintf(out, "%s%d", sep, cpu);
+		else
+			fprintf(out, "%s%d-%d", sep, first, cpu);
+		sep = ",";
+	}
+	fputc('\n', out);
+}
+
 static void write_system(FILE *out)
 {
 	struct utsname u;
@@ -161,6 +188,7 @@ static void write_system(FILE *out)
 	fprintf(out, "cpu_model: %s\n",
 		proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf)) == 0 ? buf : "unknown");
 	fprintf(out, "cpus: %d\n", ncpus());
+	write_affinity(out);
 	put_bytes(out, "memtotal", memtotal_bytes());
 	put_bytes(out, "swap_total", meminfo_bytes("SwapTotal"));
 }

@@ -1,6 +1,7 @@
 /* fingerprint.h - what the env file and `contest env` hold
  *
- * "key: value" lines: uname, cmdline, cpu_model, cpus, memtotal, swap_total
+ * "key: value" lines: uname, cmdline, cpu_model, cpus, affinity (the CPUs
+ * contest may run on, as ranges "0-3,6"), memtotal, swap_total
  * (bytes, then human units in parentheses), mem_limit, cpu_limit ("none"
  * when unset), tree, tree_fs, io_scheduler ("unknown" without a block
  * device), governor ("none" without cpufreq), thp, contest_version; then a

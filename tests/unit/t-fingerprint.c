@@ -13,7 +13,7 @@
 #define TMPFS_MAGIC_ 0x01021994
 
 static const char *const keys[] = {
-	"uname", "cmdline", "cpu_model", "cpus", "memtotal", "swap_total", "mem_limit",
+	"uname", "cmdline", "cpu_model", "cpus", "affinity", "memtotal", "swap_total", "mem_limit",
 	"cpu_limit", "tree", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
 };
 
@@ -57,6 +57,10 @@ static void test_values(const char *text)
 	free(v);
 	v = fingerprint_value(text, "cpus");
 	ok(v && atoi(v) == ncpus(), "cpus is the online CPU count");
+	free(v);
+	v = fingerprint_value(text, "affinity");
+	snprintf(want, sizeof(want), ncpus() > 1 ? "0-%d" : "0", ncpus() - 1);
+	is_str(v, want, "affinity: every online CPU, as a range");
 	free(v);
 	ok(strstr(text, "\nconfig:\n") != NULL, "a config: line");
 	v = fingerprint_value(text, "config.mem_limit");
