@@ -3,8 +3,10 @@
 # job (two awk loops under make -j2), B runs it under cpu_limit at 90% of
 # the CPUs, so B's Time is about 11% longer. Runs are interleaved (A, B, A2,
 # A, B, A2, ...) so a drift of the shared machine hits all three alike.
-# compare A B must mark B's Time; compare A A2 must not survive Holm (an A/A
-# test is allowed its 5% of single '*' marks: that is what Holm is for).
+# compare A A2 must not survive Holm (an A/A test is allowed its 5% of single
+# '*' marks: that is what Holm is for). compare A B must mark B's Time, when
+# the machine let A have more CPU than B's quota: on a busy shared box it
+# does not, and that part skips saying so.
 . "$(dirname "$0")/lib.sh"
 need_root || { skip "needs root (cpu cgroup quota)"; done_testing; exit; }
 [ -d /sys/fs/cgroup/cpu ] || [ -f /sys/fs/cgroup/unified/cgroup.controllers ] ||
@@ -18,7 +20,7 @@ printf 'all: %s\n%s:\n\t@awk '\''BEGIN { for (i = 0; i < 60000000; i++) s += i }
 	"$(seq -s ' ' 1 "$cpus")" "$(seq -s ' ' 1 "$cpus")" > "$T/loop.mk"
 R=${KEEP_R:-$T/reports}
 RUN=("$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=make -s -j$cpus -f $T/loop.mk"
-	-s flush=no -s monitors=no -s quiet_wait=0s -n 1 -r "$R")
+	-s flush=no -s monitors=no -s quiet_wait=0s -s load_lead=0s -n 1 -r "$R")
 rc=0
 for i in 1 2 3 4 5; do
 	"${RUN[@]}" -k A noload >/dev/null 2>>"$T/err" || rc=1
@@ -29,31 +31,31 @@ if [ $rc -ne 0 ] && grep -q 'cpu' "$T/err" && grep -q 'cannot' "$T/err"; then
 	skip "cpu quota not available: $(grep error "$T/err" | head -1)"; done_testing; exit
 fi
 ok $rc "15 runs of A, B (cpu_limit=$limit) and A2 exit 0"
-# the premise: unlimited, the job had more CPU than B's quota allows
-a_cpu=$(col "$R/A/runs.tsv" cpu_pct | awk '{ s += $1 } END { printf "%.0f", s / NR }')
-if ! awk -v c="$a_cpu" -v n="$cpus" 'BEGIN { exit !(c >= 95 * n) }'; then
-	skip "the machine is too busy: A got only $a_cpu% CPU of $((100 * cpus))%, the quota cannot bind"
-	done_testing; exit
-fi
-"$CONTEST" compare -r "$R" --format csv A B > "$T/ab.csv" 2> "$T/ab.err"
-ok $? "compare A B exits 0"
-row=$(grep '^noload,Time,B,' "$T/ab.csv")
-echo "# A B: $row"
-diff=$(echo "$row" | cut -d, -f7); mark=$(echo "$row" | cut -d, -f9)
-awk -v d="$diff" 'BEGIN { exit !(d <= -5 && d >= -25) }'
-ok $? "B's Time is 5-25% worse (got $diff%)"
-case $mark in '*'|'**') ok 0 "the slowdown is marked ($mark)";; *) ok 1 "the slowdown is marked (got '$mark')";; esac
-grep -q "cpu_limit" "$T/ab.err"
-ok $? "the cpu_limit difference is warned about: $(grep cpu_limit "$T/ab.err")"
 "$CONTEST" compare -r "$R" --format csv A A2 > "$T/aa.csv" 2> "$T/aa.err"
 ok $? "compare A A2 exits 0"
 echo "# A A2: $(grep '^noload,Time,A2,' "$T/aa.csv")"
 is "$(awk -F, '$9 == "**"' "$T/aa.csv" | wc -l | tr -d ' ')" 0 "A against A2: nothing survives Holm"
 is "$(cat "$T/aa.err")" "" "A and A2: no confound warning"
-"$CONTEST" compare -r "$R" --fail-above 5 A B > /dev/null 2> "$T/fail.err"
-is $? 1 "--fail-above 5: A B exits 1"
 "$CONTEST" compare -r "$R" --fail-above 5 A A2 > /dev/null 2>&1
 is $? 0 "--fail-above 5: A A2 exits 0"
+# the premise of the slowdown: unlimited, the job had more CPU than B's quota allows
+a_cpu=$(col "$R/A/runs.tsv" cpu_pct | awk '{ s += $1 } END { printf "%.0f", s / NR }')
+if awk -v c="$a_cpu" -v n="$cpus" 'BEGIN { exit !(c >= 95 * n) }'; then
+	"$CONTEST" compare -r "$R" --format csv A B > "$T/ab.csv" 2> "$T/ab.err"
+	ok $? "compare A B exits 0"
+	row=$(grep '^noload,Time,B,' "$T/ab.csv")
+	echo "# A B: $row"
+	diff=$(echo "$row" | cut -d, -f7); mark=$(echo "$row" | cut -d, -f9)
+	awk -v d="$diff" 'BEGIN { exit !(d <= -5 && d >= -25) }'
+	ok $? "B's Time is 5-25% worse (got $diff%)"
+	case $mark in '*'|'**') ok 0 "the slowdown is marked ($mark)";; *) ok 1 "the slowdown is marked (got '$mark')";; esac
+	grep -q "cpu_limit" "$T/ab.err"
+	ok $? "the cpu_limit difference is warned about: $(grep cpu_limit "$T/ab.err")"
+	"$CONTEST" compare -r "$R" --fail-above 5 A B > /dev/null 2> "$T/fail.err"
+	is $? 1 "--fail-above 5: A B exits 1"
+else
+	skip "the machine is too busy: A got only $a_cpu% CPU of $((100 * cpus))%, so B's quota of $limit CPUs cannot bind"
+fi
 nothing_left "$T/cg.before"
 ok $? "nothing left behind"
 done_testing
