@@ -56,6 +56,10 @@ if awk -v c="$a_cpu" -v n="$cpus" 'BEGIN { exit !(c >= 95 * n) }'; then
 else
 	skip "the machine is too busy: A got only $a_cpu% CPU of $((100 * cpus))%, so B's quota of $limit CPUs cannot bind"
 fi
-nothing_left "$T/cg.before"
-ok $? "nothing left behind"
+# contest's cgroups are named contest-PID: one whose driver is gone and that
+# was not there before is left behind (other users' live sessions are not)
+left=$(comm -13 "$T/cg.before" <(contest_cgroups) | while read -r d; do
+	kill -0 "${d##*contest-}" 2>/dev/null || echo "$d"; done)
+is "$left" "" "no cgroup left behind"
+is "$(pgrep -f "$T" | grep -vx "$$" | wc -l | tr -d ' ')" 0 "no process left behind"
 done_testing
