@@ -327,9 +327,11 @@ char *fingerprint_value(const char *env_text, const char *key)
 }
 
 /* keys that differ between kernels, or that say nothing about the
- * machine a run measured (see fingerprint.h) */
+ * machine a run measured (see fingerprint.h); the two limits are said
+ * once, by the fingerprint's own mem_limit and cpu_limit lines */
 static const char *const ignored_keys[] = {
 	"uname", "cmdline", "config.results", "config.runs", "config.loads",
+	"config.mem_limit", "config.cpu_limit",
 };
 
 static int ignored(const char *key)

@@ -21,7 +21,8 @@ void fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
  * the machine measured: uname, cmdline, config.results, config.runs,
- * config.loads. contest_version counts (another contest may measure
+ * config.loads; config.mem_limit and config.cpu_limit, which the
+ * mem_limit and cpu_limit lines already compare. contest_version counts (another contest may measure
  * differently). memtotal and swap_total count as equal within 4 MiB
  * (MemTotal moves a little with each kernel; mem=1008m against mem=1024m
  * is 16 MiB and differs). A key present in only one text (an older or

@@ -129,6 +129,7 @@ static const char env_a[] =
 	"contest_version: 0.1.0\n"
 	"config:\n"
 	"make_jobs = 0\n"
+	"cpu_limit = \n"
 	"runs = 3\n"
 	"[io_load]\n"
 	"size = 1G\n";
@@ -145,6 +146,7 @@ static const char env_b[] =
 	"contest_version: 0.2.0\n"
 	"config:\n"
 	"make_jobs = 8\n"
+	"cpu_limit = 1.5\n"
 	"runs = 5\n"
 	"[io_load]\n"
 	"size = 2G\n";
@@ -162,8 +164,8 @@ static void test_differences(const char *real)
 	joined = xcalloc(1, len);
 	for (int i = 0; i < n; i++)
 		strcat(strcat(joined, i ? " " : ""), diff[i]);
-	/* uname, cmdline and runs are ignored, memtotal is within 4 MiB,
-	 * governor is in only one */
+	/* uname, cmdline and runs are ignored, config.cpu_limit is said by
+	 * cpu_limit, memtotal is within 4 MiB, governor is in only one */
 	is_str(joined, "cpu_limit io_scheduler contest_version config.make_jobs config.io_load.size",
 	       "differences are the environment's, not the kernel's");
 	ok(n == 5 && diff[n] == NULL, "count and NULL-terminated list");
