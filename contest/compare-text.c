@@ -102,19 +102,29 @@ static const char *p_cell(char *buf, size_t size, const struct compare_row *row)
 	return buf;
 }
 
+/* BASE's row has no Diff; "-" where it does not exist */
+static const char *diff_cell(char *buf, size_t size, const struct compare_row *row)
+{
+	if (row->is_base)
+		return "";
+	if (!isfinite(row->diff_pct))
+		return "-";
+	snprintf(buf, size, "%+.1f%%", row->diff_pct);
+	return buf;
+}
+
 static void write_row(FILE *out, const struct compare_row *row, int first)
 {
-	int dec = row->metric == 0 ? 2 : 1;
+	int dec = row->metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
 	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32];
-	const char *d = row->is_base ? "" : isfinite(row->diff_pct) ?
-			(snprintf(diff, sizeof(diff), "%+.1f%%", row->diff_pct), diff) : "-";
 	char *line;
 
 	short_name(name, row->kernel);
 	line = xasprintf("%-6s %-*s %10s %9s %4zu %8s %8s %s",
 			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
 			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
-			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n, d,
+			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
+			 diff_cell(diff, sizeof(diff), row),
 			 p_cell(p, sizeof(p), row), compare_mark_str(row));
 	for (size_t n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		line[n - 1] = '\0';
