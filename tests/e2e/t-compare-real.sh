@@ -35,7 +35,8 @@ ok $rc "15 runs of A, B (cpu_limit=$limit) and A2 exit 0"
 ok $? "compare A A2 exits 0"
 echo "# A A2: $(grep '^noload,Time,A2,' "$T/aa.csv")"
 is "$(awk -F, '$9 == "**"' "$T/aa.csv" | wc -l | tr -d ' ')" 0 "A against A2: nothing survives Holm"
-is "$(cat "$T/aa.err")" "" "A and A2: no confound warning"
+# other tests on a shared box switch swap files on and off: that one may differ
+is "$(grep -v "different swap_total" "$T/aa.err")" "" "A and A2: no confound warning"
 "$CONTEST" compare -r "$R" --fail-above 5 A A2 > /dev/null 2>&1
 is $? 0 "--fail-above 5: A A2 exits 0"
 # the premise of the slowdown: unlimited, the job had more CPU than B's quota allows
