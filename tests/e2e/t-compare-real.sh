@@ -66,9 +66,10 @@ if awk -v c="$a_cpu" -v l="$limit" 'BEGIN { exit !(c >= 100 * l + 5) }'; then
 else
 	skip "the machine is too busy: A got only $a_cpu% CPU of $((100 * cpus))%, so B's quota of $limit CPUs cannot bind"
 fi
-# contest's cgroups are named contest-PID: one whose driver is gone and that
-# was not there before is left behind (other users' live sessions are not)
-left=$(comm -13 "$T/cg.before" <(contest_cgroups) | while read -r d; do
+# a session's cgroups are named contest-PID: one whose driver is gone and that
+# was not there before is left behind (other users' live sessions, and the
+# unit tests' contest-test-* groups, are not ours)
+left=$(comm -13 "$T/cg.before" <(contest_cgroups) | grep -E '/contest-[0-9]+$' | while read -r d; do
 	kill -0 "${d##*contest-}" 2>/dev/null || echo "$d"; done)
 is "$left" "" "no cgroup left behind"
 is "$(pgrep -f "$T" | grep -vx "$$" | wc -l | tr -d ' ')" 0 "no process left behind"
