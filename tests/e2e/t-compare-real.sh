@@ -15,8 +15,8 @@ command -v make >/dev/null || { skip "make is not installed"; done_testing; exit
 contest_cgroups > "$T/cg.before"
 cpus=$(nproc)
 limit=$(awk -v n="$cpus" 'BEGIN { printf "%.2f", 0.9 * n }')
-# one loop per CPU, each about 1.5 s of CPU here
-printf 'all: %s\n%s:\n\t@awk '\''BEGIN { for (i = 0; i < 60000000; i++) s += i }'\''\n' \
+# one loop per CPU, each about 4 s of CPU here (longer runs, less relative jitter)
+printf 'all: %s\n%s:\n\t@awk '\''BEGIN { for (i = 0; i < 150000000; i++) s += i }'\''\n' \
 	"$(seq -s ' ' 1 "$cpus")" "$(seq -s ' ' 1 "$cpus")" > "$T/loop.mk"
 R=${KEEP_R:-$T/reports}
 RUN=("$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=make -s -j$cpus -f $T/loop.mk"
