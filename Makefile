@@ -16,7 +16,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -D_GNU_SOURCE -DCONTEST_DATADIR='"$(DATADIR)"' -Icontest -Iloads
-LDLIBS  += -lm
+LDLIBS  += -ljansson -lRmath -lm
 
 ifeq ($(SANITIZE),1)
 OBJDIR   = build/san
@@ -28,7 +28,8 @@ SANFLAGS =
 MODE     = plain
 endif
 
-DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux
+DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
+            libjansson-dev r-mathlib
 TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)

@@ -25,7 +25,8 @@ static const char help_text[] =
 	"      --reference-time SECONDS  Ratio divides by SECONDS\n"
 	"      --ratio reference|self self: each kernel by its own noload mean (contest 0.6x)\n"
 	"      --format text|mail|csv|json  mail: the tables as posted to linux-kernel\n"
-	"      --stats                add SD, the sample standard deviation of Time\n"
+	"      --stats                add SD (sample standard deviation) and CI95 (half the\n"
+	"                             95% interval) of Time, and LoadsSD\n"
 	"  -h, --help                 this text\n";
 
 enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS };

@@ -30,7 +30,8 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR] [LOAD...]\n";
+	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
+	"                   [--until-sd PCT [--max-runs N]] [LOAD...]\n";
 
 static const char help_text[] =
 	"\n"
@@ -43,13 +44,16 @@ static const char help_text[] =
 	"  -k NAME          the kernel's name in the results (default: uname -r)\n"
 	"  -n RUNS          runs of each load (default: the config's runs)\n"
 	"  -r DIR           the results directory (default: the config's results, reports)\n"
+	"  --until-sd PCT   run each load until the SD of its Time is at most PCT% of\n"
+	"                   its mean (at least RUNS runs, at least 2)\n"
+	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
 	"130 interrupted (finished runs are kept).\n";
 
 struct run_args {
-	const char *conf, *kernel, *runs, *results;
+	const char *conf, *kernel, *runs, *results, *until_sd, *max_runs;
 	char **sets;
 	int nsets;
 	char **loads;
@@ -85,21 +89,34 @@ static void install_signals(void)
 
 /* ---- arguments and config ---- */
 
+enum { OPT_UNTIL_SD = 256, OPT_MAX_RUNS };
+
+static const struct option long_options[] = {
+	{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
+	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+	{ NULL, 0, NULL, 0 },
+};
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	int c;
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:c:s:k:n:r:")) != -1) {
+	while ((c = getopt_long(argc, argv, "+:c:s:k:n:r:", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'c': a->conf = optarg; break;
 		case 's': a->sets[a->nsets++] = optarg; break;
 		case 'k': a->kernel = optarg; break;
 		case 'n': a->runs = optarg; break;
 		case 'r': a->results = optarg; break;
-		case ':': return error("option '-%c' needs a value", optopt);
-		default: return error("unknown option '-%c'", optopt);
+		case OPT_UNTIL_SD: a->until_sd = optarg; break;
+		case OPT_MAX_RUNS: a->max_runs = optarg; break;
+		case ':': return error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			if (optopt > 0 && optopt < 256)
+				return error("unknown option '-%c'", optopt);
+			return error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	a->loads = argv + optind;
@@ -403,7 +420,79 @@ static int steps_of(const struct plan *p, const struct load_state *ls, size_t n)
 	return k;
 }
 
-static int run_steps(struct session *s, struct plan *p)
+/* ---- --until-sd: more runs of a load until its Time settles ---- */
+
+struct until_sd {
+	double pct;			/* 0: off */
+	int max_runs;
+	struct running_stats *time;	/* per p->loads entry: this session's ok runs */
+};
+
+static int parse_until_sd(const struct run_args *a, const struct config *cfg, struct until_sd *u)
+{
+	char *end = NULL;
+	long long runs = config_int(cfg, NULL, "runs");
+
+	u->pct = 0;
+	u->max_runs = 10;
+	if (!a->until_sd)
+		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
+	u->pct = strtod(a->until_sd, &end);
+	if (end == a->until_sd || *end || !(u->pct > 0 && u->pct < 1000))
+		return error("--until-sd wants a percentage above 0, not '%s'", a->until_sd);
+	if (a->max_runs) {
+		u->max_runs = (int)strtol(a->max_runs, &end, 10);
+		if (end == a->max_runs || *end || u->max_runs < 2 || u->max_runs > 10000)
+			return error("--max-runs wants a count from 2 to 10000, not '%s'", a->max_runs);
+	}
+	if (u->max_runs < runs)
+		return error("--max-runs %d is below runs (%lld)", u->max_runs, runs);
+	return 0;
+}
+
+static double relative_sd_pct(const struct running_stats *t)
+{
+	return running_stats_sd(t) / running_stats_mean(t) * 100.0;
+}
+
+/* insert a step for ls right after step i */
+static void plan_insert(struct plan *p, size_t i, struct load_state *ls)
+{
+	plan_step(p, ls);
+	memmove(&p->steps[i + 2], &p->steps[i + 1], (p->nsteps - i - 2) * sizeof(*p->steps));
+	p->steps[i + 1].ls = ls;
+}
+
+/*
+ * After the last planned step i of ls: another run when its Time has not
+ * settled and it may run more, else say how it ended. cacherun and the
+ * noload it follows go together: the pair is judged at cacherun's step.
+ */
+static void until_sd_step(struct session *s, struct plan *p, size_t i, struct until_sd *u)
+{
+	struct load_state *ls = p->steps[i].ls, *noload = plan_load(p, &load_noload);
+	struct load_state *cacherun = plan_load(p, &load_cacherun);
+	const struct running_stats *t = &u->time[ls - p->loads];
+	int n = steps_of(p, ls, i + 1), settled;
+
+	if (!u->pct || run_interrupted || (ls == noload && cacherun))
+		return;
+	settled = t->n >= 2 && relative_sd_pct(t) <= u->pct &&
+		  (ls != cacherun || relative_sd_pct(&u->time[noload - p->loads]) <= u->pct);
+	if (!settled && n < u->max_runs && !ls->unusable) {
+		plan_insert(p, i, ls);
+		if (ls == cacherun)
+			plan_insert(p, i, noload);
+		s->steps_total = (int)p->nsteps;
+		return;
+	}
+	progress_clear(s);
+	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", ls == cacherun && noload ?
+	     "noload and " : "", ls->load->name, n, relative_sd_pct(t),
+	     settled ? "converged, at most" : "did not converge to", u->pct);
+}
+
+static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 {
 	int failed = 0;
 
@@ -426,9 +515,13 @@ static int run_steps(struct session *s, struct plan *p)
 			failed = 1;
 		if (results_append(s->kdir, &rec) < 0)
 			failed = 1;
+		if (!strcmp(rec.status, "ok"))
+			running_stats_add(&u->time[ls - p->loads], rec.time_s);
 		s->steps_done++;
 		s->step_time_sum += now_mono() - s->step_started;
 		announce(s, &rec, now_mono() - s->step_started);
+		if (last_step_of(p, ls, i))
+			until_sd_step(s, p, i, u);
 		if (last_step_of(p, ls, i))
 			load_cleanup(ls);
 	}
@@ -450,7 +543,8 @@ static int print_tables(struct session *s)
 	return ret;
 }
 
-static int run_session(struct config *cfg, const char *kernel, struct run_args *a)
+static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
+		       struct until_sd *u)
 {
 	struct session s;
 	struct plan p = { 0 };
@@ -462,6 +556,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		return EXIT_USAGE;
 	}
 	plan_build(&p, cfg, a->loads, a->nloads);
+	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
 	if (session_env(&s, &swapfile) < 0 || mkdir_p(s.logdir, 0755) < 0 || write_env(&s) < 0 ||
@@ -471,7 +566,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	}
 	for (size_t i = 0; i < p.nloads; i++)
 		load_state_init(&s, &p.loads[i]);
-	status = run_steps(&s, &p) ? EXIT_RUN_FAILED : 0;
+	status = run_steps(&s, &p, u) ? EXIT_RUN_FAILED : 0;
 out:
 	for (size_t i = 0; i < p.nloads; i++) {
 		load_cleanup(&p.loads[i]);
@@ -489,6 +584,7 @@ out:
 		status = EXIT_RUN_FAILED;
 	}
 	free(swapfile);
+	free(u->time);
 	free(p.loads);
 	free(p.steps);
 	session_release(&s);
@@ -498,6 +594,7 @@ out:
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { 0 };
+	struct until_sd until;
 	struct config *cfg;
 	struct utsname u;
 	int status;
@@ -515,11 +612,12 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
-	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0) {
+	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
+	    parse_until_sd(&a, cfg, &until) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	status = cli_close_stdout(run_session(cfg, a.kernel, &a));
+	status = cli_close_stdout(run_session(cfg, a.kernel, &a, &until));
 out:
 	config_free(cfg);
 	free(a.sets);

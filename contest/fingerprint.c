@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <sched.h>
 
 #define CONFIG_MARK "config:"
 
@@ -146,6 +147,32 @@ static const char *or_none(const char *s)
 	return s && *s ? s : "none";
 }
 
+/* the CPUs this process may run on, as ranges: "0-3,6" (taskset, cpusets) */
+static void write_affinity(FILE *out)
+{
+	cpu_set_t set;
+	const char *sep = "";
+	int cpu, first;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0) {
+		fprintf(out, "affinity: unknown\n");
+		return;
+	}
+	fprintf(out, "affinity: ");
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		for (first = cpu; cpu + 1 < CPU_SETSIZE && CPU_ISSET(cpu + 1, &set); cpu++)
+			;
+		if (first == cpu)
+			fprintf(out, "%s%d", sep, cpu);
+		else
+			fprintf(out, "%s%d-%d", sep, first, cpu);
+		sep = ",";
+	}
+	fputc('\n', out);
+}
+
 static void write_system(FILE *out)
 {
 	struct utsname u;
@@ -161,6 +188,7 @@ static void write_system(FILE *out)
 	fprintf(out, "cpu_model: %s\n",
 		proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf)) == 0 ? buf : "unknown");
 	fprintf(out, "cpus: %d\n", ncpus());
+	write_affinity(out);
 	put_bytes(out, "memtotal", memtotal_bytes());
 	put_bytes(out, "swap_total", meminfo_bytes("SwapTotal"));
 }
@@ -299,10 +327,11 @@ char *fingerprint_value(const char *env_text, const char *key)
 }
 
 /* keys that differ between kernels, or that say nothing about the
- * machine a run measured (see fingerprint.h) */
+ * machine a run measured (see fingerprint.h); the two limits are said
+ * once, by the fingerprint's own mem_limit and cpu_limit lines */
 static const char *const ignored_keys[] = {
-	"uname", "cmdline", "contest_version",
-	"config.results", "config.runs", "config.loads",
+	"uname", "cmdline", "config.results", "config.runs", "config.loads",
+	"config.mem_limit", "config.cpu_limit",
 };
 
 static int ignored(const char *key)
@@ -313,19 +342,21 @@ static int ignored(const char *key)
 	return 0;
 }
 
-/* MemTotal moves by a few MiB from kernel to kernel (reserved memory,
- * the kernel's own size): byte counts within 2% are the same machine */
+/*
+ * MemTotal moves a little from kernel to kernel (reserved memory, the
+ * kernel's own size), so byte counts within 4 MiB are the same machine;
+ * more is a different memory size, as mem=1008m against mem=1024m (16 MiB)
+ * in the 2002 posts, and must be seen.
+ */
+#define SAME_BYTES (4.0 * 1024 * 1024)
+
 static int same_value(const char *key, const char *a, const char *b)
 {
-	double x, y;
-
 	if (!strcmp(a, b))
 		return 1;
 	if (strcmp(key, "memtotal") && strcmp(key, "swap_total"))
 		return 0;
-	x = strtod(a, NULL);
-	y = strtod(b, NULL);
-	return fabs(x - y) <= 0.02 * fmax(x, y);
+	return fabs(strtod(a, NULL) - strtod(b, NULL)) <= SAME_BYTES;
 }
 
 int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)

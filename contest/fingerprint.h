@@ -1,6 +1,7 @@
 /* fingerprint.h - what the env file and `contest env` hold
  *
- * "key: value" lines: uname, cmdline, cpu_model, cpus, memtotal, swap_total
+ * "key: value" lines: uname, cmdline, cpu_model, cpus, affinity (the CPUs
+ * contest may run on, as ranges "0-3,6"), memtotal, swap_total
  * (bytes, then human units in parentheses), mem_limit, cpu_limit ("none"
  * when unset), tree, tree_fs, io_scheduler ("unknown" without a block
  * device), governor ("none" without cpufreq), thp, contest_version; then a
@@ -19,10 +20,13 @@ void fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * The keys whose values differ between two env texts, for `compare`'s
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
- * the machine measured: uname, cmdline, contest_version, config.results,
- * config.runs, config.loads. memtotal and swap_total count as equal within
- * 2% (MemTotal moves a little with each kernel). A key present in only one
- * text (an older or newer contest) is not a difference.
+ * the machine measured: uname, cmdline, config.results, config.runs,
+ * config.loads; config.mem_limit and config.cpu_limit, which the
+ * mem_limit and cpu_limit lines already compare. contest_version counts (another contest may measure
+ * differently). memtotal and swap_total count as equal within 4 MiB
+ * (MemTotal moves a little with each kernel; mem=1008m against mem=1024m
+ * is 16 MiB and differs). A key present in only one text (an older or
+ * newer contest) is not a difference.
  * Returns the count; *keys_out (when not NULL) gets a NULL-terminated
  * array to free with fingerprint_keys_free().
  */

@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* RFC 4180: quote a field holding a comma, a quote or a line break */
-static void csv_string(FILE *out, const char *s)
+void report_csv_string(FILE *out, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, out);
@@ -44,15 +43,15 @@ static void csv_not_ok(FILE *out, const struct report_row *row)
 		s = next;
 	}
 	fputc(',', out);
-	csv_string(out, s);
+	report_csv_string(out, s);
 	free(s);
 }
 
 static void csv_row(FILE *out, const char *load, const struct report_row *row)
 {
-	csv_string(out, load);
+	report_csv_string(out, load);
 	fputc(',', out);
-	csv_string(out, row->kernel);
+	report_csv_string(out, row->kernel);
 	fprintf(out, ",%zu,%zu", row->time.n, row->n_not_ok);
 	csv_number(out, running_stats_mean(&row->time), 3);
 	csv_number(out, running_stats_sd(&row->time), 3);

@@ -1,98 +1,58 @@
-/* report-json.c - the report as one JSON document, see report.h */
+/* report-json.c - the report as one JSON document (libjansson), see report.h */
+#include "json.h"
 #include "report.h"
 #include "util.h"
 
-#include <errno.h>
-#include <math.h>
-#include <string.h>
-
-static void json_string(FILE *out, const char *s)
+static json_t *json_row(const struct report_row *row)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-/* JSON has no NaN: a value that does not exist is null */
-static void json_number(FILE *out, const char *key, double v, int decimals)
-{
-	fprintf(out, ", \"%s\": ", key);
-	if (isnan(v))
-		fputs("null", out);
-	else
-		fprintf(out, "%.*f", decimals, v);
-}
-
-static void json_row(FILE *out, const struct report_row *row)
-{
+	json_t *o = json_object(), *not_ok = json_object();
 	size_t i;
 
-	fputs("        { \"kernel\": ", out);
-	json_string(out, row->kernel);
-	fprintf(out, ", \"runs\": %zu", row->time.n);
-	json_number(out, "time_s", running_stats_mean(&row->time), 3);
-	json_number(out, "time_sd", running_stats_sd(&row->time), 3);
-	json_number(out, "cpu_pct", running_stats_mean(&row->cpu), 2);
-	json_number(out, "loads", running_stats_mean(&row->loads), 4);
-	json_number(out, "lcpu_pct", running_stats_mean(&row->lcpu), 2);
-	json_number(out, "ratio", row->ratio, 4);
-	fprintf(out, ", \"not_ok\": %zu, \"not_ok_by_status\": {", row->n_not_ok);
+	json_put(o, "kernel", json_name(row->kernel, "kernel"));
+	json_put(o, "runs", json_integer((json_int_t)row->time.n));
+	json_put(o, "time_s", json_number(running_stats_mean(&row->time)));
+	json_put(o, "time_sd", json_number(running_stats_sd(&row->time)));
+	json_put(o, "time_ci95", json_number(running_stats_ci_half(&row->time, 0.95)));
+	json_put(o, "cpu_pct", json_number(running_stats_mean(&row->cpu)));
+	json_put(o, "loads", json_number(running_stats_mean(&row->loads)));
+	json_put(o, "loads_sd", json_number(running_stats_sd(&row->loads)));
+	json_put(o, "lcpu_pct", json_number(running_stats_mean(&row->lcpu)));
+	json_put(o, "ratio", json_number(row->ratio));
+	json_put(o, "not_ok", json_integer((json_int_t)row->n_not_ok));
 	for (i = 0; i < row->n_not_ok_kinds; i++) {
-		fputs(i ? ", " : " ", out);
-		json_string(out, row->not_ok[i].status);
-		fprintf(out, ": %zu", row->not_ok[i].n);
+		json_t *status = json_name(row->not_ok[i].status, "status");	/* a key must be UTF-8 too */
+
+		json_put(not_ok, json_string_value(status), json_integer((json_int_t)row->not_ok[i].n));
+		json_decref(status);
 	}
-	fputs(row->n_not_ok_kinds ? " } }" : "} }", out);
+	json_put(o, "not_ok_by_status", not_ok);
+	return o;
 }
 
-static void json_table(FILE *out, const struct report_table *t)
+static json_t *json_table(const struct report_table *t)
 {
+	json_t *o = json_object(), *rows = json_array();
 	size_t i;
 
-	fputs("    { \"load\": ", out);
-	json_string(out, t->load);
-	fputs(", \"kernels\": [\n", out);
-	for (i = 0; i < t->nrows; i++) {
-		json_row(out, &t->rows[i]);
-		fputs(i + 1 < t->nrows ? ",\n" : "\n", out);
-	}
-	fputs("    ] }", out);
-}
-
-static void json_reference(FILE *out, const struct report *r, const struct report_opts *opts)
-{
-	fprintf(out, "  \"ratio\": \"%s\",\n  \"reference\": { \"kernel\": ",
-		opts->ratio == RATIO_SELF ? "self" : "reference");
-	if (r->reference_kernel)
-		json_string(out, r->reference_kernel);
-	else
-		fputs("null", out);
-	json_number(out, "noload_time_s", r->reference_s, 3);
-	fputs(" },\n", out);
+	json_put(o, "load", json_name(t->load, "load"));
+	for (i = 0; i < t->nrows; i++)
+		json_push(rows, json_row(&t->rows[i]));
+	json_put(o, "kernels", rows);
+	return o;
 }
 
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out)
 {
+	json_t *doc = json_object(), *ref = json_object(), *loads = json_array();
 	size_t i;
 
-	fputs("{\n", out);
-	json_reference(out, r, opts);
-	fputs("  \"loads\": [\n", out);
-	for (i = 0; i < r->ntables; i++) {
-		json_table(out, &r->tables[i]);
-		fputs(i + 1 < r->ntables ? ",\n" : "\n", out);
-	}
-	fputs("  ]\n}\n", out);
-	if (fflush(out) == EOF || ferror(out))
-		return error("cannot write the report: %s", strerror(errno));
-	return 0;
+	json_put(doc, "ratio", json_string(opts->ratio == RATIO_SELF ? "self" : "reference"));
+	json_put(ref, "kernel", r->reference_kernel ?
+		 json_name(r->reference_kernel, "kernel") : json_null());
+	json_put(ref, "noload_time_s", json_number(r->reference_s));
+	json_put(doc, "reference", ref);
+	for (i = 0; i < r->ntables; i++)
+		json_push(loads, json_table(&r->tables[i]));
+	json_put(doc, "loads", loads);
+	return json_write_doc(doc, out);
 }

@@ -10,8 +10,10 @@
 enum { TAB = 8, FIRST_MIN = 24 };
 
 static const char *const header_cells[] = {
-	"Kernel [runs]", "Time", "CPU%", "Loads", "LCPU%", "Ratio", "SD",
+	"Kernel [runs]", "Time", "CPU%", "Loads", "LCPU%", "Ratio", "SD", "CI95", "LoadsSD",
 };
+
+enum { PLAIN_CELLS = 6, STATS_CELLS = 9 };
 
 static size_t round_up(size_t n, size_t to)
 {
@@ -99,7 +101,7 @@ static void write_line(FILE *out, const char *const *cells, size_t ncells, size_
 
 static void write_row(FILE *out, const struct report_row *row, size_t width, int stats)
 {
-	char time[32], cpu[32], loads[32], lcpu[32], ratio[32], sd[32];
+	char time[32], cpu[32], loads[32], lcpu[32], ratio[32], sd[32], ci[32], loads_sd[32];
 	char *label = row_label(row);
 	const char *cells[] = {
 		label,
@@ -109,9 +111,11 @@ static void write_row(FILE *out, const struct report_row *row, size_t width, int
 		format_value(lcpu, sizeof(lcpu), running_stats_mean(&row->lcpu), 0),
 		format_value(ratio, sizeof(ratio), row->ratio, 2),
 		format_value(sd, sizeof(sd), running_stats_sd(&row->time), 1),
+		format_value(ci, sizeof(ci), running_stats_ci_half(&row->time, 0.95), 1),
+		format_value(loads_sd, sizeof(loads_sd), running_stats_sd(&row->loads), 1),
 	};
 
-	write_line(out, cells, stats ? 7 : 6, width);
+	write_line(out, cells, stats ? STATS_CELLS : PLAIN_CELLS, width);
 	free(label);
 }
 
@@ -142,7 +146,7 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 	fprintf(out, "%s:\n", t->load);
 	if (opts->format != REPORT_MAIL)
 		fputc('\n', out);
-	write_line(out, header_cells, opts->stats ? 7 : 6, width);
+	write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 	for (i = 0; i < t->nrows; i++)
 		if (t->rows[i].time.n)	/* a kernel with no ok run has no numbers to show */
 			write_row(out, &t->rows[i], width, opts->stats);

@@ -15,9 +15,12 @@
  * the next stop; no trailing blanks. Time has one decimal, CPU%, Loads and
  * LCPU% none, Ratio two; a value that does not exist prints as "-".
  *
- * --stats adds one column after Ratio, "SD": the sample standard deviation
- * of Time, one decimal ("-" with fewer than 2 ok runs). The run count it
- * goes with is the [runs] of the first column, which counts ok runs.
+ * --stats adds three columns after Ratio, one decimal each, "-" with fewer
+ * than 2 ok runs: "SD", the sample standard deviation of Time; "CI95", half
+ * the width of the 95% confidence interval of Time's mean (Student's t with
+ * runs-1 degrees of freedom: the mean lies in Time +- CI95); "LoadsSD",
+ * the sample standard deviation of Loads. The run count they go with is
+ * the [runs] of the first column, which counts ok runs.
  *
  * Mail (--format mail) is the text layout without the blank line after
  * "LOAD:", as contest's tables were posted to linux-kernel in 2002.
@@ -44,7 +47,7 @@ struct report_opts {
 	const char *reference;	/* kernel whose noload mean is the reference; NULL: the first */
 	double reference_time;	/* > 0: the reference noload time in seconds, overrides reference */
 	enum report_format format;
-	int stats;		/* add the SD column */
+	int stats;		/* add the SD, CI95 and LoadsSD columns */
 };
 
 void report_opts_init(struct report_opts *opts);
@@ -99,6 +102,8 @@ int report_load_cmp(const char *a, const char *b);
 int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
+/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
+void report_csv_string(FILE *out, const char *s);
 /* dispatch on opts->format */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 

@@ -1,7 +1,12 @@
 /* stats.c - see stats.h */
 #include "stats.h"
+#include "util.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
 
 void running_stats_init(struct running_stats *s)
 {
@@ -35,67 +40,28 @@ double running_stats_sd(const struct running_stats *s)
 	return s->n > 1 ? sqrt(running_stats_variance(s)) : NAN;
 }
 
-/*
- * The continued fraction of I_x(a,b) (Abramowitz & Stegun 26.5.8),
- * evaluated by the modified Lentz method. It converges fast for
- * x < (a+1)/(a+b+2); the caller uses the symmetry otherwise.
- */
-static double beta_fraction(double a, double b, double x)
-{
-	const double tiny = 1e-300, eps = 1e-15;
-	double f = 1.0, c = 1.0, d = 0.0;
-	int j;
-
-	for (j = 1; j <= 1000; j++) {
-		int m = j / 2;
-		double num, delta;
-
-		if (j % 2)
-			num = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-		else
-			num = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-		d = 1.0 + num * d;
-		d = fabs(d) < tiny ? 1.0 / tiny : 1.0 / d;
-		c = 1.0 + num / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		delta = c * d;
-		f *= delta;
-		if (fabs(delta - 1.0) < eps)
-			break;
-	}
-	return 1.0 / f;
-}
-
-double incomplete_beta(double a, double b, double x)
-{
-	double front;
-
-	if (x <= 0.0)
-		return 0.0;
-	if (x >= 1.0)
-		return 1.0;
-	if (x > (a + 1.0) / (a + b + 2.0))
-		return 1.0 - incomplete_beta(b, a, 1.0 - x);
-	front = exp(a * log(x) + b * log1p(-x) -
-		    (lgamma(a) + lgamma(b) - lgamma(a + b)));
-	return front / a * beta_fraction(a, b, x);
-}
-
-/* P(|T| > |t|): the two tails of Student's t, as one incomplete beta */
-static double student_t_two_tails(double t, double df)
-{
-	return incomplete_beta(df / 2.0, 0.5, df / (df + t * t));
-}
-
 double student_t_cdf(double t, double df)
 {
-	double tails;
+	return pt(t, df, 1, 0);
+}
 
-	if (isinf(t))
-		return t > 0 ? 1.0 : 0.0;
-	tails = student_t_two_tails(t, df);
-	return t > 0 ? 1.0 - tails / 2.0 : tails / 2.0;
+double student_t_quantile(double prob, double df)
+{
+	return qt(prob, df, 1, 0);
+}
+
+/* P(|T| > |t|): both tails, the lower one doubled for precision far out */
+static double student_t_two_tails(double t, double df)
+{
+	return 2.0 * pt(-fabs(t), df, 1, 0);
+}
+
+double running_stats_ci_half(const struct running_stats *s, double level)
+{
+	if (s->n < 2)
+		return NAN;
+	return student_t_quantile(1.0 - (1.0 - level) / 2.0, (double)(s->n - 1)) *
+	       running_stats_sd(s) / sqrt((double)s->n);
 }
 
 double welch_t_test(const struct running_stats *a, const struct running_stats *b,
@@ -123,4 +89,36 @@ double welch_t_test(const struct running_stats *a, const struct running_stats *b
 	if (dfp)
 		*dfp = df;
 	return student_t_two_tails(t, df);
+}
+
+struct holm_entry {
+	double p;
+	size_t index;
+};
+
+static int holm_cmp(const void *a, const void *b)
+{
+	double x = ((const struct holm_entry *)a)->p, y = ((const struct holm_entry *)b)->p;
+
+	return (x > y) - (x < y);
+}
+
+void holm_adjust(const double *p, double *adjusted, size_t n)
+{
+	struct holm_entry *e = xcalloc(n ? n : 1, sizeof(*e));
+	size_t m = 0, k;
+	double running = 0.0;
+
+	for (k = 0; k < n; k++) {
+		adjusted[k] = NAN;
+		if (!isnan(p[k]))
+			e[m++] = (struct holm_entry){ p[k], k };
+	}
+	qsort(e, m, sizeof(*e), holm_cmp);
+	for (k = 0; k < m; k++) {
+		/* the k-th smallest faces m - k tests; adjusted p never falls along the order */
+		running = fmax(running, fmin(1.0, (double)(m - k) * e[k].p));
+		adjusted[e[k].index] = running;
+	}
+	free(e);
 }

@@ -1,4 +1,4 @@
-/* stats.h - running mean and variance, Welch's t-test
+/* stats.h - running mean and variance, Welch's t-test, Holm
  *
  * Means and variances are kept by Welford's method, so adding a run never
  * needs the earlier ones and large times do not lose precision. The
@@ -36,9 +36,28 @@ double running_stats_sd(const struct running_stats *s);
 double welch_t_test(const struct running_stats *a, const struct running_stats *b,
 		    double *t, double *df);
 
-/* P(T <= t) for Student's t with df > 0 degrees of freedom */
+/*
+ * Student's t distribution, from libRmath (r-mathlib, R's own pt() and
+ * qt()): P(T <= t) for df > 0 degrees of freedom, and the t with
+ * P(T <= t) = prob.
+ */
 double student_t_cdf(double t, double df);
-/* regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1 */
-double incomplete_beta(double a, double b, double x);
+double student_t_quantile(double prob, double df);
+
+/*
+ * Half the width of the two-sided confidence interval of s's mean at
+ * level (0.95 for 95%): t(1-(1-level)/2, n-1) * sd / sqrt(n). NAN when
+ * n < 2.
+ */
+double running_stats_ci_half(const struct running_stats *s, double level);
+
+/*
+ * Holm's step-down correction: adjusted[i] for each of p[0..n), where NAN
+ * (no test made) stays NAN and does not count as a test. The adjusted p
+ * of the k-th smallest of m p-values is max over j <= k of
+ * min(1, (m - j + 1) * p_(j)); a test survives at alpha when its adjusted
+ * p is below alpha.
+ */
+void holm_adjust(const double *p, double *adjusted, size_t n);
 
 #endif

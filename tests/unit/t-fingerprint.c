@@ -13,7 +13,7 @@
 #define TMPFS_MAGIC_ 0x01021994
 
 static const char *const keys[] = {
-	"uname", "cmdline", "cpu_model", "cpus", "memtotal", "swap_total", "mem_limit",
+	"uname", "cmdline", "cpu_model", "cpus", "affinity", "memtotal", "swap_total", "mem_limit",
 	"cpu_limit", "tree", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
 };
 
@@ -57,6 +57,10 @@ static void test_values(const char *text)
 	free(v);
 	v = fingerprint_value(text, "cpus");
 	ok(v && atoi(v) == ncpus(), "cpus is the online CPU count");
+	free(v);
+	v = fingerprint_value(text, "affinity");
+	snprintf(want, sizeof(want), ncpus() > 1 ? "0-%d" : "0", ncpus() - 1);
+	is_str(v, want, "affinity: every online CPU, as a range");
 	free(v);
 	ok(strstr(text, "\nconfig:\n") != NULL, "a config: line");
 	v = fingerprint_value(text, "config.mem_limit");
@@ -125,6 +129,7 @@ static const char env_a[] =
 	"contest_version: 0.1.0\n"
 	"config:\n"
 	"make_jobs = 0\n"
+	"cpu_limit = \n"
 	"runs = 3\n"
 	"[io_load]\n"
 	"size = 1G\n";
@@ -133,7 +138,7 @@ static const char env_b[] =
 	"uname: Linux box 6.18.0 #1 SMP x86_64\n"
 	"cmdline: root=/dev/sda1 quiet mitigations=off\n"
 	"cpus: 2\n"
-	"memtotal: 1005000000 (958.4 MiB)\n"
+	"memtotal: 1003000000 (956.5 MiB)\n"
 	"mem_limit: none\n"
 	"cpu_limit: 1.5\n"
 	"io_scheduler: bfq\n"
@@ -141,6 +146,7 @@ static const char env_b[] =
 	"contest_version: 0.2.0\n"
 	"config:\n"
 	"make_jobs = 8\n"
+	"cpu_limit = 1.5\n"
 	"runs = 5\n"
 	"[io_load]\n"
 	"size = 2G\n";
@@ -158,15 +164,20 @@ static void test_differences(const char *real)
 	joined = xcalloc(1, len);
 	for (int i = 0; i < n; i++)
 		strcat(strcat(joined, i ? " " : ""), diff[i]);
-	/* uname, cmdline, contest_version and runs are ignored, memtotal is
-	 * within 2%, governor is in only one */
-	is_str(joined, "cpu_limit io_scheduler config.make_jobs config.io_load.size",
+	/* uname, cmdline and runs are ignored, config.cpu_limit is said by
+	 * cpu_limit, memtotal is within 4 MiB, governor is in only one */
+	is_str(joined, "cpu_limit io_scheduler contest_version config.make_jobs config.io_load.size",
 	       "differences are the environment's, not the kernel's");
-	ok(n == 4 && diff[n] == NULL, "count and NULL-terminated list");
+	ok(n == 5 && diff[n] == NULL, "count and NULL-terminated list");
 	fingerprint_keys_free(diff);
 	free(joined);
 	ok(fingerprint_differences("memtotal: 1000000000 (x)\n", "memtotal: 1100000000 (y)\n", NULL) == 1,
 	   "memtotal 10%% apart differs");
+	/* mem=1008m against mem=1024m: 1.6% apart, which the 2% rule missed */
+	ok(fingerprint_differences("memtotal: 1056964608 (x)\n", "memtotal: 1073741824 (y)\n", NULL) == 1,
+	   "memtotal 16 MiB apart (mem=1008m vs mem=1024m) differs");
+	ok(fingerprint_differences("memtotal: 1056964608 (x)\n", "memtotal: 1060000000 (y)\n", NULL) == 0,
+	   "memtotal 3 MiB apart is the same machine");
 }
 
 int main(void)

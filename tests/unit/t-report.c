@@ -2,6 +2,7 @@
 #include "report.h"
 #include "util.h"
 #include "tap.h"
+#include <jansson.h>
 
 #include <fcntl.h>
 #include <math.h>
@@ -352,10 +353,11 @@ static void test_stats_column(void)
 	report_opts_init(&opts);
 	opts.stats = 1;
 	out = render(k, 2, NULL, &opts);
-	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio   SD\n") &&
-	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4\n") &&
-	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -\n"),
-	   "--stats: SD of Time after Ratio, '-' for one run");
+	/* io_load of A: 143 and 145 s, Loads 36 and 36.6; t(0.975, 1) = 12.706 */
+	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio   SD      CI95    LoadsSD\n") &&
+	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4     12.7    0.4\n") &&
+	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -       -       -\n"),
+	   "--stats: SD of Time, its 95%% interval's half width, SD of Loads; '-' for one run");
 	free(out);
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
@@ -420,6 +422,8 @@ static void test_print_kernels(void)
 {
 	const char *order[] = { "2.5.47", "2.4.18" };
 	struct report_opts opts;
+	json_error_t jerr;
+	json_t *doc, *row;
 	char *out;
 
 	write_runs("2.4.18", "noload\t1\t71.7\t93\t0\t0\tok\nio_load\t1\t474.1\t15\t36\t10\tok\n");
@@ -441,10 +445,24 @@ static void test_print_kernels(void)
 	opts.format = REPORT_JSON;
 	opts.reference = "2.5.47";
 	out = print_kernels(order + 1, 1, &opts);
-	ok(out && strstr(out, "\"reference\": { \"kernel\": \"2.5.47\", \"noload_time_s\": 73.500 }") &&
-	   strstr(out, "{ \"kernel\": \"2.4.18\", \"runs\": 1, \"time_s\": 474.100, \"time_sd\": null,") &&
-	   strstr(out, "\"ratio\": 6.4503, \"not_ok\": 0, \"not_ok_by_status\": {} }"),
-	   "JSON, with a reference read from outside the list");
+	doc = out ? json_loads(out, 0, &jerr) : NULL;
+	ok(doc != NULL, "JSON parses (%s)", doc ? "ok" : jerr.text);
+	/* jansson's getters pass NULL through, so a missing level fails below */
+	row = json_array_get(json_object_get(json_array_get(json_object_get(doc, "loads"), 1),
+					     "kernels"), 0);
+	is_str(json_string_value(json_object_get(json_object_get(doc, "reference"), "kernel")), "2.5.47",
+	       "JSON: a reference read from outside the list");
+	ok(json_real_value(json_object_get(json_object_get(doc, "reference"), "noload_time_s")) == 73.5,
+	   "JSON: its noload time");
+	is_str(json_string_value(json_object_get(row, "kernel")), "2.4.18", "JSON: the io_load row");
+	ok(json_integer_value(json_object_get(row, "runs")) == 1 &&
+	   json_real_value(json_object_get(row, "time_s")) == 474.1 &&
+	   json_is_null(json_object_get(row, "time_sd")) && json_is_null(json_object_get(row, "time_ci95")),
+	   "JSON: runs, Time, and null (not NaN) for the SD and interval of one run");
+	ok(fabs(json_real_value(json_object_get(row, "ratio")) - 474.1 / 73.5) < 1e-9 &&
+	   json_object_size(json_object_get(row, "not_ok_by_status")) == 0,
+	   "JSON: Ratio against the outside reference, no runs not ok");
+	json_decref(doc);
 	free(out);
 }
 

@@ -1,10 +1,9 @@
-/* t-stats.c - Welford mean/variance, the incomplete beta, Student t, Welch */
+/* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm */
 #include "stats.h"
 #include "tap.h"
 
 #include <math.h>
 
-/* reference values from mpmath (30 digits) where no closed form exists */
 static int near(double got, double want, double tol)
 {
 	return fabs(got - want) <= tol;
@@ -43,23 +42,63 @@ static void test_welford_offset(void)
 	ok(near(running_stats_variance(&s), 30.0, 1e-6), "variance survives a 1e9 offset");
 }
 
-static void test_beta_and_t(void)
+/* two-sided p of Student's t, as the test reports it */
+static double two_sided(double t, double df)
 {
-	ok(incomplete_beta(2, 3, 0) == 0.0 && incomplete_beta(2, 3, 1) == 1.0, "I_0 = 0, I_1 = 1");
-	/* I_x(1, 1) = x; I_x(a, 1) = x^a */
-	ok(near(incomplete_beta(1, 1, 0.37), 0.37, 1e-13), "I_x(1,1) = x");
-	ok(near(incomplete_beta(3, 1, 0.6), 0.216, 1e-13), "I_x(3,1) = x^3");
-	ok(near(incomplete_beta(2.5, 0.7, 0.3), 0.0298140248452504710, 1e-12), "I_0.3(2.5,0.7)");
-	ok(near(incomplete_beta(30, 40, 0.45), 0.644748008558568044, 1e-11),
-	   "I_0.45(30,40), the symmetric branch");
+	return 2 * student_t_cdf(-fabs(t), df);
+}
+
+/*
+ * Against R's values (2 * pt(-|t|, df), R 4.2) and against printed
+ * tables of the t distribution's 5% two-sided critical values.
+ */
+static void test_t_against_r(void)
+{
+	ok(near(two_sided(2.0, 10), 0.07338803, 5e-9), "R: t 2, df 10 -> p 0.07338803");
+	ok(near(two_sided(1.0, 5), 0.3632175, 1e-7), "R: t 1, df 5 -> p 0.3632175");
+	ok(near(two_sided(-0.5, 3.7), 0.645335633319931982, 1e-12), "fractional df 3.7 (mpmath)");
+	ok(near(two_sided(2.228, 10), 0.05, 1e-4), "table: t 2.228, df 10 -> p 0.05");
+	ok(near(two_sided(2.776, 4), 0.05, 1e-4), "table: t 2.776, df 4 -> p 0.05");
+	ok(near(two_sided(12.706, 1), 0.05, 1e-4), "table: t 12.706, df 1 -> p 0.05");
 	/* df 1 is Cauchy, df 2 has a closed form too */
-	ok(near(student_t_cdf(1.5, 1), 0.5 + atan(1.5) / M_PI, 1e-12), "t cdf, df 1");
+	ok(near(student_t_cdf(1.5, 1), 0.5 + atan(1.5) / M_PI, 1e-12), "t cdf, df 1 (Cauchy)");
 	ok(near(student_t_cdf(-0.8, 2), 0.5 - 0.8 / (2 * sqrt(2 + 0.64)), 1e-12), "t cdf, df 2");
 	ok(near(student_t_cdf(0, 7), 0.5, 1e-15), "t cdf at 0");
-	ok(near(2 * (1 - student_t_cdf(2.228138851986, 10)), 0.05, 1e-9),
-	   "the 5%% critical value for df 10 gives p = 0.05");
-	ok(near(2 * student_t_cdf(-2, 10), 0.0733880347707403656, 1e-12), "p for t = 2, df 10");
-	ok(near(2 * student_t_cdf(-0.5, 3.7), 0.645335633319931982, 1e-12), "fractional df");
+	ok(near(student_t_quantile(0.975, 10), 2.228138851986, 1e-9), "qt(0.975, 10) = 2.228");
+	ok(near(student_t_quantile(0.975, 4), 2.776445105, 1e-8), "qt(0.975, 4) = 2.776");
+	ok(two_sided(40, 30) > 0 && two_sided(40, 30) < 1e-25, "far tail keeps its precision");
+}
+
+static void test_ci(void)
+{
+	const double xs[] = { 10, 12, 11, 13 };
+	struct running_stats s;
+	size_t i;
+
+	running_stats_init(&s);
+	running_stats_add(&s, xs[0]);
+	ok(isnan(running_stats_ci_half(&s, 0.95)), "no interval from one run");
+	for (i = 1; i < 4; i++)
+		running_stats_add(&s, xs[i]);
+	/* sd = sqrt(5/3), t(0.975, 3) = 3.182446 (tables: 3.182) */
+	ok(near(running_stats_ci_half(&s, 0.95), 3.182446305 * sqrt(5.0 / 3) / 2, 1e-7),
+	   "95%% interval: t(0.975, n-1) sd / sqrt(n)");
+}
+
+static void test_holm(void)
+{
+	/* m = 4 tests; sorted 0.01 0.02 0.03 0.04 -> 0.04 0.06 0.06 0.06 */
+	const double p[] = { 0.03, NAN, 0.01, 0.04, 0.02 };
+	double adj[5];
+
+	holm_adjust(p, adj, 5);
+	ok(near(adj[2], 0.04, 1e-15), "smallest of 4 times 4");
+	ok(near(adj[4], 0.06, 1e-15), "second times 3");
+	ok(near(adj[0], 0.06, 1e-15) && near(adj[3], 0.06, 1e-15),
+	   "later ones never below an earlier adjusted p (0.03*2, 0.04*1 -> 0.06)");
+	ok(isnan(adj[1]), "no test, no adjusted p, and it does not count");
+	holm_adjust((const double[]){ 0.5, 0.6 }, adj, 2);
+	ok(adj[0] == 1.0 && adj[1] == 1.0, "capped at 1");
 }
 
 static void fill(struct running_stats *s, const double *xs, size_t n)
@@ -98,7 +137,9 @@ int main(void)
 {
 	test_welford();
 	test_welford_offset();
-	test_beta_and_t();
+	test_t_against_r();
+	test_ci();
+	test_holm();
 	test_welch();
 	return tap_done();
 }

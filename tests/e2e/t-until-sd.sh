@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# run --until-sd PCT --max-runs N: a steady command settles after the minimum
+# of two runs; one that alternates between 0.1 s and 0.6 s never settles and
+# stops at N; both say so. Bad values are bad usage, and nothing is recorded.
+. "$(dirname "$0")/lib.sh"
+R=$T/reports
+RUN=("$CONTEST" run "${QUICK[@]}" -s workload=command -s flush=no -s monitors=no
+	-s quiet_wait=0s -s load_lead=0s -r "$R")
+"${RUN[@]}" -s 'command=sleep 0.3' -k steady --until-sd 20 --max-runs 5 noload > /dev/null 2> "$T/steady.err"
+ok $? "a steady command under --until-sd exits 0"
+is "$(rows_with "$R/steady/runs.tsv" ok)" 2 "it settles after 2 runs (runs = 1, an SD needs 2)"
+grep -q "noload: 2 runs, SD of Time .* converged, at most 20%" "$T/steady.err"
+ok $? "and says so: $(grep 'SD of Time' "$T/steady.err")"
+printf 'if [ -e "$1" ]; then rm "$1"; sleep 0.1; else : > "$1"; sleep 0.6; fi\n' > "$T/alt.sh"
+"${RUN[@]}" -s "command=sh $T/alt.sh $T/flag" -k jumpy --until-sd 5 --max-runs 4 noload \
+	> /dev/null 2> "$T/jumpy.err"
+ok $? "an alternating command under --until-sd exits 0"
+is "$(rows_with "$R/jumpy/runs.tsv" ok)" 4 "it stops at --max-runs 4"
+grep -q "noload: 4 runs, SD of Time .* did not converge to 5%" "$T/jumpy.err"
+ok $? "and says it did not converge: $(grep 'SD of Time' "$T/jumpy.err")"
+for bad in "--max-runs 4" "--until-sd 0" "--until-sd x" "--until-sd 5 --max-runs 1"; do
+	# shellcheck disable=SC2086
+	"${RUN[@]}" -s 'command=true' -k bad $bad noload > /dev/null 2> "$T/bad.err"
+	is $? 2 "'$bad' is bad usage ($(head -1 "$T/bad.err"))"
+done
+[ ! -e "$R/bad" ]
+ok $? "nothing recorded for bad usage"
+done_testing

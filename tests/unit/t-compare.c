@@ -1,0 +1,191 @@
+/* t-compare.c - compare on hand-written runs: A/A, one slower load, n=1,
+ * zero variance, Holm, missing loads, the geometric mean, --fail-above */
+#include "compare.h"
+#include "util.h"
+#include "tap.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* kr gets a run per value of times[0..n) of load, CPU% cpu, Loads loads */
+static void add_runs(struct kernel_results *kr, const char *load, const double *times, size_t n,
+		     double loads)
+{
+	kr->rows = xrealloc(kr->rows, (kr->nrows + n) * sizeof(*kr->rows));
+	for (size_t i = 0; i < n; i++) {
+		struct run_row *r = &kr->rows[kr->nrows++];
+
+		memset(r, 0, sizeof(*r));
+		snprintf(r->load, sizeof(r->load), "%s", load);
+		r->run = (int)i + 1;
+		r->time_s = times[i];
+		r->cpu_pct = 180 + (double)(i % 2);	/* a little spread, the same for all */
+		r->loads = loads + (double)(i % 3);
+		r->lcpu_pct = 10 + (double)(i % 2);
+		snprintf(r->status, sizeof(r->status), "ok");
+	}
+}
+
+/* the same load for BASE (k[0]) and NEW (k[1]) */
+static void add_pair(struct kernel_results *k, const char *load, const double *a, size_t na,
+		     const double *b, size_t nb, double loads)
+{
+	add_runs(&k[0], load, a, na, loads);
+	add_runs(&k[1], load, b, nb, loads);
+}
+
+static void kernels_free(struct kernel_results *krs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(krs[i].rows);
+}
+
+static const struct compare_row *find(const struct compare *c, const char *load, int metric,
+				      const char *kernel)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!strcmp(c->rows[i].load, load) && c->rows[i].metric == metric &&
+		    !strcmp(c->rows[i].kernel, kernel))
+			return &c->rows[i];
+	return NULL;
+}
+
+static const double noload[] = { 20.1, 20.4, 19.9, 20.2, 20.0 };
+static const double noload_shuffled[] = { 20.0, 20.2, 20.1, 19.9, 20.4 };
+static const double io[] = { 60.2, 61.0, 59.5, 60.8, 60.1 };
+static const double io_shuffled[] = { 60.8, 59.5, 60.1, 61.0, 60.2 };
+static const double dbench[] = { 45.0, 44.2, 45.9, 44.8, 45.3 };
+static const double dbench_shuffled[] = { 44.8, 45.3, 45.0, 45.9, 44.2 };
+
+/* noload, io_load and dbench_load; NEW's io_load Times are new_io */
+static void add_three_loads(struct kernel_results *k, const double *new_io)
+{
+	add_pair(k, "noload", noload, 5, noload_shuffled, 5, 0);
+	add_pair(k, "io_load", io, 5, new_io, 5, 7);
+	add_pair(k, "dbench_load", dbench, 5, dbench_shuffled, 5, 3);
+}
+
+static void test_aa(void)
+{
+	struct kernel_results k[2] = { { .name = "A" }, { .name = "A2" } };
+	struct compare c;
+
+	add_three_loads(k, io_shuffled);
+	compare_build(&c, k, 2, 0.05);
+	ok(c.nalpha == 0 && c.nholm == 0, "A/A, the same samples in another order: no mark");
+	ok(c.ntests > 0, "tests were made (%zu)", c.ntests);
+	ok(c.nsummary == 1 && fabs(c.summary[0].gmean - 1.0) < 1e-12 &&
+	   c.summary[0].ci_low < 1.0 && c.summary[0].ci_high > 1.0,
+	   "A/A: geometric mean 1, its interval around 1 (%.4f to %.4f)",
+	   c.summary[0].ci_low, c.summary[0].ci_high);
+	compare_release(&c);
+	kernels_free(k, 2);
+}
+
+static void test_one_slower_load(void)
+{
+	struct kernel_results k[2] = { { .name = "base" }, { .name = "new" } };
+	double slow[5];
+	const struct compare_row *row;
+	struct compare c;
+	char *out = NULL;
+	size_t len, marked = 0;
+	FILE *f;
+
+	for (int i = 0; i < 5; i++)
+		slow[i] = io_shuffled[i] * 1.10;
+	add_three_loads(k, slow);
+	compare_build(&c, k, 2, 0.05);
+	row = find(&c, "io_load", 0, "new");
+	ok(row && row->mark == MARK_HOLM, "io_load's Time 10%% slower is marked ** (p %g)",
+	   row ? row->p : NAN);
+	ok(row && fabs(row->diff_pct + 10.0) < 1e-9, "its Diff is -10%% (worse)");
+	for (size_t i = 0; i < c.nrows; i++)
+		marked += c.rows[i].mark != MARK_NONE;
+	ok(marked == 1, "io_load's Time alone is marked (%zu marks)", marked);
+	ok(fabs(c.summary[0].gmean - pow(1.1, 1.0 / 3)) < 1e-9,
+	   "geometric mean over 3 loads: 1.1^(1/3)");
+	ok(compare_failures(&c, 5, stderr) == 1 && compare_failures(&c, 15, stderr) == 0,
+	   "--fail-above 5 fails on it, 15 does not");
+	f = open_memstream(&out, &len);
+	compare_write_text(&c, f);
+	fclose(f);
+	ok(strstr(out, "       new                       66.35      0.66    5   -10.0%  <0.0001 **\n") != NULL,
+	   "the text row: mean, SD, runs, Diff, p, mark");
+	{
+		size_t longest = 0;
+
+		for (char *p = out, *nl; *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			if (!nl)
+				break;
+			if ((size_t)(nl - p) > longest)
+				longest = (size_t)(nl - p);
+		}
+		ok(longest <= 80, "text fits in 80 columns (longest %zu)", longest);
+	}
+	ok(strstr(out, "tests made: 1 significant at p < 0.05 (*), 1 of them after Holm") != NULL,
+	   "says how many tests and what survived Holm");
+	free(out);
+	compare_release(&c);
+	kernels_free(k, 2);
+}
+
+static void test_edges(void)
+{
+	struct kernel_results k[2] = { { .name = "base" }, { .name = "new" } };
+	static const double one[] = { 30.0 }, three[] = { 30.0, 30.0, 30.0 },
+			    other[] = { 31.0, 31.0, 31.0 };
+	const struct compare_row *row;
+	struct compare c;
+
+	add_pair(k, "noload", one, 1, noload, 5, 0);
+	add_pair(k, "io_load", three, 3, three, 3, 7);
+	add_pair(k, "dbench_load", three, 3, other, 3, 3);
+	add_runs(&k[0], "list_load", three, 3, 1);
+	compare_build(&c, k, 2, 0.05);
+	row = find(&c, "noload", 0, "new");
+	ok(row && row->test == TEST_ONE_RUN && isnan(row->p) && row->mark == MARK_NONE,
+	   "n=1 on one side: no p, no mark");
+	row = find(&c, "io_load", 0, "new");
+	ok(row && row->test == TEST_CONSTANT && row->mark == MARK_NONE,
+	   "zero variance, equal means: not significant, and no test counted");
+	row = find(&c, "dbench_load", 0, "new");
+	ok(row && row->test == TEST_MADE && row->p == 0.0 && row->mark != MARK_NONE,
+	   "zero variance, different means: significant");
+	row = find(&c, "list_load", 0, "new");
+	ok(row && row->test == TEST_MISSING && row->s.n == 0,
+	   "a load only BASE ran is listed, with runs 0");
+	ok(isnan(c.summary[0].ci_low) && c.summary[0].nloads == 3,
+	   "a load with one run: a geometric mean, but no interval");
+	compare_release(&c);
+	kernels_free(k, 2);
+}
+
+/* one p near 0.04 among many tests: '*' but not '**' */
+static void test_holm(void)
+{
+	struct kernel_results k[2] = { { .name = "base" }, { .name = "new" } };
+	static const double a[] = { 10, 11, 12 }, b[] = { 12.5, 13.5, 14.5 };
+	const struct compare_row *row;
+	struct compare c;
+
+	add_pair(k, "noload", noload, 5, noload_shuffled, 5, 0);
+	add_pair(k, "io_load", a, 3, b, 3, 7);
+	compare_build(&c, k, 2, 0.05);
+	row = find(&c, "io_load", 0, "new");
+	ok(row && row->p > 0.03 && row->p < 0.05, "a difference with p %g < 0.05", row ? row->p : NAN);
+	ok(row && row->mark == MARK_ALPHA && row->p_holm >= 0.05,
+	   "marked * but not ** over %zu tests (Holm p %g)", c.ntests, row ? row->p_holm : NAN);
+	compare_release(&c);
+	kernels_free(k, 2);
+}
+
+int main(void)
+{
+	test_aa();
+	test_one_slower_load();
+	test_edges();
+	test_holm();
+	return tap_done();
+}
