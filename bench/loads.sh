@@ -1,9 +1,9 @@
 # bench/loads.sh - load strength: do the loads press as hard as the plain
 # tools they stand for? (sourced by bench.sh)
 #
-# Each load runs under contest with `sleep S` as the workload, so its rate is
-# its work (the load_work column: bytes, messages) over the window Time, with
-# nothing competing. The reference does the same work for about as long:
+# Each load runs under contest with `sleep 4` (3 under QUICK=1) as the
+# workload, so its rate is its work (the load_work column: bytes, messages)
+# over the window Time, with nothing competing. The reference does the same work for about as long:
 #   io_load      dd if=/dev/zero bs=1M of a file of the same size, again
 #                and again (dd truncates as io_load does; neither syncs)
 #   read_load    dd of=/dev/null bs=64K (read_load's block) of a cached file
@@ -12,7 +12,7 @@
 #                skipped with the reason when hackbench is not installed
 # Reference and load alternate; the figure is the median of per-pair ratios.
 
-LOAD_SECS=$(reps 5 3)
+LOAD_SECS=$(reps 4 3)
 
 # dd_loop OUT DD-ARGS...: repeat dd for LOAD_SECS; "runs microseconds" into OUT
 dd_loop() {
