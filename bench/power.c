@@ -57,9 +57,10 @@ static struct welch welch_t(const double *a, int na, const double *b, int nb)
 
 /*
  * Welch's power at slowdown d by simulation. Common random numbers: the
- * same draws serve every d, so power(d) is monotone and bisection is exact
- * for the sample. Only the difference of means moves with d, not its
- * standard error, so each sim keeps (diff at d = 0, se, critical t).
+ * same draws serve every d, so power(d) does not jitter from one d to the
+ * next and bisection does not chase noise. Only the difference of means
+ * moves with d, not its standard error or df, so each draw keeps (diff at
+ * d = 0, se, critical t).
  */
 struct sim {
 	double diff0, se, crit;
