@@ -4,7 +4,8 @@
 #   make SANITIZE=1 test the same under AddressSanitizer and UBSan
 #   make run             install packages (sudo when not root), build, run the quick
 #                        profile's noload and cacherun
-#   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured power)
+#   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured
+#                        power; FIGURES="idle report": some figures only)
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
 #   make install PREFIX=/usr/local
 
@@ -85,7 +86,7 @@ $(OBJDIR)/bench/power: bench/power.c
 	$(CC) $(CFLAGS) $(WARN) $(SANFLAGS) -o $@ $< -lRmath -lm
 
 bench: bin/contest $(OBJDIR)/bench/power
-	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh
+	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh $(FIGURES)
 
 install: bin/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(MANDIR)
