@@ -4,6 +4,8 @@
 #   make SANITIZE=1 test the same under AddressSanitizer and UBSan
 #   make run             install packages (sudo when not root), build, run the quick
 #                        profile's noload and cacherun
+#   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured
+#                        power; FIGURES="idle report": some figures only)
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
 #   make install PREFIX=/usr/local
 
@@ -79,6 +81,14 @@ run: deps bin/contest
 kernel-tree:
 	@scripts/kernel-tree.sh work
 
+# the benchmark is not a test: it prints a table of ratios, see docs/PERFORMANCE.md
+$(OBJDIR)/bench/power: bench/power.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) $(SANFLAGS) -o $@ $< -lRmath -lm
+
+bench: bin/contest $(OBJDIR)/bench/power
+	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh $(FIGURES)
+
 install: bin/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(MANDIR)
 	install -m 755 bin/contest $(DESTDIR)$(BINDIR)/contest
@@ -89,4 +99,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: all unit test deps test-deps run kernel-tree install clean FORCE
+.PHONY: all unit test deps test-deps run kernel-tree bench install clean FORCE

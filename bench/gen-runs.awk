@@ -1,0 +1,45 @@
+# bench/gen-runs.awk - generate a results directory for report benchmarks
+#
+#   awk -v kernels=N -v runs=R -v dir=DIR -f bench/gen-runs.awk
+#
+# DIR/k0001 ... DIR/kNNNN, each a runs.tsv with R ok runs of each of the
+# default ten loads, every column the driver writes, plausible values drawn
+# from a fixed seed (the same files every time).
+BEGIN {
+	if (kernels < 1 || runs < 1 || dir == "") {
+		print "usage: awk -v kernels=N -v runs=R -v dir=DIR -f gen-runs.awk" > "/dev/stderr"
+		exit 2
+	}
+	srand(1)
+	nloads = split("noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", load)
+	header = "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus" \
+		"\tuser_s\tsys_s\tload_cpu_s\tload_units\tload_work\tload_work_unit" \
+		"\tmajflt\tminflt\tnvcsw\tnivcsw\tpswpin\tpswpout\tpgmajfault" \
+		"\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs\tstatus_detail"
+	system("mkdir -p '" dir "'")
+	for (k = 1; k <= kernels; k++) {
+		kdir = sprintf("%s/k%04d", dir, k)
+		system("mkdir -p '" kdir "'")
+		f = kdir "/runs.tsv"
+		print header > f
+		for (l = 1; l <= nloads; l++)
+			for (r = 1; r <= runs; r++)
+				print row(k, load[l], l, r) > f
+		close(f)
+	}
+}
+
+function row(k, name, l, r,    t, cpu, units) {
+	t = 70 * (1 + (l - 1) * 0.4) * (0.97 + 0.06 * rand())
+	cpu = l == 1 ? 96 + 3 * rand() : 30 + 60 * rand()
+	units = l <= 2 ? 0 : 1 + 40 * rand()
+	return sprintf("2026-01-%02dT%02d:%02d:%02dZ\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
+		"\t%.3f\t%.3f\t%.3f\t%d\t%d\t%s" \
+		"\t%d\t%d\t%d\t%d\t%d\t%d\t%d" \
+		"\t%.3f\t%s\t-\t-\t8\t-",
+		1 + k % 28, k % 24, l, r, name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
+		t * cpu / 100 * 0.9, t * cpu / 100 * 0.1, l <= 2 ? 0 : t * 0.1, int(units), int(units * 1e6),
+		l <= 2 ? "-" : "bytes",
+		int(100 * rand()), int(1e6 * rand()), int(1e4 * rand()), int(1e4 * rand()),
+		0, 0, int(100 * rand()), 0.5 + rand(), l == 2 ? "none" : "drop")
+}
