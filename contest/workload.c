@@ -102,7 +102,8 @@ int workload_init(struct workload *w, const struct config *cfg)
 
 int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
 {
-	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log };
+	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
+				.truncate_out = 1 };
 	int rc;
 
 	if (!strcmp(w->kind, "synthetic")) {
