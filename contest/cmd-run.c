@@ -143,7 +143,7 @@ static void load_state_init(struct session *s, struct load_state *ls)
 	ls->env.tree = s->wl.tree;
 	ls->env.ram = s->ram;
 	ls->env.swap = s->swap;
-	ls->env.ncpus = ncpus();
+	ls->env.ncpus = ncpus_usable();
 	if (ls->load->supported && ls->load->supported(&ls->env, ls->why, sizeof(ls->why)) < 0) {
 		ls->unusable = 1;
 		warning("%s cannot run here: %s", ls->load->name, ls->why);

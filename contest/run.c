@@ -81,7 +81,7 @@ static void nap(struct session *s, double secs)
 
 int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 {
-	struct spawn_opts o = { .cwd = s->wl.cwd, .out = log, .truncate_out = 1 };
+	struct spawn_opts o = { .cwd = s->wl.cwd, .out = log, .truncate_out = 1, .build_env = 1 };
 	int rc;
 
 	if (!s->wl.clean)
@@ -261,7 +261,7 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 static int compile_start(struct session *s, const char *log, double *t0)
 {
 	struct spawn_opts o = {
-		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1,
+		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1, .build_env = 1,
 		.child_hook = join_cgroup, .hook_arg = &s->cg,
 	};
 	pid_t pid;
