@@ -234,14 +234,12 @@ void loadproc_snap(const struct load_proc *lp, const struct cgroup_session *cg,
 		   struct load_snap *snap)
 {
 	const struct load_counter *c = &lp->shm->ctr;
-	uint64_t units = atomic_load(&c->units);
-	uint64_t cur = atomic_load(&c->cur);
-	uint64_t per = atomic_load(&c->per_unit);
 	double cpu = cg && cg->version ? cgroup_load_cpu_s(cg) : -1;
+	uint64_t whole;
 
 	snap->cpu_s = cpu >= 0 ? cpu : proc_group_cpu_s(lp->leader);
-	snap->whole = (double)units;
-	snap->units = (double)units + (per ? (double)(cur < per ? cur : per) / (double)per : 0);
+	snap->units = load_counter_read(c, &whole);
+	snap->whole = (double)whole;
 	snap->work = (double)atomic_load(&c->work);
 }
 

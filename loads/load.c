@@ -59,21 +59,50 @@ void load_set_per_unit(struct load_env *env, uint64_t work_per_unit)
 		atomic_store(&env->ctr->per_unit, work_per_unit);
 }
 
+/* raise published to at least v: writers race, the largest wins, it never shrinks */
+static void publish_max(struct load_counter *c, uint64_t v)
+{
+	uint64_t old = atomic_load(&c->published);
+
+	while (old < v && !atomic_compare_exchange_weak(&c->published, &old, v))
+		;
+}
+
 void load_progress(struct load_env *env, uint64_t work)
 {
-	if (!env->ctr)
+	struct load_counter *c = env->ctr;
+	uint64_t cur, per, frac, max = (1ULL << LOAD_FRAC_BITS) - 1;
+
+	if (!c)
 		return;
-	atomic_fetch_add(&env->ctr->work, work);
-	atomic_fetch_add(&env->ctr->cur, work);
+	atomic_fetch_add(&c->work, work);
+	cur = atomic_fetch_add(&c->cur, work) + work;
+	per = atomic_load(&c->per_unit);
+	if (!per)
+		return;
+	frac = cur >= per ? max : (uint64_t)((unsigned __int128)cur << LOAD_FRAC_BITS) / per;
+	publish_max(c, atomic_load(&c->units) << LOAD_FRAC_BITS | (frac < max ? frac : max));
 }
 
 void load_unit_done(struct load_env *env)
 {
-	if (!env->ctr)
+	struct load_counter *c = env->ctr;
+	uint64_t units;
+
+	if (!c)
 		return;
-	/* cur first: a reader seeing the new unit count must not add a full cur */
-	atomic_store(&env->ctr->cur, 0);
-	atomic_fetch_add(&env->ctr->units, 1);
+	atomic_store(&c->cur, 0);
+	units = atomic_fetch_add(&c->units, 1) + 1;
+	publish_max(c, units << LOAD_FRAC_BITS);
+}
+
+double load_counter_read(const struct load_counter *c, uint64_t *whole)
+{
+	uint64_t v = atomic_load(&c->published);
+
+	*whole = v >> LOAD_FRAC_BITS;
+	return (double)*whole + (double)(v & ((1ULL << LOAD_FRAC_BITS) - 1)) /
+		(double)(1ULL << LOAD_FRAC_BITS);
 }
 
 void load_fail(struct load_env *env, const char *fmt, ...)

@@ -26,9 +26,18 @@ struct load_counter {
 	_Atomic uint64_t work;		/* finer progress, total, in the load's work unit */
 	_Atomic uint64_t cur;		/* progress within the current unit */
 	_Atomic uint64_t per_unit;	/* work in one unit, 0 when unknown */
+	/* what the driver reads: units << LOAD_FRAC_BITS | the current unit's
+	 * fraction in 1/2^LOAD_FRAC_BITS, one value so a reader never pairs a
+	 * unit count with another unit's progress; only ever grows */
+	_Atomic uint64_t published;
 	_Atomic int failed;		/* set by load_fail() */
 	char why[256];			/* load_fail()'s reason */
 };
+
+#define LOAD_FRAC_BITS 20
+
+/* Loads so far (whole units plus the fraction), and the whole units alone, read at one instant */
+double load_counter_read(const struct load_counter *c, uint64_t *whole);
 
 struct load_env {
 	const char *name;		/* the load's name, its config section */
