@@ -144,7 +144,7 @@ static int shm_run(struct load_env *env)
 		if (start(env, "writer") == 0)
 			writer(env, w, wsize);
 	/* the leader only waits: any child ending means the load broke */
-	while ((pid = wait(&st)) < 0 && errno == EINTR)
+	while ((pid = load_reap(env->ctr, -1, &st)) < 0 && errno == EINTR)
 		;
 	if (pid < 0)
 		load_fail(env, "wait: %s", strerror(errno));
