@@ -117,11 +117,8 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 {
 	if (cli_load_config(cfg, a->conf, a->sets, a->nsets) < 0)
 		return -1;
-	if (a->runs && (config_set(cfg, NULL, "runs", a->runs, "-n") < 0 ||
-			config_int(cfg, NULL, "runs") < 1))
-		return error("-n: runs must be 1 or more, not '%s'", a->runs);
-	if (config_int(cfg, NULL, "runs") < 1)
-		return error("%s: runs must be 1 or more", config_origin(cfg, NULL, "runs"));
+	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
+		return -1;
 	if (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)
 		return -1;
 	if (absolute_paths(cfg) < 0)

@@ -31,6 +31,9 @@ struct config_option {
 	const char *def;	/* default, as it would be written in a file */
 	const char *help;	/* one line */
 	const char *choices;	/* OPT_ENUM: "a|b|c" */
+	/* OPT_INT, OPT_DOUBLE (seconds for OPT_DURATION): the allowed range,
+	 * checked with FILE:LINE as the value is read; none when min == max */
+	double min, max;
 };
 
 struct config;
