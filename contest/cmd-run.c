@@ -313,7 +313,7 @@ int cmd_run(int argc, char **argv)
 		return cli_close_stdout(0);
 	}
 	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
-	cfg = config_new();
+	cfg = config_new(load_sections());
 	if (parse_args(argc, argv, &a) < 0) {
 		fputs(usage_text, stderr);
 		status = EXIT_USAGE;

@@ -1,7 +1,6 @@
 /* config.c - parse contest.conf, -c files and -s against the options tables */
 #include "config.h"
 #include "util.h"
-#include "loads.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -49,11 +48,15 @@ struct entry {
 struct config {
 	struct entry *v;
 	size_t n, alloc;
+	const struct config_section *sections;
 };
 
-struct config *config_new(void)
+struct config *config_new(const struct config_section *sections)
 {
-	return xcalloc(1, sizeof(struct config));
+	struct config *cfg = xcalloc(1, sizeof(struct config));
+
+	cfg->sections = sections;
+	return cfg;
 }
 
 void config_free(struct config *cfg)
@@ -77,14 +80,23 @@ static const struct config_option *find_in(const struct config_option *table, co
 	return NULL;
 }
 
-static const struct config_option *find_option(const char *section, const char *key)
+static const struct config_section *find_section(const struct config *cfg, const char *name)
 {
-	const struct load *l;
+	for (const struct config_section *s = cfg ? cfg->sections : NULL; s && s->name; s++)
+		if (!strcmp(s->name, name))
+			return s;
+	return NULL;
+}
+
+static const struct config_option *find_option(const struct config *cfg, const char *section,
+					       const char *key)
+{
+	const struct config_section *s;
 
 	if (!section)
 		return find_in(config_options, key);
-	l = load_find(section);
-	return l ? find_in(l->options, key) : NULL;
+	s = find_section(cfg, section);
+	return s ? find_in(s->options, key) : NULL;
 }
 
 static struct entry *find_entry(const struct config *cfg, const char *section, const char *key)
@@ -102,7 +114,8 @@ static struct entry *find_entry(const struct config *cfg, const char *section, c
 }
 
 /* Check a value against its type; NULL when fine, else a static message */
-static const char *check_value(const struct config_option *o, const char *v)
+static const char *check_value(const struct config *cfg, const struct config_option *o,
+			       const char *v)
 {
 	uint64_t sz;
 	double d;
@@ -138,9 +151,9 @@ static const char *check_value(const struct config_option *o, const char *v)
 		char **w = split_list(v);
 		const char *msg = NULL;
 
-		/* the only list is `loads`: each word must name a load */
+		/* the only list is `loads`: each word must name a section (a load) */
 		for (size_t i = 0; w[i] && !msg; i++)
-			if (!load_find(w[i]))
+			if (!find_section(cfg, w[i]))
 				msg = "names a load that does not exist (see contest list)";
 		argv_free(w);
 		return msg;
@@ -188,15 +201,15 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	const char *msg;
 	struct entry *e;
 
-	if (section && !load_find(section))
+	if (section && !find_section(cfg, section))
 		return error("%s: unknown load '%s' (see contest list)", origin, section);
-	o = find_option(section, key);
+	o = find_option(cfg, section, key);
 	if (!o) {
 		if (section)
 			return error("%s: unknown key '%s' for load '%s'", origin, key, section);
 		return error("%s: unknown key '%s'", origin, key);
 	}
-	msg = check_value(o, value);
+	msg = check_value(cfg, o, value);
 	if (msg) {
 		if (o->type == OPT_ENUM)
 			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
@@ -231,7 +244,7 @@ static int parse_line(struct config *cfg, char *line, char **section, const char
 			return error("%s: malformed section header '%s'", where, s);
 		*close = '\0';
 		s = trim(s + 1);
-		if (!load_find(s))
+		if (!find_section(cfg, s))
 			return error("%s: unknown load '%s' in section header (see contest list)", where, s);
 		free(*section);
 		*section = xstrdup(s);
@@ -342,7 +355,7 @@ const char *config_str(const struct config *cfg, const char *section, const char
 
 	if (e)
 		return e->value;
-	o = find_option(section, key);
+	o = find_option(cfg, section, key);
 	if (!o)
 		die(1, "internal error: no option '%s%s%s'", section ? section : "", section ? "." : "", key);
 	return o->def;
@@ -401,11 +414,11 @@ static void dump_table(const struct config *cfg, const char *section,
 void config_dump(const struct config *cfg, FILE *out)
 {
 	dump_table(cfg, NULL, config_options, out);
-	for (size_t i = 0; load_table[i]; i++) {
-		if (!load_table[i]->options)
+	for (const struct config_section *s = cfg->sections; s && s->name; s++) {
+		if (!s->options)
 			continue;
-		fprintf(out, "[%s]\n", load_table[i]->name);
-		dump_table(cfg, load_table[i]->name, load_table[i]->options, out);
+		fprintf(out, "[%s]\n", s->name);
+		dump_table(cfg, s->name, s->options, out);
 	}
 }
 

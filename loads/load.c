@@ -26,6 +26,18 @@ const struct load *const load_table[] = {
 	NULL
 };
 
+const struct config_section *load_sections(void)
+{
+	static struct config_section sections[ARRAY_SIZE(load_table)];
+
+	if (!sections[0].name)
+		for (size_t i = 0; load_table[i]; i++) {
+			sections[i].name = load_table[i]->name;
+			sections[i].options = load_table[i]->options;
+		}
+	return sections;
+}
+
 const struct load *load_find(const char *name)
 {
 	for (size_t i = 0; load_table[i]; i++)

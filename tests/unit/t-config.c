@@ -1,5 +1,6 @@
 /* t-config.c - config files, -s, sizes, durations, word splitting */
 #include "config.h"
+#include "loads.h"
 #include "util.h"
 #include "tap.h"
 
@@ -56,7 +57,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 {
 	char *path = write_conf(name, text);
 	char *prefix = xasprintf("error: %s:%d: ", path, line);
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	int ret;
 
 	capture_start();
@@ -74,7 +75,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 
 static void bad_arg(const char *arg, const char *want)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *prefix = xasprintf("error: -s '%s': ", arg);
 	int ret;
 
@@ -124,7 +125,7 @@ static void range_errors(void)
 
 static void missing_file(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *path = xasprintf("%s/absent.conf", dir);
 
 	capture_start();
@@ -141,7 +142,7 @@ static void good_file(void)
 	char *path = write_conf("good.conf",
 		"# a comment\n; another\nruns = 2\nruns = 4\n  load_lead =  500ms  \n"
 		"[io_load]\nsize = 50%\n[dbench_load]\ntime = 3s\n");
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *where = xasprintf("%s:4", path);
 
 	ok(config_load_file(cfg, path, 0) == 0, "a good file loads");

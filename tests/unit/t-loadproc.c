@@ -744,7 +744,7 @@ int main(void)
 		printf("not ok 1 - mmap: %s\n1..1\n", strerror(errno));
 		return 1;
 	}
-	cfg = config_new();
+	cfg = config_new(NULL);
 	test_spin_proc();
 	test_return();
 	test_fail();
