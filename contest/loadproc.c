@@ -188,18 +188,19 @@ static double schedstat_s(pid_t pid)
 	return (double)ns / 1e9;
 }
 
-/* children's CPU (cutime + cstime) of pid from /proc/PID/stat, in seconds */
+/* children's CPU (cutime + cstime) of pid from /proc/PID/stat, in seconds;
+ * -1 when unreadable or pid has more than one thread (schedstat is one thread's) */
 static double children_s(pid_t pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long long cut, cst;
-	long hz = sysconf(_SC_CLK_TCK);
+	long hz = sysconf(_SC_CLK_TCK), threads;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	if (read_line_file(path, buf, sizeof(buf)) < 0 || !(p = strrchr(buf, ')')) ||
-	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %llu %llu",
-		   &cut, &cst) != 2)
-		return 0;
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %llu %llu %*d %*d %ld",
+		   &cut, &cst, &threads) != 3 || threads > 1)
+		return -1;
 	return (double)(cut + cst) / (double)(hz > 0 ? hz : 100);
 }
 
@@ -211,13 +212,12 @@ static double children_s(pid_t pid)
  */
 static double load_proc_cpu_s(const struct load_counter *c, pid_t pid, double ticks_total)
 {
-	double own = schedstat_s(pid), kids;
+	double kids = children_s(pid), own = kids < 0 ? -1 : schedstat_s(pid);
 	int publisher = load_reaper_s(c, pid) > 0;
 
-	if (own < 0)
+	if (own < 0)	/* multithreaded or unreadable: the ticks of /proc/PID/stat */
 		return ticks_total - load_reaper_s(c, pid);
-	kids = publisher ? 0 : children_s(pid);
-	return own + kids;
+	return own + (publisher ? 0 : kids);
 }
 
 static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
