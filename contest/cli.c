@@ -1,5 +1,6 @@
 /* cli.c - see cli.h */
 #include "cli.h"
+#include "loads.h"
 #include "util.h"
 
 #include <errno.h>
@@ -86,7 +87,7 @@ struct config *cli_config_only(int argc, char **argv, const char *usage,
 		fputs(usage, stderr);
 		*status = EXIT_USAGE;
 	} else {
-		cfg = config_new();
+		cfg = config_new(load_sections());
 		if (cli_load_config(cfg, conf, sets, nsets) < 0) {
 			config_free(cfg);
 			cfg = NULL;

@@ -59,7 +59,7 @@ int cmd_list(int argc, char **argv)
 	env.tree = strcmp(config_str(cfg, NULL, "workload"), "command") ? tree : NULL;
 	env.ram = cli_ram(cfg);
 	env.swap = session_swap(cfg, env.ram);
-	env.ncpus = ncpus();
+	env.ncpus = ncpus_usable();
 	printf("%-13s %-3s %-22s %s\n", "LOAD", "OK", "UNIT", "WHAT IT DOES");
 	for (size_t i = 0; load_table[i]; i++)
 		list_one(load_table[i], &env, stdout);

@@ -1,31 +1,27 @@
 /* cmd-run.c - contest run: every planned run of every load, stored, then the tables
  *
- * Session: check the config and the plan (exit 2 before anything runs),
- * make the cgroups and the swap file, write the env file, prepare the
- * workload; then for each step prepare its load (once, before its first
- * run), time the run, append the row, and clean the load up after its last
- * run. cacherun must directly follow a noload run: when both are planned
- * their runs alternate, when only cacherun is, a noload run goes first.
- * Ctrl-C: the run in flight is recorded as aborted, every finished row
- * stays, and no process, cgroup, swap file or scratch file is left.
+ * Check the arguments and the config (exit 2 before anything runs), plan
+ * the runs (plan.c), start the session (session.c: cgroups, swap, env
+ * file), prepare the workload; then for each step prepare its load (once,
+ * before its first run), time the run (run.c), append the row, and clean
+ * the load up after its last run. Ctrl-C: the run in flight is recorded as
+ * aborted, every finished row stays, and no process, cgroup, swap file or
+ * scratch file is left.
  */
 #include "cli.h"
 #include "cmds.h"
-#include "fingerprint.h"
 #include "loads.h"
+#include "plan.h"
 #include "report.h"
 #include "run.h"
-#include "swap.h"
+#include "session.h"
 #include "util.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -59,33 +55,6 @@ struct run_args {
 	char **loads;
 	int nloads;
 };
-
-/* ---- signals ---- */
-
-static void on_signal(int sig)
-{
-	if (run_interrupted) {
-		/* a second Ctrl-C: leave now, removing what the kernel holds */
-		run_kill_tracked();
-		cgroup_cleanup_all();
-		swap_cleanup_all();
-		_exit(128 + sig);
-	}
-	run_interrupted = sig;
-	load_interrupted = 1;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: waits return to look at the flag */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
 
 /* ---- arguments and config ---- */
 
@@ -165,11 +134,8 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 {
 	if (cli_load_config(cfg, a->conf, a->sets, a->nsets) < 0)
 		return -1;
-	if (a->runs && (config_set(cfg, NULL, "runs", a->runs, "-n") < 0 ||
-			config_int(cfg, NULL, "runs") < 1))
-		return error("-n: runs must be 1 or more, not '%s'", a->runs);
-	if (config_int(cfg, NULL, "runs") < 1)
-		return error("%s: runs must be 1 or more", config_origin(cfg, NULL, "runs"));
+	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
+		return -1;
 	if (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)
 		return -1;
 	if (absolute_paths(cfg) < 0)
@@ -178,83 +144,6 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 		if (!load_find(a->loads[i]))
 			return error("unknown load '%s' (see contest list)", a->loads[i]);
 	return 0;
-}
-
-/* ---- the plan ---- */
-
-struct step {
-	struct load_state *ls;
-};
-
-struct plan {
-	struct load_state *loads;	/* one per distinct load */
-	size_t nloads;
-	struct step *steps;
-	size_t nsteps;
-};
-
-static struct load_state *plan_load(struct plan *p, const struct load *l)
-{
-	for (size_t i = 0; i < p->nloads; i++)
-		if (p->loads[i].load == l)
-			return &p->loads[i];
-	return NULL;
-}
-
-static void plan_add_load(struct plan *p, const struct load *l)
-{
-	if (plan_load(p, l))
-		return;
-	p->loads = xrealloc(p->loads, (p->nloads + 1) * sizeof(*p->loads));
-	memset(&p->loads[p->nloads], 0, sizeof(*p->loads));
-	p->loads[p->nloads++].load = l;
-}
-
-static void plan_step(struct plan *p, struct load_state *ls)
-{
-	p->steps = xrealloc(p->steps, (p->nsteps + 1) * sizeof(*p->steps));
-	p->steps[p->nsteps++].ls = ls;
-}
-
-static void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
-{
-	char **list = n ? NULL : split_list(config_str(cfg, NULL, "loads"));
-	char **w = n ? names : list;
-	long long runs = config_int(cfg, NULL, "runs");
-	struct load_state *noload, *cacherun;
-
-	for (size_t i = 0; w[i] && (!n || (int)i < n); i++)
-		plan_add_load(p, load_find(w[i]));
-	noload = plan_load(p, &load_noload);
-	cacherun = plan_load(p, &load_cacherun);
-	if (cacherun && !noload) {
-		info("cacherun follows a noload run: running one before each cacherun run");
-		plan_add_load(p, &load_noload);
-		noload = plan_load(p, &load_noload);
-	}
-	for (size_t i = 0; i < p->nloads; i++) {
-		struct load_state *ls = &p->loads[i];
-
-		if (ls == cacherun)
-			continue;	/* goes with noload */
-		for (long long r = 0; r < runs; r++) {
-			if (ls == noload && cacherun) {
-				plan_step(p, noload);
-				plan_step(p, cacherun);
-			} else {
-				plan_step(p, ls);
-			}
-		}
-	}
-	argv_free(list);
-}
-
-static int last_step_of(const struct plan *p, const struct load_state *ls, size_t from)
-{
-	for (size_t j = from + 1; j < p->nsteps; j++)
-		if (p->steps[j].ls == ls)
-			return 0;
-	return 1;
 }
 
 /* ---- loads: supported, prepare, cleanup ---- */
@@ -268,18 +157,29 @@ static void load_state_init(struct session *s, struct load_state *ls)
 	ls->env.tree = s->wl.tree;
 	ls->env.ram = s->ram;
 	ls->env.swap = s->swap;
-	ls->env.ncpus = ncpus();
+	ls->env.ncpus = ncpus_usable();
 	if (ls->load->supported && ls->load->supported(&ls->env, ls->why, sizeof(ls->why)) < 0) {
 		ls->unusable = 1;
 		warning("%s cannot run here: %s", ls->load->name, ls->why);
 	}
 }
 
+/* every load is prepared from a clean tree: xtar_load's tarball must not hold
+ * the objects of whatever ran before it */
+static int prepare_clean(struct session *s, struct load_state *ls)
+{
+	char *log = xasprintf("%s/%s.prepare.clean", s->logdir, ls->load->name);
+	int ret = run_clean_tree(s, log, ls->why, sizeof(ls->why));
+
+	free(log);
+	return ret;
+}
+
 static void load_prepare(struct session *s, struct load_state *ls)
 {
 	if (ls->prepared || ls->unusable || (ls->load->flags & LOAD_NONE))
 		return;
-	if (mkdir_p(ls->scratch, 0755) < 0) {
+	if (session_scratch_make(ls->scratch) < 0) {
 		snprintf(ls->why, sizeof(ls->why), "cannot create '%s': %s", ls->scratch,
 			 strerror(errno));
 		ls->unusable = 1;
@@ -288,6 +188,10 @@ static void load_prepare(struct session *s, struct load_state *ls)
 	ls->prepared = 1;
 	progress_clear(s);
 	info("preparing %s", ls->load->name);
+	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
+		ls->unusable = 1;
+		return;
+	}
 	if (ls->load->prepare && ls->load->prepare(&ls->env) < 0) {
 		snprintf(ls->why, sizeof(ls->why), "prepare failed%s",
 			 run_interrupted ? " (interrupted)" : "; see the messages above");
@@ -301,101 +205,8 @@ static void load_cleanup(struct load_state *ls)
 		return;
 	if (ls->load->cleanup)
 		ls->load->cleanup(&ls->env);
-	if (rm_rf(ls->scratch) < 0)
-		warning("cannot remove '%s': %s", ls->scratch, strerror(errno));
+	session_scratch_remove(ls->scratch);
 	ls->prepared = 0;
-}
-
-/* ---- session setup and teardown ---- */
-
-static char *swap_path(const struct config *cfg)
-{
-	const char *p = config_str(cfg, NULL, "swapfile_path");
-
-	return *p ? xstrdup(p) : xasprintf("%s/contest.swap", config_str(cfg, NULL, "work_dir"));
-}
-
-/* env: written new each session; say so when it differs from the last one */
-static int write_env(struct session *s)
-{
-	char *path = xasprintf("%s/env", s->kdir), *tmp = xasprintf("%s/env.tmp", s->kdir);
-	char *old = read_text_file(path, NULL), *cur, **keys = NULL;
-	FILE *f = fopen(tmp, "w");
-	int ret = 0;
-
-	if (!f) {
-		ret = error("cannot write '%s': %s", tmp, strerror(errno));
-		goto out;
-	}
-	fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		ret = error("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	cur = read_text_file(path, NULL);
-	if (old && cur && fingerprint_differences(old, cur, &keys) > 0) {
-		warning("%s's earlier runs were measured in another environment; it differs in:",
-			s->kernel);
-		for (char **k = keys; *k; k++)
-			fprintf(stderr, "  %s\n", *k);
-	}
-	fingerprint_keys_free(keys);
-	free(cur);
-out:
-	free(old);
-	free(path);
-	free(tmp);
-	return ret;
-}
-
-static int session_env(struct session *s, char **swapfile)
-{
-	uint64_t total = memtotal_bytes();
-	uint64_t limit = config_size(s->cfg, NULL, "mem_limit", total);
-	uint64_t swapsize = config_size(s->cfg, NULL, "swapfile", s->ram);
-	double cpus = config_double(s->cfg, NULL, "cpu_limit");
-
-	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)
-		return -1;
-	if (swapsize) {
-		*swapfile = swap_path(s->cfg);
-		if (mkdir_p(config_str(s->cfg, NULL, "work_dir"), 0755) < 0 ||
-		    swap_on(*swapfile, swapsize) < 0) {
-			free(*swapfile);
-			*swapfile = NULL;
-			return error("cannot set up the swap file");
-		}
-	}
-	s->swap = meminfo_bytes("SwapFree");
-	return 0;
-}
-
-static int session_init(struct session *s, struct config *cfg, const char *kernel)
-{
-	memset(s, 0, sizeof(*s));
-	s->cfg = cfg;
-	s->kernel = kernel;
-	s->kdir = xasprintf("%s/%s", config_str(cfg, NULL, "results"), kernel);
-	s->logdir = xasprintf("%s/logs", s->kdir);
-	s->scratch_root = xasprintf("%s/scratch", config_str(cfg, NULL, "work_dir"));
-	s->ram = cli_ram(cfg);
-	s->load_lead_s = config_duration(cfg, NULL, "load_lead");
-	s->grace_s = config_duration(cfg, NULL, "stop_grace");
-	s->quiet_wait_s = config_duration(cfg, NULL, "quiet_wait");
-	s->quiet_idle_pct = config_double(cfg, NULL, "quiet_idle");
-	s->flush = config_bool(cfg, NULL, "flush");
-	s->monitors = config_bool(cfg, NULL, "monitors");
-	s->tty = isatty(2);
-	return workload_init(&s->wl, cfg);
-}
-
-static void session_release(struct session *s)
-{
-	workload_release(&s->wl);
-	free(s->kdir);
-	free(s->logdir);
-	free(s->scratch_root);
 }
 
 /* ---- the steps ---- */
@@ -408,16 +219,6 @@ static void announce(struct session *s, const struct run_record *rec, double too
 		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took);
 	else
 		info("%s run %d: %s: %s", rec->load, rec->run, rec->status, rec->status_detail);
-}
-
-/* how many of the first n steps run ls */
-static int steps_of(const struct plan *p, const struct load_state *ls, size_t n)
-{
-	int k = 0;
-
-	for (size_t j = 0; j < n; j++)
-		k += p->steps[j].ls == ls;
-	return k;
 }
 
 /* ---- --until-sd: more runs of a load until its Time settles ---- */
@@ -455,14 +256,6 @@ static double relative_sd_pct(const struct running_stats *t)
 	return running_stats_sd(t) / running_stats_mean(t) * 100.0;
 }
 
-/* insert a step for ls right after step i */
-static void plan_insert(struct plan *p, size_t i, struct load_state *ls)
-{
-	plan_step(p, ls);
-	memmove(&p->steps[i + 2], &p->steps[i + 1], (p->nsteps - i - 2) * sizeof(*p->steps));
-	p->steps[i + 1].ls = ls;
-}
-
 /*
  * After the last planned step i of ls: another run when its Time has not
  * settled and it may run more, else say how it ended. cacherun and the
@@ -470,10 +263,10 @@ static void plan_insert(struct plan *p, size_t i, struct load_state *ls)
  */
 static void until_sd_step(struct session *s, struct plan *p, size_t i, struct until_sd *u)
 {
-	struct load_state *ls = p->steps[i].ls, *noload = plan_load(p, &load_noload);
+	struct load_state *ls = p->steps[i], *noload = plan_load(p, &load_noload);
 	struct load_state *cacherun = plan_load(p, &load_cacherun);
 	const struct running_stats *t = &u->time[ls - p->loads];
-	int n = steps_of(p, ls, i + 1), settled;
+	int n = plan_steps_of(p, ls, i + 1), settled;
 
 	if (!u->pct || run_interrupted || (ls == noload && cacherun))
 		return;
@@ -499,12 +292,12 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 	s->steps_total = (int)p->nsteps;
 	s->started = now_mono();
 	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
-		struct load_state *ls = p->steps[i].ls;
+		struct load_state *ls = p->steps[i];
 		struct run_record rec;
 		char label[96];
 
 		snprintf(label, sizeof(label), "%s %d/%d", ls->load->name,
-			 steps_of(p, ls, i + 1), steps_of(p, ls, p->nsteps));
+			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
 		s->step_label = label;
 		s->step_started = now_mono();
 		if (!s->tty)
@@ -520,9 +313,9 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 		s->steps_done++;
 		s->step_time_sum += now_mono() - s->step_started;
 		announce(s, &rec, now_mono() - s->step_started);
-		if (last_step_of(p, ls, i))
+		if (plan_last_step(p, i))
 			until_sd_step(s, p, i, u);
-		if (last_step_of(p, ls, i))
+		if (plan_last_step(p, i))
 			load_cleanup(ls);
 	}
 	progress_clear(s);
@@ -543,12 +336,23 @@ static int print_tables(struct session *s)
 	return ret;
 }
 
+/* the synthetic tree, or `make KCONFIG` with its output in logs/ */
+static int prepare_workload(struct session *s)
+{
+	char *log = xasprintf("%s/kconfig.log", s->logdir);
+	int ret = workload_prepare(&s->wl, s->cfg, log);
+
+	if (ret < 0 && access(log, R_OK) == 0)
+		run_show_log_tail(s, log, 20);
+	free(log);
+	return ret;
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
 	struct session s;
-	struct plan p = { 0 };
-	char *swapfile = NULL;
+	struct plan p;
 	int status = 0;
 
 	if (session_init(&s, cfg, kernel) < 0) {
@@ -557,10 +361,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	}
 	plan_build(&p, cfg, a->loads, a->nloads);
 	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
-	install_signals();
-	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
-	if (session_env(&s, &swapfile) < 0 || mkdir_p(s.logdir, 0755) < 0 || write_env(&s) < 0 ||
-	    workload_prepare(&s.wl, cfg, NULL) < 0) {
+	session_signals();
+	if (session_start(&s) < 0 || prepare_workload(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
 	}
@@ -572,10 +374,8 @@ out:
 		load_cleanup(&p.loads[i]);
 		free(p.loads[i].scratch);
 	}
-	rmdir(s.scratch_root);
-	if (swapfile && swap_off(swapfile) < 0)
+	if (session_finish(&s) < 0)
 		status = EXIT_RUN_FAILED;
-	cgroup_session_release(&s.cg);
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
@@ -583,10 +383,8 @@ out:
 	} else if (print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
-	free(swapfile);
 	free(u->time);
-	free(p.loads);
-	free(p.steps);
+	plan_release(&p);
 	session_release(&s);
 	return status;
 }
@@ -604,7 +402,7 @@ int cmd_run(int argc, char **argv)
 		return cli_close_stdout(0);
 	}
 	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
-	cfg = config_new();
+	cfg = config_new(load_sections());
 	if (parse_args(argc, argv, &a) < 0) {
 		fputs(usage_text, stderr);
 		status = EXIT_USAGE;

@@ -1,7 +1,6 @@
 /* config.c - parse contest.conf, -c files and -s against the options tables */
 #include "config.h"
 #include "util.h"
-#include "loads.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -11,32 +10,32 @@
 #include <unistd.h>
 
 const struct config_option config_options[] = {
-	{ "workload", OPT_ENUM, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command", "synthetic|kernel|command" },
-	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL },
-	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL },
-	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL },
-	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL },
-	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL },
-	{ "runs", OPT_INT, "3", "runs of each load", NULL },
-	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL },
-	{ "load_lead", OPT_DURATION, "3s", "how long the load runs before the compile starts", NULL },
-	{ "flush", OPT_BOOL, "yes", "sync and drop the page cache before each run (not before cacherun)", NULL },
-	{ "quiet_wait", OPT_DURATION, "10s", "at most this long waiting for the machine to be idle before a run", NULL },
-	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL },
-	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL },
-	{ "results", OPT_PATH, "reports", "the results directory", NULL },
-	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL },
-	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL },
-	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL },
-	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL },
-	{ "ram", OPT_SIZE, "", "what % sizes are of; empty: mem_limit when set, else MemTotal", NULL },
-	{ "mem_limit", OPT_SIZE, "", "memory cgroup limit for compile and load together; empty: none", NULL },
-	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL },
-	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL },
-	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL },
-	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL },
-	{ "monitors", OPT_BOOL, "yes", "run vmstat 1 and iostat -dx 1 into logs/ during each run", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "workload", OPT_ENUM, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command", "synthetic|kernel|command", 0, 0 },
+	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL, 0, 0 },
+	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL, 0, 0 },
+	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL, 0, 0 },
+	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL, 0, 4096 },
+	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL, 0, 0 },
+	{ "runs", OPT_INT, "3", "runs of each load", NULL, 1, 1000 },
+	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL, 0, 0 },
+	{ "load_lead", OPT_DURATION, "3s", "how long the load runs before the compile starts", NULL, 0, 3600 },
+	{ "flush", OPT_BOOL, "yes", "sync and drop the page cache before each run (not before cacherun)", NULL, 0, 0 },
+	{ "quiet_wait", OPT_DURATION, "10s", "at most this long waiting for the machine to be idle before a run", NULL, 0, 3600 },
+	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL, 0, 100 },
+	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
+	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
+	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
+	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },
+	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL, 1, 999 },
+	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL, 1, 999 },
+	{ "ram", OPT_SIZE, "", "what % sizes are of; empty: mem_limit when set, else MemTotal", NULL, 0, 0 },
+	{ "mem_limit", OPT_SIZE, "", "memory cgroup limit for compile and load together; empty: none", NULL, 0, 0 },
+	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL, 0.01, 4096 },
+	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0 },
+	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
+	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
+	{ "monitors", OPT_BOOL, "yes", "run vmstat 1 and iostat -dx 1 into logs/ during each run", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 struct entry {
@@ -49,11 +48,15 @@ struct entry {
 struct config {
 	struct entry *v;
 	size_t n, alloc;
+	const struct config_section *sections;
 };
 
-struct config *config_new(void)
+struct config *config_new(const struct config_section *sections)
 {
-	return xcalloc(1, sizeof(struct config));
+	struct config *cfg = xcalloc(1, sizeof(struct config));
+
+	cfg->sections = sections;
+	return cfg;
 }
 
 void config_free(struct config *cfg)
@@ -77,14 +80,23 @@ static const struct config_option *find_in(const struct config_option *table, co
 	return NULL;
 }
 
-static const struct config_option *find_option(const char *section, const char *key)
+static const struct config_section *find_section(const struct config *cfg, const char *name)
 {
-	const struct load *l;
+	for (const struct config_section *s = cfg ? cfg->sections : NULL; s && s->name; s++)
+		if (!strcmp(s->name, name))
+			return s;
+	return NULL;
+}
+
+static const struct config_option *find_option(const struct config *cfg, const char *section,
+					       const char *key)
+{
+	const struct config_section *s;
 
 	if (!section)
 		return find_in(config_options, key);
-	l = load_find(section);
-	return l ? find_in(l->options, key) : NULL;
+	s = find_section(cfg, section);
+	return s ? find_in(s->options, key) : NULL;
 }
 
 static struct entry *find_entry(const struct config *cfg, const char *section, const char *key)
@@ -102,7 +114,8 @@ static struct entry *find_entry(const struct config *cfg, const char *section, c
 }
 
 /* Check a value against its type; NULL when fine, else a static message */
-static const char *check_value(const struct config_option *o, const char *v)
+static const char *check_value(const struct config *cfg, const struct config_option *o,
+			       const char *v)
 {
 	uint64_t sz;
 	double d;
@@ -138,9 +151,9 @@ static const char *check_value(const struct config_option *o, const char *v)
 		char **w = split_list(v);
 		const char *msg = NULL;
 
-		/* the only list is `loads`: each word must name a load */
+		/* the only list is `loads`: each word must name a section (a load) */
 		for (size_t i = 0; w[i] && !msg; i++)
-			if (!load_find(w[i]))
+			if (!find_section(cfg, w[i]))
 				msg = "names a load that does not exist (see contest list)";
 		argv_free(w);
 		return msg;
@@ -163,6 +176,24 @@ static const char *check_value(const struct config_option *o, const char *v)
 	return "unknown option type";
 }
 
+/* a value that passed check_value: inside the option's range (or it has none) */
+static int in_range(const struct config_option *o, const char *v)
+{
+	double d;
+
+	if (o->min == o->max || !*v)
+		return 1;
+	if (o->type == OPT_DURATION) {
+		if (parse_duration(v, &d) < 0)
+			return 1;
+	} else if (o->type == OPT_INT || o->type == OPT_DOUBLE) {
+		d = strtod(v, NULL);
+	} else {
+		return 1;
+	}
+	return d >= o->min && d <= o->max;
+}
+
 int config_set(struct config *cfg, const char *section, const char *key,
 	       const char *value, const char *origin)
 {
@@ -170,20 +201,23 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	const char *msg;
 	struct entry *e;
 
-	if (section && !load_find(section))
+	if (section && !find_section(cfg, section))
 		return error("%s: unknown load '%s' (see contest list)", origin, section);
-	o = find_option(section, key);
+	o = find_option(cfg, section, key);
 	if (!o) {
 		if (section)
 			return error("%s: unknown key '%s' for load '%s'", origin, key, section);
 		return error("%s: unknown key '%s'", origin, key);
 	}
-	msg = check_value(o, value);
+	msg = check_value(cfg, o, value);
 	if (msg) {
 		if (o->type == OPT_ENUM)
 			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
 		return error("%s: bad value '%s' for '%s': %s", origin, value, key, msg);
 	}
+	if (!in_range(o, value))
+		return error("%s: '%s' must be between %g and %g, not '%s'", origin, key, o->min,
+			     o->max, value);
 	if (cfg->n == cfg->alloc) {
 		cfg->alloc = cfg->alloc ? 2 * cfg->alloc : 32;
 		cfg->v = xrealloc(cfg->v, cfg->alloc * sizeof(*cfg->v));
@@ -210,7 +244,7 @@ static int parse_line(struct config *cfg, char *line, char **section, const char
 			return error("%s: malformed section header '%s'", where, s);
 		*close = '\0';
 		s = trim(s + 1);
-		if (!load_find(s))
+		if (!find_section(cfg, s))
 			return error("%s: unknown load '%s' in section header (see contest list)", where, s);
 		free(*section);
 		*section = xstrdup(s);
@@ -321,7 +355,7 @@ const char *config_str(const struct config *cfg, const char *section, const char
 
 	if (e)
 		return e->value;
-	o = find_option(section, key);
+	o = find_option(cfg, section, key);
 	if (!o)
 		die(1, "internal error: no option '%s%s%s'", section ? section : "", section ? "." : "", key);
 	return o->def;
@@ -380,11 +414,11 @@ static void dump_table(const struct config *cfg, const char *section,
 void config_dump(const struct config *cfg, FILE *out)
 {
 	dump_table(cfg, NULL, config_options, out);
-	for (size_t i = 0; load_table[i]; i++) {
-		if (!load_table[i]->options)
+	for (const struct config_section *s = cfg->sections; s && s->name; s++) {
+		if (!s->options)
 			continue;
-		fprintf(out, "[%s]\n", load_table[i]->name);
-		dump_table(cfg, load_table[i]->name, load_table[i]->options, out);
+		fprintf(out, "[%s]\n", s->name);
+		dump_table(cfg, s->name, s->options, out);
 	}
 }
 

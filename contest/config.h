@@ -1,9 +1,10 @@
 /* config.h - the one options table behind contest.conf, -c CONF and -s KEY=VALUE
  *
  * Every key is described once (struct config_option). Files and -s are parsed
- * against those tables; a load's own keys live in the load's descriptor
- * (struct load.options) and are written [LOAD] / key = value in a file or
- * LOAD.key=value with -s. Values are kept as validated strings and read
+ * against those tables: the top-level keys here, and the sections the
+ * config is handed when made (struct config_section: the loads, each with
+ * its own keys, written [LOAD] / key = value in a file or LOAD.key=value
+ * with -s). config knows nothing of loads beyond those tables. Values are kept as validated strings and read
  * through the typed getters, so a size in % resolves against the RAM in
  * force when it is read.
  */
@@ -31,6 +32,15 @@ struct config_option {
 	const char *def;	/* default, as it would be written in a file */
 	const char *help;	/* one line */
 	const char *choices;	/* OPT_ENUM: "a|b|c" */
+	/* OPT_INT, OPT_DOUBLE (seconds for OPT_DURATION): the allowed range,
+	 * checked with FILE:LINE as the value is read; none when min == max */
+	double min, max;
+};
+
+/* a [NAME] section: its keys (NULL: a section with no keys of its own) */
+struct config_section {
+	const char *name;
+	const struct config_option *options;
 };
 
 struct config;
@@ -38,7 +48,9 @@ struct config;
 /* the top-level keys */
 extern const struct config_option config_options[];
 
-struct config *config_new(void);
+/* A config accepting the top-level keys and the given sections ({NULL}-name
+ * terminated, kept by pointer; an OPT_LIST value's words must name sections) */
+struct config *config_new(const struct config_section *sections);
 void config_free(struct config *cfg);
 
 /*

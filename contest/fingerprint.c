@@ -1,5 +1,6 @@
 /* fingerprint.c - what the env file and `contest env` hold (see fingerprint.h) */
 #include "fingerprint.h"
+#include "buildenv.h"
 #include "util.h"
 
 #include <errno.h>
@@ -188,6 +189,7 @@ static void write_system(FILE *out)
 	fprintf(out, "cpu_model: %s\n",
 		proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf)) == 0 ? buf : "unknown");
 	fprintf(out, "cpus: %d\n", ncpus());
+	fprintf(out, "cpus_usable: %d\n", ncpus_usable());
 	write_affinity(out);
 	put_bytes(out, "memtotal", memtotal_bytes());
 	put_bytes(out, "swap_total", meminfo_bytes("SwapTotal"));
@@ -224,6 +226,7 @@ void fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
 	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
 	write_tree(out, tree && *tree ? tree : ".");
 	write_tuning(out);
+	buildenv_write(out);
 	fprintf(out, "contest_version: %s\n", CONTEST_VERSION);
 	fprintf(out, CONFIG_MARK "\n");
 	config_dump(cfg, out);

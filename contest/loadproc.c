@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,7 +58,7 @@ static void __attribute__((noreturn)) leader_loop(struct load_shm *shm, pid_t wo
 	sa.sa_handler = leader_on_term;
 	sigaction(SIGTERM, &sa, NULL);	/* no SA_RESTART: wait() returns to look */
 	for (;;) {
-		pid = wait(&st);
+		pid = load_reap(&shm->ctr, -1, &st);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -172,7 +173,52 @@ struct group_scan {
 	pid_t *pids;
 	int n, max;
 	int reap;		/* reap zombies that are our children (not in snapshots) */
+	const struct load_counter *ctr;	/* subtract what each process published as reaped */
 };
+
+/* the scheduler's own CPU time of pid in ns (its main thread), -1 unknown */
+static double schedstat_s(pid_t pid)
+{
+	char path[64], buf[256];
+	unsigned long long ns;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	if (read_line_file(path, buf, sizeof(buf)) < 0 || sscanf(buf, "%llu", &ns) != 1)
+		return -1;
+	return (double)ns / 1e9;
+}
+
+/* children's CPU (cutime + cstime) of pid from /proc/PID/stat, in seconds;
+ * -1 when unreadable or pid has more than one thread (schedstat is one thread's) */
+static double children_s(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long cut, cst;
+	long hz = sysconf(_SC_CLK_TCK), threads;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_line_file(path, buf, sizeof(buf)) < 0 || !(p = strrchr(buf, ')')) ||
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %llu %llu %*d %*d %ld",
+		   &cut, &cst, &threads) != 3 || threads > 1)
+		return -1;
+	return (double)(cut + cst) / (double)(hz > 0 ? hz : 100);
+}
+
+/*
+ * One process's share of the load's CPU: its own time, precise from
+ * schedstat where it can be read, plus its reaped children's time unless
+ * it reaps through load_reap (then that time is in reaped_us already).
+ * ticks_total is utime+stime+cutime+cstime, the fallback.
+ */
+static double load_proc_cpu_s(const struct load_counter *c, pid_t pid, double ticks_total)
+{
+	double kids = children_s(pid), own = kids < 0 ? -1 : schedstat_s(pid);
+	int publisher = load_reaper_s(c, pid) > 0;
+
+	if (own < 0)	/* multithreaded or unreadable: the ticks of /proc/PID/stat */
+		return ticks_total - load_reaper_s(c, pid);
+	return own + (publisher ? 0 : kids);
+}
 
 static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
 {
@@ -180,7 +226,7 @@ static void scan_one(pid_t pid, char state, pid_t pgrp, double cpu, void *arg)
 
 	if (pgrp != g->pgid)
 		return;
-	g->cpu += cpu;
+	g->cpu += g->ctr ? load_proc_cpu_s(g->ctr, pid, cpu) : cpu;
 	if (state != 'Z' && state != 'X' && g->pids && g->n < g->max)
 		g->pids[g->n++] = pid;
 	if (state == 'Z' && g->reap)
@@ -230,18 +276,43 @@ int proc_group_kill(pid_t pgid)
 	return n;
 }
 
+/*
+ * The load's CPU from /proc: its live (and zombie) processes, each with
+ * its reaped children's time less what it published, plus what was
+ * published. Looked at again while a reap is under way, so a process
+ * reaped during the scan is counted once (a few tries; then the last look).
+ */
+static double load_group_cpu_s(const struct load_proc *lp)
+{
+	const struct load_counter *c = &lp->shm->ctr;
+	double cpu = 0;
+
+	for (int tries = 0; tries < 50; tries++) {
+		uint64_t begun = atomic_load(&c->reaps_begun);
+		struct group_scan g = { .pgid = lp->leader, .ctr = c };
+
+		if (atomic_load(&c->reaps_done) != begun) {
+			sched_yield();
+			continue;
+		}
+		for_each_pid(scan_one, &g);
+		cpu = g.cpu + (double)atomic_load(&c->reaped_us) / 1e6;
+		if (atomic_load(&c->reaps_begun) == begun)
+			break;
+	}
+	return cpu;
+}
+
 void loadproc_snap(const struct load_proc *lp, const struct cgroup_session *cg,
 		   struct load_snap *snap)
 {
 	const struct load_counter *c = &lp->shm->ctr;
-	uint64_t units = atomic_load(&c->units);
-	uint64_t cur = atomic_load(&c->cur);
-	uint64_t per = atomic_load(&c->per_unit);
 	double cpu = cg && cg->version ? cgroup_load_cpu_s(cg) : -1;
+	uint64_t whole;
 
-	snap->cpu_s = cpu >= 0 ? cpu : proc_group_cpu_s(lp->leader);
-	snap->whole = (double)units;
-	snap->units = (double)units + (per ? (double)(cur < per ? cur : per) / (double)per : 0);
+	snap->cpu_s = cpu >= 0 ? cpu : load_group_cpu_s(lp);
+	snap->units = load_counter_read(c, &whole);
+	snap->whole = (double)whole;
 	snap->work = (double)atomic_load(&c->work);
 }
 

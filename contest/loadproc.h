@@ -10,6 +10,12 @@
  * and to every pid in the load's cgroup, wait stop_grace for the leader,
  * SIGKILL the rest, reap, then scan /proc (and the cgroup) until nothing
  * of the load is alive. "Nothing left" is checked, not hoped.
+ *
+ * CPU without a cgroup: every process of the load reaps through
+ * load_reap(), which adds the reaped child's CPU to the shared page; a
+ * snapshot adds the live processes' own time (schedstat) and looks again
+ * when a reap happened during its /proc scan, so a child reaped mid-scan
+ * is counted once. The cgroup's figure is used where there is one.
  */
 #ifndef CONTEST_LOADPROC_H
 #define CONTEST_LOADPROC_H

@@ -1,5 +1,6 @@
 /* proc.c - see proc.h */
 #include "proc.h"
+#include "buildenv.h"
 #include "util.h"
 
 #include <errno.h>
@@ -46,6 +47,8 @@ static void child_setup(const struct spawn_opts *o)
 		fprintf(stderr, "error: cannot chdir to '%s': %s\n", o->cwd, strerror(errno));
 		_exit(127);
 	}
+	if (o && o->build_env)
+		buildenv_apply();
 	if (o && o->env_add)
 		for (const char *const *e = o->env_add; *e; e++)
 			putenv((char *)*e);

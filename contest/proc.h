@@ -12,6 +12,7 @@ struct spawn_opts {
 	int new_pgrp;		/* setpgid(0, 0) */
 	const char *const *env_add;	/* "KEY=VALUE" to setenv, NULL-terminated, or NULL */
 	int truncate_out;	/* truncate out first instead of appending */
+	int build_env;		/* the build's environment (buildenv.h), not the driver's */
 	/* run in the child before exec (e.g. join a cgroup); nonzero: _exit(127) */
 	int (*child_hook)(void *arg);
 	void *hook_arg;

@@ -1,5 +1,6 @@
 /* run.c - one timed run: DESIGN.md's steps 2-9 (see run.h) */
 #include "run.h"
+#include "cleanup.h"
 #include "loadproc.h"
 #include "proc.h"
 #include "util.h"
@@ -19,34 +20,6 @@
 #include <unistd.h>
 
 volatile sig_atomic_t run_interrupted;
-
-/* ---- process groups the signal handler may have to kill ---- */
-
-#define TRACK_MAX 8
-static volatile pid_t tracked[TRACK_MAX];
-
-void run_track_group(pid_t pgid)
-{
-	for (int i = 0; i < TRACK_MAX; i++)
-		if (!tracked[i]) {
-			tracked[i] = pgid;
-			return;
-		}
-}
-
-void run_untrack_group(pid_t pgid)
-{
-	for (int i = 0; i < TRACK_MAX; i++)
-		if (tracked[i] == pgid)
-			tracked[i] = 0;
-}
-
-void run_kill_tracked(void)
-{
-	for (int i = 0; i < TRACK_MAX; i++)
-		if (tracked[i] > 0)
-			kill(-tracked[i], SIGKILL);
-}
 
 /* ---- progress ---- */
 
@@ -106,9 +79,9 @@ static void nap(struct session *s, double secs)
 
 /* ---- steps before the timed part ---- */
 
-static int clean_tree(struct session *s, char *why, size_t whylen)
+int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 {
-	struct spawn_opts o = { .cwd = s->wl.cwd, .devnull_out = 1 };
+	struct spawn_opts o = { .cwd = s->wl.cwd, .out = log, .truncate_out = 1, .build_env = 1 };
 	int rc;
 
 	if (!s->wl.clean)
@@ -116,7 +89,8 @@ static int clean_tree(struct session *s, char *why, size_t whylen)
 	rc = run_cmd(s->wl.clean, &o);
 	if (rc == 0)
 		return 0;
-	snprintf(why, whylen, "make clean in '%s' failed (status %d)", s->wl.cwd, rc);
+	snprintf(why, whylen, "make clean in '%s' failed (status %d); log %s", s->wl.cwd, rc, log);
+	run_show_log_tail(s, log, 20);
 	return -1;
 }
 
@@ -202,7 +176,7 @@ static pid_t monitor_start(struct session *s, char *const argv[], const char *lo
 	}
 	pid = spawn(argv, &o);
 	if (pid > 0)
-		run_track_group(pid);
+		cleanup_add_pgroup(pid);
 	return pid > 0 ? pid : 0;
 }
 
@@ -214,7 +188,7 @@ static void monitor_stop(pid_t pid)
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	proc_group_kill(pid);
-	run_untrack_group(pid);
+	cleanup_del_pgroup(pid);
 }
 
 /* ---- /proc/vmstat ---- */
@@ -287,7 +261,7 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 static int compile_start(struct session *s, const char *log, double *t0)
 {
 	struct spawn_opts o = {
-		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1,
+		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1, .build_env = 1,
 		.child_hook = join_cgroup, .hook_arg = &s->cg,
 	};
 	pid_t pid;
@@ -296,12 +270,12 @@ static int compile_start(struct session *s, const char *log, double *t0)
 	*t0 = now_mono();
 	pid = spawn(s->wl.build, &o);
 	if (pid > 0)
-		run_track_group(pid);
+		cleanup_add_pgroup(pid);
 	return pid;
 }
 
 /* The last lines of the compile's log on stderr */
-static void show_log_tail(struct session *s, const char *log, int lines)
+void run_show_log_tail(struct session *s, const char *log, int lines)
 {
 	char *text = read_text_file(log, NULL), *p;
 	int n = 0;
@@ -415,6 +389,22 @@ static void start_monitors(struct session *s, struct live_run *lr, const char *n
 	free(ilog);
 }
 
+static int unregister_path(enum cleanup_kind kind, const char *path)
+{
+	cleanup_del_path(kind, path);
+	return 0;
+}
+
+/* the load's child cgroups, to (un)register for a forced exit */
+static void load_cgroups(const struct cgroup_session *cg,
+			 int (*fn)(enum cleanup_kind kind, const char *path))
+{
+	if (cg->load_mem[0])
+		fn(CLEANUP_CGROUP, cg->load_mem);
+	if (cg->load_acct[0])
+		fn(CLEANUP_CGROUP, cg->load_acct);
+}
+
 /* 0 when the load is started and in full swing after load_lead; else why */
 static int start_load(struct session *s, struct load_state *ls, struct live_run *lr,
 		      char *why, size_t whylen)
@@ -425,11 +415,12 @@ static int start_load(struct session *s, struct load_state *ls, struct live_run 
 		snprintf(why, whylen, "cannot create the load's cgroup");
 		return -1;
 	}
+	load_cgroups(&s->cg, cleanup_add_path);
 	if (loadproc_start(&lr->lp, ls->load, &ls->env, &s->cg) < 0) {
 		snprintf(why, whylen, "cannot start the load");
 		return -1;
 	}
-	run_track_group(lr->lp.leader);
+	cleanup_add_pgroup(lr->lp.leader);
 	nap(s, s->load_lead_s);
 	return loadproc_failed(&lr->lp, why, whylen) ? -1 : 0;
 }
@@ -442,9 +433,11 @@ static void stop_load(struct session *s, struct live_run *lr, struct run_record 
 	if (!leader)
 		return;
 	left = loadproc_stop(&lr->lp, &s->cg, s->grace_s);
-	run_untrack_group(leader);
-	if (s->cg.version)
+	cleanup_del_pgroup(leader);
+	if (s->cg.version) {
+		load_cgroups(&s->cg, unregister_path);
 		cgroup_load_remove(&s->cg);
+	}
 	if (left) {
 		char detail[128];
 
@@ -494,7 +487,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
 	proc_group_kill(pid);	/* nothing of the compile outlives it */
-	run_untrack_group(pid);
+	cleanup_del_pgroup(pid);
 
 	fill_compile(rec, &cr);
 	fill_load(rec, &a, &b);
@@ -510,7 +503,8 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
 {
 	struct live_run lr;
-	char why[512];
+	char why[512], *log;
+	int ret;
 
 	memset(&lr, 0, sizeof(lr));
 	record_init(s, ls, rec);
@@ -518,7 +512,10 @@ int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
 		set_status(rec, "load-failed", ls->why);
 		return -1;
 	}
-	if (clean_tree(s, why, sizeof(why)) < 0) {
+	log = xasprintf("%s/%s.%d.clean", s->logdir, ls->load->name, rec->run);
+	ret = run_clean_tree(s, log, why, sizeof(why));
+	free(log);
+	if (ret < 0) {
 		set_status(rec, "compile-failed", why);
 		return -1;
 	}
@@ -536,9 +533,8 @@ int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
 	monitor_stop(lr.iostat);
 	judge_oom(s, &lr, rec);
 	if (!strcmp(rec->status, "compile-failed")) {
-		char *log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
-
-		show_log_tail(s, log, 20);
+		log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
+		run_show_log_tail(s, log, 20);
 		free(log);
 	}
 	if (run_interrupted && !strcmp(rec->status, "ok"))

@@ -28,6 +28,7 @@ struct session {
 	char *scratch_root;	/* WORK_DIR/scratch */
 	struct workload wl;
 	struct cgroup_session cg;
+	char *swapfile;		/* the session's swap file, NULL none */
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
 	int flush, monitors;
@@ -55,15 +56,17 @@ struct load_state {
  */
 int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
 
+/*
+ * The workload's clean step (make clean), untimed, its output into log
+ * (truncated first). 0, or -1 with why filled and the log's tail on stderr.
+ */
+int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen);
+/* The last lines of a log on stderr, framed, after clearing the progress line */
+void run_show_log_tail(struct session *s, const char *log, int lines);
+
 /* the progress line: redraw (tty) now */
 void progress_draw(struct session *s);
 /* clear the status line before printing a plain line (tty) */
 void progress_clear(struct session *s);
-
-/* the process groups alive now (compile, load, monitors), for the signal handler */
-void run_track_group(pid_t pgid);
-void run_untrack_group(pid_t pgid);
-/* SIGKILL every tracked group: async-signal-safe */
-void run_kill_tracked(void);
 
 #endif

@@ -626,17 +626,6 @@ static int swap_in(const char *dir, const char *newdir, const char *olddir)
 	return 0;
 }
 
-static int check_params(int dirs, int files, int funcs)
-{
-	if (dirs < 1 || dirs > SYNTHETIC_MAX)
-		return error("synthetic_dirs must be 1..%d, not %d", SYNTHETIC_MAX, dirs);
-	if (files < 1 || files > SYNTHETIC_MAX)
-		return error("synthetic_files must be 1..%d, not %d", SYNTHETIC_MAX, files);
-	if (funcs < 1 || funcs > SYNTHETIC_MAX)
-		return error("synthetic_funcs must be 1..%d, not %d", SYNTHETIC_MAX, funcs);
-	return 0;
-}
-
 static int regenerate(const char *dir, const struct synth *s, const char *stamp)
 {
 	const char *newdir = s->root;
@@ -687,8 +676,6 @@ int synthetic_generate(const char *dir, int dirs, int files_per_dir, int funcs_p
 	size_t len;
 	int ret;
 
-	if (check_params(dirs, files_per_dir, funcs_per_file) < 0)
-		return -1;
 	/* "tree/" must not put the temporary tree inside "tree" */
 	path = xstrdup(dir);
 	len = strlen(path);

@@ -5,7 +5,8 @@
 /* bump when the generated text changes, so old trees are regenerated */
 #define SYNTHETIC_FORMAT 1
 
-/* upper bound for each of dirs, files_per_dir and funcs_per_file */
+/* upper bound for each of dirs, files_per_dir and funcs_per_file: the
+ * options table (config.c) holds callers' values to 1..SYNTHETIC_MAX */
 #define SYNTHETIC_MAX 999
 
 /*

@@ -44,6 +44,8 @@ int rm_rf(const char *path);
 
 /* online CPUs */
 int ncpus(void);
+/* CPUs this process may run on (its affinity mask, which a cpuset narrows); what to size by */
+int ncpus_usable(void);
 /* MemTotal in bytes, 0 when unknown */
 uint64_t memtotal_bytes(void);
 /* a /proc/meminfo field in bytes (e.g. "SwapFree"), 0 when missing */

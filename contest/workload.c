@@ -91,7 +91,7 @@ int workload_init(struct workload *w, const struct config *cfg)
 
 	memset(w, 0, sizeof(*w));
 	w->kind = config_str(cfg, NULL, "workload");
-	w->jobs = jobs > 0 ? (int)jobs : 4 * ncpus();
+	w->jobs = jobs > 0 ? (int)jobs : 4 * ncpus_usable();
 	if (!strcmp(w->kind, "kernel"))
 		return init_kernel(w, cfg);
 	if (!strcmp(w->kind, "command"))
@@ -102,7 +102,8 @@ int workload_init(struct workload *w, const struct config *cfg)
 
 int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
 {
-	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log };
+	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
+				.truncate_out = 1, .build_env = 1 };
 	int rc;
 
 	if (!strcmp(w->kind, "synthetic")) {

@@ -19,11 +19,11 @@
 #define DBENCH_LOG "dbench.log"
 
 static const struct config_option dbench_options[] = {
-	{ "dbench", OPT_STR, "dbench", "the dbench binary (Debian package dbench), looked up on PATH", NULL },
-	{ "loadfile", OPT_PATH, "/usr/share/dbench/client.txt", "dbench's load file (-c)", NULL },
-	{ "clients", OPT_INT, "0", "dbench clients; 0 means 16 x CPUs", NULL },
-	{ "time", OPT_DURATION, "10s", "each dbench run's time limit (-t, whole seconds, at least 1)", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "dbench", OPT_STR, "dbench", "the dbench binary (Debian package dbench), looked up on PATH", NULL, 0, 0 },
+	{ "loadfile", OPT_PATH, "/usr/share/dbench/client.txt", "dbench's load file (-c)", NULL, 0, 0 },
+	{ "clients", OPT_INT, "0", "dbench clients; 0 means 16 x CPUs", NULL, 0, 65536 },
+	{ "time", OPT_DURATION, "10s", "each dbench run's time limit (-t, whole seconds)", NULL, 1, 86400 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int dbench_supported(const struct load_env *env, char *why, size_t whylen)
@@ -70,7 +70,7 @@ static int dbench_run(struct load_env *env)
 	long long clients = load_int(env, "clients");
 	double t = ceil(config_duration(env->cfg, env->name, "time"));
 	char *dir = load_path(env, DBENCH_DIR), *log = load_path(env, DBENCH_LOG);
-	char *time_arg = xasprintf("%d", t < 1 ? 1 : (int)t);
+	char *time_arg = xasprintf("%d", (int)t);
 	char *clients_arg = xasprintf("%lld", clients > 0 ? clients : 16LL * env->ncpus);
 	char *argv[] = { (char *)load_str(env, "dbench"), "-D", dir,
 			 "-c", (char *)load_str(env, "loadfile"), "-t", time_arg, clients_arg, NULL };

@@ -11,8 +11,8 @@
 #define IO_FILE "io_load.dat"
 
 static const struct config_option io_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM)", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM)", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static void io_cleanup(struct load_env *env)

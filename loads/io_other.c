@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 static const struct config_option io_other_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM), in the top-level io_other_dir", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM), in the top-level io_other_dir", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 /* the directory is the top-level key, shared with nothing else */

@@ -23,8 +23,8 @@
 #define LIST_BATCH 512	/* entries per ls, far below ARG_MAX */
 
 static const struct config_option list_options[] = {
-	{ "dir", OPT_PATH, "/", "the tree listed; pseudo filesystems among its entries are skipped", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "dir", OPT_PATH, "/", "the tree listed; pseudo filesystems among its entries are skipped", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static const char *const pseudo_fs[] = {

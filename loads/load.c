@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -24,6 +25,18 @@ const struct load *const load_table[] = {
 #undef X
 	NULL
 };
+
+const struct config_section *load_sections(void)
+{
+	static struct config_section sections[ARRAY_SIZE(load_table)];
+
+	if (!sections[0].name)
+		for (size_t i = 0; load_table[i]; i++) {
+			sections[i].name = load_table[i]->name;
+			sections[i].options = load_table[i]->options;
+		}
+	return sections;
+}
 
 const struct load *load_find(const char *name)
 {
@@ -59,21 +72,50 @@ void load_set_per_unit(struct load_env *env, uint64_t work_per_unit)
 		atomic_store(&env->ctr->per_unit, work_per_unit);
 }
 
+/* raise published to at least v: writers race, the largest wins, it never shrinks */
+static void publish_max(struct load_counter *c, uint64_t v)
+{
+	uint64_t old = atomic_load(&c->published);
+
+	while (old < v && !atomic_compare_exchange_weak(&c->published, &old, v))
+		;
+}
+
 void load_progress(struct load_env *env, uint64_t work)
 {
-	if (!env->ctr)
+	struct load_counter *c = env->ctr;
+	uint64_t cur, per, frac, max = (1ULL << LOAD_FRAC_BITS) - 1;
+
+	if (!c)
 		return;
-	atomic_fetch_add(&env->ctr->work, work);
-	atomic_fetch_add(&env->ctr->cur, work);
+	atomic_fetch_add(&c->work, work);
+	cur = atomic_fetch_add(&c->cur, work) + work;
+	per = atomic_load(&c->per_unit);
+	if (!per)
+		return;
+	frac = cur >= per ? max : (uint64_t)((unsigned __int128)cur << LOAD_FRAC_BITS) / per;
+	publish_max(c, atomic_load(&c->units) << LOAD_FRAC_BITS | (frac < max ? frac : max));
 }
 
 void load_unit_done(struct load_env *env)
 {
-	if (!env->ctr)
+	struct load_counter *c = env->ctr;
+	uint64_t units;
+
+	if (!c)
 		return;
-	/* cur first: a reader seeing the new unit count must not add a full cur */
-	atomic_store(&env->ctr->cur, 0);
-	atomic_fetch_add(&env->ctr->units, 1);
+	atomic_store(&c->cur, 0);
+	units = atomic_fetch_add(&c->units, 1) + 1;
+	publish_max(c, units << LOAD_FRAC_BITS);
+}
+
+double load_counter_read(const struct load_counter *c, uint64_t *whole)
+{
+	uint64_t v = atomic_load(&c->published);
+
+	*whole = v >> LOAD_FRAC_BITS;
+	return (double)*whole + (double)(v & ((1ULL << LOAD_FRAC_BITS) - 1)) /
+		(double)(1ULL << LOAD_FRAC_BITS);
 }
 
 void load_fail(struct load_env *env, const char *fmt, ...)
@@ -100,10 +142,80 @@ int load_exec(struct load_env *env, char *const argv[], const char *cwd, const c
 	pid = spawn(argv, &o);
 	if (pid < 0)
 		return -1;
-	while (waitpid(pid, &st, 0) < 0)
+	while (load_reap(env->ctr, pid, &st) < 0)
 		if (errno != EINTR)
 			return -1;
 	return st;
+}
+
+static struct load_reaper *reaper_slot(struct load_counter *c, pid_t pid, int make)
+{
+	for (int i = 0; i < LOAD_REAPERS; i++)
+		if (atomic_load(&c->reapers[i].pid) == pid)
+			return &c->reapers[i];
+	for (int i = 0; make && i < LOAD_REAPERS; i++) {
+		int none = 0;
+
+		if (atomic_compare_exchange_strong(&c->reapers[i].pid, &none, (int)pid)) {
+			atomic_store(&c->reapers[i].us, 0);
+			return &c->reapers[i];
+		}
+	}
+	return NULL;
+}
+
+double load_reaper_s(const struct load_counter *c, pid_t pid)
+{
+	for (int i = 0; i < LOAD_REAPERS; i++)
+		if (atomic_load(&c->reapers[i].pid) == pid)
+			return (double)atomic_load(&c->reapers[i].us) / 1e6;
+	return 0;
+}
+
+static uint64_t tv_us(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000 + (uint64_t)tv.tv_usec;
+}
+
+/*
+ * The child's whole rusage enters our cutime; of it, what the child had
+ * published itself is in reaped_us already, so only the rest is added,
+ * and we record the whole as ours to subtract from our cutime.
+ */
+static void publish_reaped(struct load_counter *c, pid_t child, const struct rusage *ru)
+{
+	uint64_t us = tv_us(ru->ru_utime) + tv_us(ru->ru_stime), had = 0;
+	struct load_reaper *r = reaper_slot(c, child, 0), *me;
+
+	if (r) {
+		had = atomic_load(&r->us);
+		atomic_store(&r->pid, 0);
+	}
+	atomic_fetch_add(&c->reaped_us, us > had ? us - had : 0);
+	me = reaper_slot(c, getpid(), 1);
+	if (me)
+		atomic_fetch_add(&me->us, us);
+}
+
+pid_t load_reap(struct load_counter *c, pid_t pid, int *status)
+{
+	siginfo_t si;
+	struct rusage ru;
+	pid_t got;
+
+	if (!c)
+		return waitpid(pid, status, 0);
+	memset(&si, 0, sizeof(si));
+	/* the zombie stays visible to readers until the reap is announced */
+	if (waitid(pid > 0 ? P_PID : P_ALL, pid > 0 ? (id_t)pid : 0, &si, WEXITED | WNOWAIT) < 0)
+		return -1;
+	atomic_fetch_add(&c->reaps_begun, 1);
+	while ((got = wait4(si.si_pid, status, 0, &ru)) < 0 && errno == EINTR)
+		;
+	if (got > 0)
+		publish_reaped(c, got, &ru);
+	atomic_fetch_add(&c->reaps_done, 1);
+	return got;
 }
 
 char *load_path(const struct load_env *env, const char *name)

@@ -20,15 +20,42 @@
 
 #include "../contest/config.h"
 
+#define LOAD_REAPERS 64
+
+/* a process of the load that has reaped children through load_reap() */
+struct load_reaper {
+	_Atomic int pid;		/* 0: a free slot */
+	_Atomic uint64_t us;		/* CPU of the children it reaped, in its cutime */
+};
+
 /* Lives in shared memory so every process of the load can bump it. */
 struct load_counter {
 	_Atomic uint64_t units;		/* completed units of work */
 	_Atomic uint64_t work;		/* finer progress, total, in the load's work unit */
 	_Atomic uint64_t cur;		/* progress within the current unit */
 	_Atomic uint64_t per_unit;	/* work in one unit, 0 when unknown */
+	/* what the driver reads: units << LOAD_FRAC_BITS | the current unit's
+	 * fraction in 1/2^LOAD_FRAC_BITS, one value so a reader never pairs a
+	 * unit count with another unit's progress; only ever grows */
+	_Atomic uint64_t published;
+	/*
+	 * Exact CPU without a cgroup: every process the load reaps through
+	 * load_reap() has its CPU added to reaped_us (less what it had itself
+	 * published), so a reader sums the live processes and reaped_us and
+	 * counts nobody twice or not at all. A reap is bracketed by
+	 * reaps_begun / reaps_done, so a reader knows when to look again.
+	 */
+	_Atomic uint64_t reaped_us;
+	_Atomic uint64_t reaps_begun, reaps_done;
+	struct load_reaper reapers[LOAD_REAPERS];
 	_Atomic int failed;		/* set by load_fail() */
 	char why[256];			/* load_fail()'s reason */
 };
+
+#define LOAD_FRAC_BITS 20
+
+/* Loads so far (whole units plus the fraction), and the whole units alone, read at one instant */
+double load_counter_read(const struct load_counter *c, uint64_t *whole);
 
 struct load_env {
 	const char *name;		/* the load's name, its config section */
@@ -87,6 +114,16 @@ void load_fail(struct load_env *env, const char *fmt, ...)
  * NULL for /dev/null). Returns the wait status, or -1 if it could not start.
  */
 int load_exec(struct load_env *env, char *const argv[], const char *cwd, const char *log);
+
+/*
+ * Wait for a child (pid, or -1 for any) and reap it, publishing its CPU
+ * into c (see struct load_counter; c NULL: a plain waitpid). Every process
+ * of a load reaps through this. The pid reaped, or -1 with errno (EINTR
+ * included: the caller decides).
+ */
+pid_t load_reap(struct load_counter *c, pid_t pid, int *status);
+/* CPU seconds a process of the load has published for its reaped children */
+double load_reaper_s(const struct load_counter *c, pid_t pid);
 
 /* A file in the scratch directory: malloc'd "SCRATCH/name" */
 char *load_path(const struct load_env *env, const char *name);

@@ -30,6 +30,10 @@ LOAD_TABLE(X)
 /* NULL-terminated, canonical order */
 extern const struct load *const load_table[];
 
+/* every load as a config section with its keys, canonical order, {NULL}-terminated:
+ * what config_new() is handed */
+const struct config_section *load_sections(void);
+
 /* the load called name, or NULL */
 const struct load *load_find(const char *name);
 

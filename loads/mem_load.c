@@ -17,8 +17,8 @@
 #define MEM_BLOCK (1UL << 20)
 
 static const struct config_option mem_options[] = {
-	{ "size", OPT_SIZE, "110%", "bytes allocated and touched per pass (% of RAM), in 1 MiB blocks", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "size", OPT_SIZE, "110%", "bytes allocated and touched per pass (% of RAM), in 1 MiB blocks", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int mem_supported(const struct load_env *env, char *why, size_t whylen)

@@ -19,9 +19,9 @@
 #define CHUNK_SIZE 8	/* below PIPE_BUF: a chunk moves in one atomic write */
 
 static const struct config_option process_options[] = {
-	{ "procs", OPT_INT, "0", "processes in the ring; 0 means 4 x CPUs", NULL },
-	{ "chunks", OPT_INT, "4", "8-byte chunks circulating in the ring", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "procs", OPT_INT, "0", "processes in the ring; 0 means 4 x CPUs", NULL, 0, 4096 },
+	{ "chunks", OPT_INT, "4", "8-byte chunks circulating in the ring", NULL, 1, 1024 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int ring_size(const struct load_env *env)
@@ -33,14 +33,9 @@ static int ring_size(const struct load_env *env)
 
 static int process_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	long long chunks = load_int(env, "chunks");
-
+	/* the table bounds procs; 4 x CPUs, or procs = 1, can still miss a ring */
 	if (ring_size(env) < 2 || ring_size(env) > 4096) {
-		snprintf(why, whylen, "procs must be between 2 and 4096");
-		return -1;
-	}
-	if (chunks < 1 || chunks > 1024) {
-		snprintf(why, whylen, "chunks must be between 1 and 1024");
+		snprintf(why, whylen, "a ring of %d processes: it needs 2 to 4096", ring_size(env));
 		return -1;
 	}
 	return 0;
@@ -84,55 +79,80 @@ static void ring_member(int in, int out)
 	_exit(0);
 }
 
+/* member i of the ring: reads in, writes out; closes what else the leader held */
+static void fork_member(struct load_env *env, int i, int n, int in, int out, const int *others)
+{
+	pid_t pid = load_fork();
+
+	if (pid < 0)
+		load_fail(env, "cannot fork ring member %d of %d: %s", i, n, strerror(errno));
+	if (pid > 0)
+		return;
+	for (int k = 0; others[k] >= 0; k++)
+		if (others[k] != in && others[k] != out)
+			close(others[k]);
+	ring_member(in, out);
+}
+
+static void make_pipe(struct load_env *env, int fds[2], int i, int n)
+{
+	if (pipe(fds) < 0)
+		load_fail(env, "cannot make pipe %d of %d: %s", i, n, strerror(errno));
+}
+
+/*
+ * Pipe i feeds member i; member n-1 feeds pipe 0 back to the leader. Each
+ * pipe is made just before the member that writes into it is forked, so
+ * the leader never holds more than six descriptors whatever the ring's
+ * size (a ring for 256 CPUs would otherwise need 2048 at once).
+ */
+static void build_ring(struct load_env *env, int n, int *from_ring, int *to_ring)
+{
+	int p0[2], next[2], in;
+
+	make_pipe(env, p0, 0, n);
+	make_pipe(env, next, 1, n);
+	*from_ring = p0[0];
+	*to_ring = next[1];
+	in = next[0];
+	for (int i = 1; i < n; i++) {
+		int out;
+
+		if (i < n - 1)
+			make_pipe(env, next, i + 1, n);
+		out = i < n - 1 ? next[1] : p0[1];
+		fork_member(env, i, n, in, out,
+			    (const int[]){ p0[0], p0[1], *to_ring, in, out,
+					   i < n - 1 ? next[0] : -1, -1 });
+		close(in);
+		if (i < n - 1)
+			close(next[1]);
+		in = next[0];
+	}
+	close(p0[1]);
+}
+
 static int process_run(struct load_env *env)
 {
 	int n = ring_size(env), chunks = (int)load_int(env, "chunks");
-	int (*pipes)[2] = calloc((size_t)n, sizeof(*pipes));
+	int from_ring, to_ring;
 	char chunk[CHUNK_SIZE];
 
-	if (!pipes)
-		load_fail(env, "out of memory");
 	/* a dead member gives EPIPE and a reason, not a silent SIGPIPE death */
 	signal(SIGPIPE, SIG_IGN);
-	for (int i = 0; i < n; i++)
-		if (pipe(pipes[i]) < 0)
-			load_fail(env, "cannot make pipe %d of %d: %s", i, n, strerror(errno));
-	/* member i reads pipe i, writes pipe (i + 1) % n; the leader is member 0 */
-	for (int i = 1; i < n; i++) {
-		pid_t pid = load_fork();
-
-		if (pid < 0)
-			load_fail(env, "cannot fork ring member %d of %d: %s", i, n, strerror(errno));
-		if (pid == 0) {
-			int in = pipes[i][0], out = pipes[(i + 1) % n][1];
-
-			for (int j = 0; j < n; j++) {
-				if (pipes[j][0] != in)
-					close(pipes[j][0]);
-				if (pipes[j][1] != out)
-					close(pipes[j][1]);
-			}
-			ring_member(in, out);
-		}
-	}
-	for (int j = 0; j < n; j++) {
-		if (j != 0)
-			close(pipes[j][0]);
-		if (j != 1)
-			close(pipes[j][1]);
-	}
+	build_ring(env, n, &from_ring, &to_ring);
 	memset(chunk, 'c', sizeof(chunk));
 	for (int k = 0; k < chunks; k++)
-		if (!put_chunk(pipes[1][1], chunk))
+		if (!put_chunk(to_ring, chunk))
 			load_fail(env, "cannot inject a chunk: %s", strerror(errno));
 	/* work counts messages passed: n hops per round trip */
 	load_set_per_unit(env, (uint64_t)n);
 	for (;;) {
-		if (!get_chunk(pipes[0][0], chunk))
+		if (!get_chunk(from_ring, chunk))
 			load_fail(env, "the ring broke: a member process died");
 		load_progress(env, (uint64_t)n);
 		load_unit_done(env);
-		if (!put_chunk(pipes[1][1], chunk))
+		if (!put_chunk(to_ring, chunk))
 			load_fail(env, "the ring broke: cannot pass a chunk on: %s", strerror(errno));
 	}
 }

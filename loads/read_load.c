@@ -19,8 +19,8 @@
 #define READ_BLOCK (64 << 10)
 
 static const struct config_option read_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes of the file read (% of RAM), made once per session", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "size", OPT_SIZE, "100%", "bytes of the file read (% of RAM), made once per session", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int read_supported(const struct load_env *env, char *why, size_t whylen)

@@ -24,12 +24,12 @@
 #define WRITE_MAX (256 << 10)
 
 static const struct config_option shm_options[] = {
-	{ "regions", OPT_INT, "4", "shared memory regions", NULL },
-	{ "region_size", OPT_SIZE, "25%", "bytes of each region (% of RAM)", NULL },
-	{ "per_region", OPT_INT, "8", "processes touching each region", NULL },
-	{ "writers", OPT_INT, "4", "processes writing random sizes (1 KiB-256 KiB) to files", NULL },
-	{ "writer_size", OPT_SIZE, "64M", "each writer's file size; it rewinds there", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "regions", OPT_INT, "4", "shared memory regions", NULL, 1, 4096 },
+	{ "region_size", OPT_SIZE, "25%", "bytes of each region (% of RAM)", NULL, 0, 0 },
+	{ "per_region", OPT_INT, "8", "processes touching each region", NULL, 1, 4096 },
+	{ "writers", OPT_INT, "4", "processes writing random sizes (1 KiB-256 KiB) to files", NULL, 0, 4096 },
+	{ "writer_size", OPT_SIZE, "64M", "each writer's file size; it rewinds there", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int shm_supported(const struct load_env *env, char *why, size_t whylen)
@@ -38,9 +38,9 @@ static int shm_supported(const struct load_env *env, char *why, size_t whylen)
 	long long writers = load_int(env, "writers");
 	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
 
-	if (regions < 1 || per < 1 || regions * per + writers > 4096) {
-		snprintf(why, whylen, "regions and per_region must be at least 1, "
-			 "regions x per_region + writers at most 4096");
+	/* the table bounds each key; their product is bounded here */
+	if (regions * per + writers > 4096) {
+		snprintf(why, whylen, "regions x per_region + writers must be at most 4096");
 		return -1;
 	}
 	if (rsize < SHM_STRIDE) {
@@ -144,7 +144,7 @@ static int shm_run(struct load_env *env)
 		if (start(env, "writer") == 0)
 			writer(env, w, wsize);
 	/* the leader only waits: any child ending means the load broke */
-	while ((pid = wait(&st)) < 0 && errno == EINTR)
+	while ((pid = load_reap(env->ctr, -1, &st)) < 0 && errno == EINTR)
 		;
 	if (pid < 0)
 		load_fail(env, "wait: %s", strerror(errno));

@@ -20,9 +20,9 @@ static const char *const tworead_files[2] = { "tworead.1", "tworead.2" };
 static const char *const tworead_keys[2] = { "size1", "size2" };
 
 static const struct config_option tworead_options[] = {
-	{ "size1", OPT_SIZE, "10%", "bytes of the first (small) file (% of RAM)", NULL },
-	{ "size2", OPT_SIZE, "100%", "bytes of the second (big) file (% of RAM)", NULL },
-	{ NULL, 0, NULL, NULL, NULL }
+	{ "size1", OPT_SIZE, "10%", "bytes of the first (small) file (% of RAM)", NULL, 0, 0 },
+	{ "size2", OPT_SIZE, "100%", "bytes of the second (big) file (% of RAM)", NULL, 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
 static int tworead_supported(const struct load_env *env, char *why, size_t whylen)

@@ -53,7 +53,12 @@ static int xtar_run(struct load_env *env)
 	char *archive = load_path(env, XTAR_ARCHIVE), *dir = load_path(env, XTAR_DIR);
 	char *log = load_path(env, XTAR_LOG);
 	char *argv[] = { "tar", "xf", archive, "-C", dir, NULL };
+	struct stat st_archive;
 
+	if (stat(archive, &st_archive) < 0)
+		load_fail(env, "cannot stat '%s': %s", archive, strerror(errno));
+	/* the work is the archive's bytes: the same tree must give the same tarball */
+	load_set_per_unit(env, (uint64_t)st_archive.st_size);
 	for (;;) {
 		int st;
 
@@ -66,6 +71,7 @@ static int xtar_run(struct load_env *env)
 		st = load_exec(env, argv, NULL, log);
 		if (st != 0)
 			load_fail_exec(env, "tar", st, log);
+		load_progress(env, (uint64_t)st_archive.st_size);
 		load_unit_done(env);
 	}
 }
@@ -73,6 +79,7 @@ static int xtar_run(struct load_env *env)
 const struct load load_xtar_load = {
 	.name = "xtar_load",
 	.unit = "tree extracted",
+	.work_unit = "bytes",
 	.help = "extract a tarball of the workload's tree (made untimed) into scratch, again and again",
 	.supported = load_check_tree,
 	.prepare = xtar_prepare,

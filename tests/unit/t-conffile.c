@@ -140,7 +140,7 @@ static int in_table(const struct config_option *table, const char *key)
 
 static void test_contest_conf(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	struct key_lines kl;
 	int loaded = config_load_file(cfg, "contest.conf", 0) == 0;
 	size_t i, unknown = 0;
@@ -200,7 +200,7 @@ static void test_profiles(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(wanted); i++) {
-		struct config *cfg = config_new();
+		struct config *cfg = config_new(load_sections());
 
 		ok(config_load_file(cfg, wanted[i], 0) == 0, "%s loads", wanted[i]);
 		config_free(cfg);
@@ -208,7 +208,7 @@ static void test_profiles(void)
 	/* and any other profile someone adds */
 	if (glob("configs/*.conf", 0, NULL, &g) == 0) {
 		for (i = 0; i < g.gl_pathc; i++) {
-			struct config *cfg = config_new();
+			struct config *cfg = config_new(load_sections());
 			size_t j;
 			int known = 0;
 
@@ -225,7 +225,7 @@ static void test_profiles(void)
 /* quick.conf runs every load of the table, in canonical order */
 static void test_quick_loads(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char **words = NULL;
 	size_t i, n = 0, ntable = 0;
 	int same = 1;

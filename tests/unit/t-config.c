@@ -1,5 +1,6 @@
 /* t-config.c - config files, -s, sizes, durations, word splitting */
 #include "config.h"
+#include "loads.h"
 #include "util.h"
 #include "tap.h"
 
@@ -56,7 +57,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 {
 	char *path = write_conf(name, text);
 	char *prefix = xasprintf("error: %s:%d: ", path, line);
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	int ret;
 
 	capture_start();
@@ -74,7 +75,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 
 static void bad_arg(const char *arg, const char *want)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *prefix = xasprintf("error: -s '%s': ", arg);
 	int ret;
 
@@ -107,9 +108,24 @@ static void file_errors(void)
 	bad_file("toplevel-in-section.conf", "[io_load]\nruns = 3\n", 2, "unknown key 'runs' for load 'io_load'");
 }
 
+/* ranges live in the options table: out of range is FILE:LINE (or -s) before anything runs */
+static void range_errors(void)
+{
+	bad_file("runs0.conf", "# no runs\nruns = 0\n", 2, "'runs' must be between 1 and 1000");
+	bad_file("dirs.conf", "synthetic_dirs = 1000\n", 1, "'synthetic_dirs' must be between 1 and 999");
+	bad_file("idle.conf", "\n\nquiet_idle = 150\n", 3, "'quiet_idle' must be between 0 and 100");
+	bad_file("chunks.conf", "[process_load]\nchunks = 0\n", 2, "'chunks' must be between 1 and 1024");
+	bad_file("procs.conf", "[process_load]\nprocs = 5000\n", 2, "'procs' must be between 0 and 4096");
+	bad_file("regions.conf", "[shm_load]\nregions = 0\n", 2, "'regions' must be between 1 and");
+	bad_arg("runs=0", "'runs' must be between 1 and 1000");
+	bad_arg("synthetic_funcs=0", "'synthetic_funcs' must be between 1 and 999");
+	bad_arg("process_load.chunks=2000", "'chunks' must be between 1 and 1024");
+	bad_arg("shm_load.per_region=0", "'per_region' must be between 1 and");
+}
+
 static void missing_file(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *path = xasprintf("%s/absent.conf", dir);
 
 	capture_start();
@@ -126,7 +142,7 @@ static void good_file(void)
 	char *path = write_conf("good.conf",
 		"# a comment\n; another\nruns = 2\nruns = 4\n  load_lead =  500ms  \n"
 		"[io_load]\nsize = 50%\n[dbench_load]\ntime = 3s\n");
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *where = xasprintf("%s:4", path);
 
 	ok(config_load_file(cfg, path, 0) == 0, "a good file loads");
@@ -231,6 +247,7 @@ int main(void)
 		return 1;
 	}
 	file_errors();
+	range_errors();
 	missing_file();
 	good_file();
 	arg_errors();

@@ -1,6 +1,7 @@
 /* t-fingerprint.c - every env key present and sane; the difference helper */
 #include "fingerprint.h"
 #include "config.h"
+#include "loads.h"
 #include "util.h"
 #include "tap.h"
 
@@ -182,7 +183,7 @@ static void test_differences(const char *real)
 
 int main(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char *text;
 
 	if (config_set_arg(cfg, "mem_limit=64M") < 0)

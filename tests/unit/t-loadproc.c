@@ -269,6 +269,51 @@ static int stubborn_run(struct load_env *env)
 	}
 }
 
+/* burn about s of CPU */
+static void burn(double s)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	do {
+		for (volatile unsigned i = 0; i < 10000; i++)
+			;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	} while ((double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9 < s);
+}
+
+/*
+ * Short-lived processes, reaped all the time: children the worker reaps
+ * through load_reap (as load_exec does), and orphaned grandchildren that
+ * the leader reaps. A snapshot that counts a process reaped during its
+ * /proc scan twice, or not at all, is off by its CPU (CHURN_CPU).
+ */
+#define CHURN_CPU 0.06
+static int churn_run(struct load_env *env)
+{
+	for (unsigned n = 0;; n++) {
+		pid_t pid = load_fork();
+
+		if (pid < 0)
+			load_fail(env, "fork: %s", strerror(errno));
+		if (pid == 0) {
+			if (n % 2 && load_fork() == 0) {	/* an orphan for the leader */
+				burn(CHURN_CPU);
+				_exit(0);
+			}
+			burn(n % 2 ? CHURN_CPU / 4 : CHURN_CPU);
+			_exit(0);
+		}
+		while (load_reap(env->ctr, pid, NULL) < 0 && errno == EINTR)
+			;
+		load_unit_done(env);
+	}
+}
+
+static const struct load churn_load = {
+	.name = "t_churn", .unit = "child", .help = "forks short children", .run = churn_run,
+};
+
 static const struct load spin_load = {
 	.name = "t_spin", .unit = "spin", .work_unit = "loops", .help = "spins", .run = spin_run,
 };
@@ -566,6 +611,8 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static void test_churn_cgroup(void);
+
 static void test_spin_cgroup(void)
 {
 	struct load_proc lp;
@@ -634,10 +681,55 @@ static void test_spin_cgroup(void)
 	}
 	cgroup_load_remove(&real_cg);
 	ok(!real_cg.load_acct[0] && !is_dir(load_acct), "cgroup: the load's group is removed");
+	test_churn_cgroup();
 	memcpy(load_acct, real_cg.acct_dir, sizeof(load_acct));	/* now the session's group */
 	cgroup_session_release(&real_cg);
 	ok(!real_cg.version && !is_dir(load_acct), "cgroup: the session is released ('%s' gone)",
 	   load_acct);
+}
+
+/*
+ * The /proc figure (as without a cgroup) against the cgroup's, snapshot by
+ * snapshot under churn: cgroup before <= /proc <= cgroup after, within
+ * the /proc tick rounding of the few live processes.
+ */
+static void test_churn_cgroup(void)
+{
+	struct load_proc lp;
+	struct load_env env;
+	struct load_snap s;
+	int bad = 0, n = 0;
+	double worst = 0, tol = 0.01, c0 = 0, c1 = 0, end;
+
+	if (!real_cg.version || cgroup_load_create(&real_cg) < 0 || !real_cg.load_acct[0]) {
+		skip("churn: needs root and a cpuacct cgroup (see the cgroup case)");
+		return;
+	}
+	if (start(&lp, &churn_load, &env, &real_cg) < 0) {
+		ok(0, "churn: loadproc_start");
+		cgroup_load_remove(&real_cg);
+		return;
+	}
+	end = now_mono() + 3;
+	while (now_mono() < end) {
+		c0 = cgroup_load_cpu_s(&real_cg);
+		loadproc_snap(&lp, NULL, &s);	/* no cgroup: the /proc path */
+		c1 = cgroup_load_cpu_s(&real_cg);
+		n++;
+		if (s.cpu_s < c0 - tol || s.cpu_s > c1 + tol) {
+			double off = s.cpu_s < c0 ? c0 - s.cpu_s : s.cpu_s - c1;
+
+			bad++;
+			worst = off > worst ? off : worst;
+		}
+		sleep_s(0.003);
+	}
+	ok(s.whole > 5, "churn: children came and went (%.0f reaped by the worker)", s.whole);
+	ok(bad == 0, "churn: /proc CPU within %.2f s of the cgroup's in all %d snapshots "
+	   "(%d off, by up to %.3f s; last %.3f vs %.3f..%.3f)", tol, n, bad, worst, s.cpu_s, c0, c1);
+	ok(loadproc_stop(&lp, &real_cg, STOP_GRACE) == 0, "churn: stopped");
+	stray_zombies();
+	cgroup_load_remove(&real_cg);
 }
 
 int main(void)
@@ -652,7 +744,7 @@ int main(void)
 		printf("not ok 1 - mmap: %s\n1..1\n", strerror(errno));
 		return 1;
 	}
-	cfg = config_new();
+	cfg = config_new(NULL);
 	test_spin_proc();
 	test_return();
 	test_fail();

@@ -361,7 +361,7 @@ out:
 /* the helpers and refusals, on the default config, without running anything for long */
 static void test_helpers(struct load_counter *ctr)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	char why[256] = "", *path = xasprintf("%s/zeros", tmp_root);
 	struct load_env env = { .name = "io_load", .cfg = cfg, .scratch = tmp_root,
 				.ram = 1ULL << 30, .ncpus = 2 };
@@ -411,7 +411,7 @@ static void test_helpers(struct load_counter *ctr)
 /* every load's defaults must pass its own option table */
 static void test_defaults(void)
 {
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	int bad = 0;
 
 	for (size_t i = 0; load_table[i]; i++)
@@ -425,7 +425,7 @@ static void test_defaults(void)
 int main(void)
 {
 	const char *base = getenv("CONTEST_TEST_TMP");
-	struct config *cfg = config_new();
+	struct config *cfg = config_new(load_sections());
 	struct load_counter *ctr;
 	char *tree, *other;
 
