@@ -464,7 +464,9 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	plan_build(&p, cfg, a->loads, a->nloads);
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
-	if (session_env(&s, &swapfile) < 0 || mkdir_p(s.logdir, 0755) < 0 || write_env(&s) < 0 ||
+	if (session_env(&s, &swapfile) < 0 ||
+	    (mkdir_p(s.logdir, 0755) < 0 && error("cannot create '%s': %s", s.logdir, strerror(errno))) ||
+	    write_env(&s) < 0 ||
 	    workload_prepare(&s.wl, cfg, NULL) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
