@@ -66,6 +66,7 @@ static char home_pid[24];
 static char undo_file[CG_PATH + 32];	/* a delegated group's subtree_control ... */
 static char undo_value[64];		/* ... and what turns our controllers off again */
 static volatile sig_atomic_t away;
+static char session_kill[CG_PATH + 16];	/* v2: SESSION/cgroup.kill, "" none */
 
 static void write_raw(const char *path, const char *value, size_t len)
 {
@@ -88,18 +89,37 @@ static void go_home(void)
 	write_raw(home_procs, home_pid, strlen(home_pid));
 }
 
+/* rmdir what is left; 1 when nothing is */
+static int rmdir_made(void)
+{
+	int left = 0;
+
+	for (int i = made_n - 1; i >= 0; i--) {
+		if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
+			made_dirs[i][0] = '\0';
+		left |= made_dirs[i][0] != '\0';
+	}
+	return !left;
+}
+
 void cgroup_cleanup_all(void)
 {
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
 	int saved = errno;	/* may run in a signal handler */
 
+	if (session_kill[0])
+		write_raw(session_kill, "1", 1);
 	/* later entries are children of earlier ones, except when a slot
 	 * was reused; a second pass catches a parent freed on the first,
-	 * and the driver's leaf once the driver has gone home */
-	for (int pass = 0; pass < 2; pass++) {
-		for (int i = made_n - 1; i >= 0; i--)
-			if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
-				made_dirs[i][0] = '\0';
+	 * and the driver's leaf once the driver has gone home. Tasks just
+	 * killed take a moment to leave: retry for up to 2 s. */
+	for (int tries = 0; tries < 100; tries++) {
+		int done = rmdir_made();
+
 		go_home();
+		if (done || rmdir_made())
+			break;
+		nanosleep(&pause, NULL);
 	}
 	errno = saved;
 }
@@ -433,6 +453,7 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 		}
 		return error("cannot create cgroup '%s': %s%s", compile, strerror(e), why_not(e));
 	}
+	snprintf(session_kill, sizeof(session_kill), "%s/cgroup.kill", cg->mem_dir);
 	return v2_limits(cg);
 }
 
@@ -820,6 +841,8 @@ void cgroup_session_release(struct cgroup_session *cg)
 	if (cg->version == 2 && cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
 		remove_group(compile);
 	remove_group(cg->mem_dir);
+	if (!cg->mem_dir[0])
+		session_kill[0] = '\0';
 	if (cg->version == 2)
 		v2_come_home(cg);
 	if (!strcmp(cg->cpu_dir, cg->acct_dir))

@@ -58,8 +58,11 @@ long long cgroup_oom_kills(const struct cgroup_session *cg);
 void cgroup_session_release(struct cgroup_session *cg);
 /*
  * rmdir every group this process made and has not removed yet, children
- * first. Only rmdir(2) on static storage: safe from a signal handler or
- * atexit. Groups that still hold processes stay (the caller kills first).
+ * first, and move the driver back to its own group (v2). Only open, write,
+ * rmdir and nanosleep on static storage: safe from a signal handler or
+ * atexit. v2 kills what is left in the session group (cgroup.kill) first;
+ * otherwise groups that still hold processes stay (the caller kills first).
+ * Waits up to 2 s for killed tasks to leave.
  */
 void cgroup_cleanup_all(void);
 

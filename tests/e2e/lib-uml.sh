@@ -15,6 +15,7 @@
 #                           from $TOP with CONTEST_IN_UML=1; its output in
 #                           $T/uml.out; returns its exit status (124: it hung)
 #   uml_tap                 replay the TAP lines of $T/uml.out as this test's own
+#   uml_groups              in the guest: every cgroup there, on one line
 #   uml_main SCRIPT [MEM] [SWAP]
 #                           the host side of a guest test: skip with the reason,
 #                           or run SCRIPT in a guest, replay it, and exit
@@ -94,6 +95,8 @@ uml_tap() {
 		esac
 	done < "$T/uml.out"
 }
+
+uml_groups() { find /sys/fs/cgroup -mindepth 1 -type d | sort | tr '\n' ' '; }
 
 uml_main() {
 	local why start rc

@@ -10,9 +10,8 @@
 [ -n "${CONTEST_IN_UML:-}" ] || uml_main "$0" 512M
 
 R=$T/reports
-tiny=(-s synthetic_dirs=1 -s synthetic_files=2 -s synthetic_funcs=2 -s quiet_wait=0 -s mem_load.size=64M)
-groups() { find /sys/fs/cgroup -mindepth 1 -type d | sort | tr '\n' ' '; }
-before=$(groups)
+tiny=(-s synthetic_dirs=1 -s synthetic_files=1 -s synthetic_funcs=1 -s quiet_wait=0 -s mem_load.size=64M)
+before=$(uml_groups)
 "$CONTEST" run "${QUICK[@]}" "${tiny[@]}" -s mem_limit=256M -s cpu_limit=0.5 -k V -r "$R" \
 	noload process_load mem_load > "$T/out" 2> "$T/err" &
 pid=$!
@@ -43,5 +42,5 @@ lcpu=$(col "$f" lcpu_pct | sed -n 2p); cpu=$(col "$f" cpu_pct | sed -n 2p)
 awk -v l="$lcpu" -v c="$cpu" 'BEGIN { exit !(l > 5 && l + c >= 40 && l + c <= 56) }'
 ok $? "process_load's LCPU% $lcpu and the compile's CPU% $cpu share the 0.5 CPU quota"
 is "$(col "$f" mem_limit | sort -u)" 256M "the rows record mem_limit"
-is "$(groups)" "$before" "no cgroup left behind (/sys/fs/cgroup: $(groups))"
+is "$(uml_groups)" "$before" "no cgroup left behind (/sys/fs/cgroup: $(uml_groups))"
 done_testing

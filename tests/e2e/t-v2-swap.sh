@@ -9,8 +9,7 @@
 
 grep -q /dev/ubdb /proc/swaps || { skip "no swap device in the guest"; done_testing; exit; }
 R=$T/reports
-groups() { find /sys/fs/cgroup -mindepth 1 -type d | sort | tr '\n' ' '; }
-before=$(groups)
+before=$(uml_groups)
 "$CONTEST" run "${QUICK[@]}" -s workload=command -s 'command=sleep 8' -s quiet_wait=0 -s flush=no \
 	-s mem_limit=48M -s mem_load.size=80M -k S -n 1 -r "$R" mem_load > "$T/out" 2> "$T/err"
 rc=$?
@@ -23,5 +22,5 @@ awk -v o="$out" 'BEGIN { exit !(o > 0) }'
 ok $? "it swapped inside the limit: pswpout $out, pswpin $(col "$f" pswpin)"
 awk -v w="$(col "$f" load_work)" 'BEGIN { exit !(w > 48 * 1048576) }'
 ok $? "mem_load touched more than the limit ($(col "$f" load_work) bytes)"
-is "$(groups)" "$before" "no cgroup left behind"
+is "$(uml_groups)" "$before" "no cgroup left behind"
 done_testing
