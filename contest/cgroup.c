@@ -68,15 +68,15 @@ static char undo_value[64];		/* ... and what turns our controllers off again */
 static volatile sig_atomic_t away;
 static char session_kill[CG_PATH + 16];	/* v2: SESSION/cgroup.kill, "" none */
 
-static void write_raw(const char *path, const char *value, size_t len)
+static int write_raw(const char *path, const char *value, size_t len)
 {
-	int fd = open(path, O_WRONLY);
+	int fd = open(path, O_WRONLY), ret;
 
 	if (fd < 0)
-		return;
-	if (write(fd, value, len) == (ssize_t)len && path == home_procs)
-		away = 0;
+		return -1;
+	ret = write(fd, value, len) == (ssize_t)len ? 0 : -1;
 	close(fd);
+	return ret;
 }
 
 /* back to the original group; a delegated one must have no controllers on first */
@@ -86,7 +86,8 @@ static void go_home(void)
 		return;
 	if (undo_file[0] && undo_value[0])
 		write_raw(undo_file, undo_value, strlen(undo_value));
-	write_raw(home_procs, home_pid, strlen(home_pid));
+	if (write_raw(home_procs, home_pid, strlen(home_pid)) == 0)
+		away = 0;
 }
 
 /* rmdir what is left; 1 when nothing is */
@@ -544,6 +545,8 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 	const char *missing;
 
 	v2_needed(cg, need, sizeof(need));
+	if (!need[0] && access(mnt, W_OK) < 0)
+		return 0;	/* a read-only hierarchy (a container), and no limit asked */
 	if (geteuid() == 0) {
 		if ((missing = v2_missing(cg, mnt)))
 			return error("cannot use cgroups: the %s controller is not in '%s/cgroup.controllers'",
@@ -628,10 +631,17 @@ int cgroup_session_init(struct cgroup_session *cg, const char *name,
 	/* v2 when its hierarchy has the memory controller at all (a hybrid
 	 * host's /sys/fs/cgroup/unified has none: v1 does the work there) */
 	if (own_group_dir(NULL, base, sizeof(base), mnt) == 0 &&
-	    v2_listed(mnt, "cgroup.controllers", "memory"))
+	    v2_listed(mnt, "cgroup.controllers", "memory")) {
 		ret = v2_top_init(cg, base, mnt, name);
-	else
+		if (ret < 0 && !cg->mem_limit && !(cg->cpu_limit > 0)) {
+			/* only accounting was at stake: carry on without */
+			warning("no cgroup for the load: LCPU%% from a /proc scan");
+			ret = 0;
+			cgroup_session_release(cg);
+		}
+	} else {
 		ret = v1_init(cg, name);
+	}
 	if (ret < 0)
 		cgroup_session_release(cg);
 	else if (cg->version == 2)

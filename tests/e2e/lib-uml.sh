@@ -12,7 +12,7 @@
 #   uml_run SCRIPT [MEM] [SWAP]
 #                           boot a guest of MEM (512M) with a swap device of SWAP
 #                           (none; e.g. 128M) and run "bash SCRIPT" in it as root
-#                           from $TOP with CONTEST_IN_UML=1; its output in
+#                           from $TOP with CONTEST_IN_UML=1 and $OBJDIR; its output in
 #                           $T/uml.out; returns its exit status (124: it hung)
 #   uml_tap                 replay the TAP lines of $T/uml.out as this test's own
 #   uml_groups              in the guest: every cgroup there, on one line
@@ -25,6 +25,9 @@ UML_TIMEOUT=${UML_TIMEOUT:-170}	# seconds for one guest, boot to power-off
 uml_why() {
 	[ -x "$UML" ] || { echo "no $UML (Debian package user-mode-linux)"; return; }
 	[ -e "$CONTEST" ] || { echo "no $CONTEST (run make)"; return; }
+	# UML gives processes a 39-bit address space, too small for ASan's shadow
+	[ "$(cat "$TOP/bin/.mode" 2> /dev/null)" != sanitize ] ||
+		{ echo "a sanitized build: AddressSanitizer cannot map its shadow memory in the guest"; return; }
 	command -v mkswap > /dev/null || echo "no mkswap"
 }
 
@@ -33,12 +36,13 @@ _uml_init() {	# SCRIPT SWAP
 	cat <<EOF
 #!/bin/bash
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C
-export CONTEST_IN_UML=1 CONTEST_TEST_TMP=$T
+export CONTEST_IN_UML=1 CONTEST_TEST_TMP=$T OBJDIR=${OBJDIR:-build/plain}
 {
 	mount -t proc proc /proc
 	mount -t sysfs sysfs /sys
 	mount -t cgroup2 cgroup2 /sys/fs/cgroup
 	mount -t tmpfs run /run
+	[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd	# bash's <(...) needs it
 	for c in cpu io memory pids; do
 		grep -qw \$c /sys/fs/cgroup/cgroup.controllers && echo +\$c > /sys/fs/cgroup/cgroup.subtree_control
 	done

@@ -16,7 +16,7 @@ relay() {	# NAME COMMAND...
 	[ "${PIPESTATUS[0]}" -eq 0 ] || { tail -5 "$T/$name.err" | sed 's/^/# /'; return 1; }
 }
 st=0
-relay t-cgroup timeout 60 "$TOP/build/plain/tests/t-cgroup" || st=1
+relay t-cgroup timeout 60 "$TOP/$OBJDIR/tests/t-cgroup" || st=1
 relay t-oom timeout 60 bash "$TOP/tests/e2e/t-oom.sh" || st=1
 relay t-cpu-window timeout 60 bash "$TOP/tests/e2e/t-cpu-window.sh" || st=1
 exit $st
