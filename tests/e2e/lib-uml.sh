@@ -20,7 +20,7 @@
 #                           the host side of a guest test: skip with the reason,
 #                           or run SCRIPT in a guest, replay it, and exit
 UML=${UML:-/usr/bin/linux.uml}
-UML_TIMEOUT=${UML_TIMEOUT:-170}	# seconds for one guest, boot to power-off
+UML_TIMEOUT=${UML_TIMEOUT:-300}	# seconds for one guest, boot to power-off (a busy host slows it)
 
 uml_why() {
 	[ -x "$UML" ] || { echo "no $UML (Debian package user-mode-linux)"; return; }
