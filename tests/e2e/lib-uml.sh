@@ -65,7 +65,8 @@ _uml_reap() {
 }
 
 uml_run() {
-	local script=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") mem=${2:-512M} swap=${3:-} ubd=() rc
+	local script mem=${2:-512M} swap=${3:-} ubd=() rc
+	script=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 	_uml_init "$script" "$swap" > "$T/uml-init"
 	chmod +x "$T/uml-init"
 	rm -f "$T/uml.out" "$T/uml.status"
