@@ -3,14 +3,16 @@
  * v1: the session group is made in the memory, cpu and cpuacct hierarchies
  * (cpu only when a quota is asked); the load's child group "load" is made
  * in memory (so the limit stays shared, hierarchically) and cpuacct (for
- * its CPU time). v2: one session group with memory.max and cpu.max; since
- * v2 allows processes only in leaves once children exist, the compile sits
- * in SESSION/compile and the load in SESSION/load.
+ * its CPU time). v2: TOP/session with memory.max and cpu.max, the driver
+ * in TOP/driver meanwhile; since v2 allows processes only in leaves once
+ * controllers are on for children, the compile sits in SESSION/compile and
+ * the load in SESSION/load, and the driver leaves TOP itself.
  */
 #include "cgroup.h"
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -54,16 +56,72 @@ static void made_forget(const char *dir)
 			made_dirs[i][0] = '\0';
 }
 
+/*
+ * v2: the driver leaves its own group for a leaf of contest's group, and
+ * goes back when done. What that takes is kept here, formatted in
+ * advance, so that the signal path needs only open, write and close.
+ */
+static char home_procs[CG_PATH + 16];	/* the original group's cgroup.procs */
+static char home_pid[24];
+static char undo_file[CG_PATH + 32];	/* a delegated group's subtree_control ... */
+static char undo_value[64];		/* ... and what turns our controllers off again */
+static volatile sig_atomic_t away;
+static char session_kill[CG_PATH + 16];	/* v2: SESSION/cgroup.kill, "" none */
+
+static int write_raw(const char *path, const char *value, size_t len)
+{
+	int fd = open(path, O_WRONLY), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = write(fd, value, len) == (ssize_t)len ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+/* back to the original group; a delegated one must have no controllers on first */
+static void go_home(void)
+{
+	if (!away)
+		return;
+	if (undo_file[0] && undo_value[0])
+		write_raw(undo_file, undo_value, strlen(undo_value));
+	if (write_raw(home_procs, home_pid, strlen(home_pid)) == 0)
+		away = 0;
+}
+
+/* rmdir what is left; 1 when nothing is */
+static int rmdir_made(void)
+{
+	int left = 0;
+
+	for (int i = made_n - 1; i >= 0; i--) {
+		if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
+			made_dirs[i][0] = '\0';
+		left |= made_dirs[i][0] != '\0';
+	}
+	return !left;
+}
+
 void cgroup_cleanup_all(void)
 {
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
 	int saved = errno;	/* may run in a signal handler */
 
+	if (session_kill[0])
+		write_raw(session_kill, "1", 1);
 	/* later entries are children of earlier ones, except when a slot
-	 * was reused; a second pass catches a parent freed on the first */
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = made_n - 1; i >= 0; i--)
-			if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
-				made_dirs[i][0] = '\0';
+	 * was reused; a second pass catches a parent freed on the first,
+	 * and the driver's leaf once the driver has gone home. Tasks just
+	 * killed take a moment to leave: retry for up to 2 s. */
+	for (int tries = 0; tries < 100; tries++) {
+		int done = rmdir_made();
+
+		go_home();
+		if (done || rmdir_made())
+			break;
+		nanosleep(&pause, NULL);
+	}
 	errno = saved;
 }
 
@@ -142,9 +200,10 @@ static int cgroup_mount_line(char *line, const char *ctl, char **root, char **mn
 /*
  * The directory of our own group: the mount point of the hierarchy plus
  * our path in it, less the part of the hierarchy above the mount's root
- * (a container may see only a subtree).
+ * (a container may see only a subtree). mount_out (CG_PATH bytes, or
+ * NULL) gets the mount point: the top of the hierarchy we can see.
  */
-static int own_group_dir(const char *ctl, char *out, size_t size)
+static int own_group_dir(const char *ctl, char *out, size_t size, char *mount_out)
 {
 	char path[CG_PATH], *text, *line, *save = NULL, *root, *mnt;
 	int ret = -1;
@@ -163,6 +222,8 @@ static int own_group_dir(const char *ctl, char *out, size_t size)
 		if (strncmp(path, root, rlen) || (path[rlen] && path[rlen] != '/'))
 			continue;
 		ret = snprintf(out, size, "%s%s", mnt, path + rlen) < (int)size ? 0 : -1;
+		if (mount_out && snprintf(mount_out, CG_PATH, "%s", mnt) >= CG_PATH)
+			ret = -1;
 		break;
 	}
 	free(text);
@@ -271,7 +332,7 @@ static int v1_make(char *dir, const char *ctl, const char *name, int required)
 	char base[CG_PATH];
 
 	dir[0] = '\0';
-	if (own_group_dir(ctl, base, sizeof(base)) < 0) {
+	if (own_group_dir(ctl, base, sizeof(base), NULL) < 0) {
 		if (required)
 			return error("cannot use cgroups: neither cgroup v2 with the memory controller "
 				     "nor a cgroup v1 '%s' hierarchy is available", ctl);
@@ -341,17 +402,18 @@ static int v1_init(struct cgroup_session *cg, const char *name)
 	return 0;
 }
 
-/*
- * Is controller ctl enabled for children of our v2 group? Enabling it
- * ourselves would change the driver's own group and fails anyway while
- * the driver sits in it (no internal processes), so only use what is on.
- */
-static int v2_enabled(const char *base, const char *ctl)
+/* is ctl a word of DIR/FILE (cgroup.controllers or cgroup.subtree_control)? */
+static int v2_listed(const char *dir, const char *file, const char *ctl)
 {
 	char path[CG_PATH + 32], line[256];
 
-	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", base);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	return read_line_file(path, line, sizeof(line)) == 0 && has_word(line, ctl, " ");
+}
+
+static int v2_enabled(const char *base, const char *ctl)
+{
+	return v2_listed(base, "cgroup.subtree_control", ctl);
 }
 
 static int v2_limits(const struct cgroup_session *cg)
@@ -392,13 +454,171 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 		}
 		return error("cannot create cgroup '%s': %s%s", compile, strerror(e), why_not(e));
 	}
+	snprintf(session_kill, sizeof(session_kill), "%s/cgroup.kill", cg->mem_dir);
 	return v2_limits(cg);
+}
+
+/* DIR/cgroup.subtree_control: turn on each of ctls ("memory cpu") not on yet */
+static int v2_enable(const char *dir, const char *ctls, char *done, size_t size)
+{
+	char word[16], buf[32];
+
+	for (const char *p = ctls; *p; p += strspn(p, " ")) {
+		size_t n = strcspn(p, " ");
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		p += n;
+		if (v2_enabled(dir, word))
+			continue;
+		snprintf(buf, sizeof(buf), "+%s", word);
+		if (cg_write(dir, "cgroup.subtree_control", buf) < 0)
+			return error("cannot enable the %s controller in '%s/cgroup.subtree_control': %s",
+				     word, dir, strerror(errno));
+		if (done && strlen(done) + n + 3 < size)
+			snprintf(done + strlen(done), size - strlen(done), " -%s", word);
+	}
+	return 0;
+}
+
+/* the controllers a session needs, as "memory cpu"; "" when only accounting */
+static void v2_needed(const struct cgroup_session *cg, char *out, size_t size)
+{
+	snprintf(out, size, "%s%s", cg->mem_limit ? "memory " : "", cg->cpu_limit > 0 ? "cpu" : "");
+}
+
+/* which of the needed controllers is missing from DIR/cgroup.controllers, or NULL */
+static const char *v2_missing(const struct cgroup_session *cg, const char *dir)
+{
+	if (cg->mem_limit && !v2_listed(dir, "cgroup.controllers", "memory"))
+		return "memory";
+	if (cg->cpu_limit > 0 && !v2_listed(dir, "cgroup.controllers", "cpu"))
+		return "cpu";
+	return NULL;
+}
+
+/* may this user make groups below base and enable controllers there? */
+static int v2_delegated(const char *base)
+{
+	char procs[CG_PATH + 32], ctl[CG_PATH + 32];
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", base);
+	snprintf(ctl, sizeof(ctl), "%s/cgroup.subtree_control", base);
+	return access(base, W_OK) == 0 && access(procs, W_OK) == 0 && access(ctl, W_OK) == 0;
+}
+
+/* move the driver from base into the leaf DIR/driver, remembering the way home */
+static int v2_leave_home(struct cgroup_session *cg, const char *base)
+{
+	if (join(cg->driver_dir, cg->top_dir, "driver") < 0 || make_group(cg->driver_dir) < 0)
+		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
+	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
+	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
+	away = 1;	/* before the move: a signal right after it must still go home */
+	if (cg_write_pid(cg->driver_dir, getpid()) < 0) {
+		away = 0;
+		return -1;
+	}
+	return 0;
+}
+
+static int v2_cannot(const struct cgroup_session *cg, const char *base)
+{
+	if (!cg->mem_limit && !(cg->cpu_limit > 0))
+		return 0;	/* nothing asked: no accounting group, LCPU% from /proc */
+	return error("cannot use cgroups: contest is not root and its cgroup '%s' is not delegated "
+		     "to it; run as root, or under 'systemd-run --user --scope -p Delegate=yes "
+		     "contest run ...'", base);
+}
+
+/*
+ * cgroup v2 the supported way. The limits go on TOP/session (compile and
+ * load in its children), and since a group with controllers on for its
+ * children may hold no process itself, the driver moves to TOP/driver.
+ * As root, TOP is a new group at the top of the hierarchy, where every
+ * controller can be enabled; otherwise it is our own group, if delegated
+ * to us (systemd-run --user --scope -p Delegate=yes).
+ */
+static int v2_top_init(struct cgroup_session *cg, const char *base, const char *mnt,
+		       const char *name)
+{
+	char need[32];
+	const char *missing;
+
+	v2_needed(cg, need, sizeof(need));
+	if (!need[0] && access(mnt, W_OK) < 0)
+		return 0;	/* a read-only hierarchy (a container), and no limit asked */
+	if (geteuid() == 0) {
+		if ((missing = v2_missing(cg, mnt)))
+			return error("cannot use cgroups: the %s controller is not in '%s/cgroup.controllers'",
+				     missing, mnt);
+		if (v2_enable(mnt, need, NULL, 0) < 0 || join(cg->top_dir, mnt, name) < 0)
+			return -1;
+		cg->version = 2;	/* so that release removes whatever gets made */
+		cg->top_made = 1;
+		if (make_group(cg->top_dir) < 0)
+			return error("cannot create cgroup '%s': %s%s", cg->top_dir, strerror(errno),
+				     why_not(errno));
+	} else {
+		if (!v2_delegated(base))
+			return v2_cannot(cg, base);
+		if ((missing = v2_missing(cg, base)))
+			return error("cannot use cgroups: the %s controller is not delegated to '%s' "
+				     "(see its cgroup.controllers)", missing, base);
+		snprintf(cg->top_dir, sizeof(cg->top_dir), "%s", base);
+		cg->version = 2;
+	}
+	if (v2_leave_home(cg, base) < 0)
+		return -1;
+	if (strcmp(cg->top_dir, base) == 0) {
+		snprintf(undo_file, sizeof(undo_file), "%s/cgroup.subtree_control", base);
+		undo_value[0] = '\0';
+	}
+	if (v2_enable(cg->top_dir, need, undo_file[0] ? undo_value : NULL, sizeof(undo_value)) < 0)
+		return -1;
+	return v2_init(cg, cg->top_dir, strcmp(cg->top_dir, base) ? "session" : name);
+}
+
+/* anything the driver started after it moved goes home with it */
+static void v2_others_home(const struct cgroup_session *cg)
+{
+	char procs[CG_PATH + 32], buf[24], *text, *p, *end;
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", cg->driver_dir);
+	text = read_text_file(procs, NULL);
+	for (p = text; p; p = end) {
+		long v = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		snprintf(buf, sizeof(buf), "%ld", v);
+		if (v != (long)getpid())
+			write_text_file(home_procs, buf);
+	}
+	free(text);
+}
+
+/* the driver's way back, then its leaf and contest's group */
+static void v2_come_home(struct cgroup_session *cg)
+{
+	if (cg->driver_dir[0]) {
+		v2_others_home(cg);
+		go_home();
+		if (away)
+			warning("cannot move contest back to its cgroup ('%s'): %s", home_procs,
+				strerror(errno));
+		remove_group(cg->driver_dir);
+	}
+	undo_file[0] = '\0';
+	if (cg->top_made)
+		remove_group(cg->top_dir);
+	cg->top_dir[0] = '\0';
+	cg->top_made = 0;
 }
 
 int cgroup_session_init(struct cgroup_session *cg, const char *name,
 			uint64_t mem_limit, double cpu_limit)
 {
-	char base[CG_PATH], defname[64];
+	char base[CG_PATH], mnt[CG_PATH], defname[64];
 	int ret;
 
 	memset(cg, 0, sizeof(*cg));
@@ -408,12 +628,25 @@ int cgroup_session_init(struct cgroup_session *cg, const char *name,
 		snprintf(defname, sizeof(defname), "contest-%d", (int)getpid());
 		name = defname;
 	}
-	if (own_group_dir(NULL, base, sizeof(base)) == 0 && v2_enabled(base, "memory"))
-		ret = v2_init(cg, base, name);
-	else
+	/* v2 when its hierarchy has the memory controller at all (a hybrid
+	 * host's /sys/fs/cgroup/unified has none: v1 does the work there) */
+	if (own_group_dir(NULL, base, sizeof(base), mnt) == 0 &&
+	    v2_listed(mnt, "cgroup.controllers", "memory")) {
+		ret = v2_top_init(cg, base, mnt, name);
+		if (ret < 0 && !cg->mem_limit && !(cg->cpu_limit > 0)) {
+			/* only accounting was at stake: carry on without */
+			warning("no cgroup for the load: LCPU%% from a /proc scan");
+			ret = 0;
+			cgroup_session_release(cg);
+		}
+	} else {
 		ret = v1_init(cg, name);
+	}
 	if (ret < 0)
 		cgroup_session_release(cg);
+	else if (cg->version == 2)
+		info("cgroup v2: compile and load in '%s', the driver in '%s'", cg->mem_dir,
+		     cg->driver_dir);
 	return ret;
 }
 
@@ -507,6 +740,14 @@ double cgroup_load_cpu_s(const struct cgroup_session *cg)
 	if (read_line_file(path, line, sizeof(line)) < 0)
 		return -1;
 	return (double)strtoull(line, NULL, 10) / 1e9;	/* nanoseconds */
+}
+
+int cgroup_load_kill(const struct cgroup_session *cg)
+{
+	/* v2's cgroup.kill (5.14+) also gets what forks while being killed */
+	if (cg->version != 2 || !cg->load_mem[0])
+		return -1;
+	return cg_write(cg->load_mem, "cgroup.kill", "1");
 }
 
 /* append the pids in DIR/cgroup.procs not yet in pids[] */
@@ -610,6 +851,10 @@ void cgroup_session_release(struct cgroup_session *cg)
 	if (cg->version == 2 && cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
 		remove_group(compile);
 	remove_group(cg->mem_dir);
+	if (!cg->mem_dir[0])
+		session_kill[0] = '\0';
+	if (cg->version == 2)
+		v2_come_home(cg);
 	if (!strcmp(cg->cpu_dir, cg->acct_dir))
 		cg->acct_dir[0] = '\0';	/* one group in a shared hierarchy */
 	remove_group(cg->cpu_dir);

@@ -1,11 +1,13 @@
 /* cgroup.h - the session's cgroups: memory limit, CPU quota, CPU accounting
  *
- * Groups are made below the driver's own cgroup (from /proc/self/cgroup),
- * never at the root of a hierarchy: cgroup v2 where the memory controller
- * is enabled there, else v1 (memory, cpu, cpuacct mounted under
- * /sys/fs/cgroup/NAME). One session group holds the compile and the load
- * (the memory limit and CPU quota apply to both together); the load gets
- * a child group of its own for accounting its CPU time.
+ * cgroup v2 where its hierarchy has the memory controller: as root a group
+ * "contest-PID" at the top of it (where controllers can be enabled), else
+ * our own group when it is delegated to us; the driver moves to a leaf
+ * "driver" in it for the session and back after. Else v1 (memory, cpu,
+ * cpuacct mounted under /sys/fs/cgroup/NAME), below the driver's own
+ * groups. One session group holds the compile and the load (the memory
+ * limit and CPU quota apply to both together); the load gets a child
+ * group of its own for accounting its CPU time.
  */
 #ifndef CONTEST_CGROUP_H
 #define CONTEST_CGROUP_H
@@ -18,6 +20,9 @@ struct cgroup_session {
 	char mem_dir[512];	/* session group in the memory hierarchy (v1) or the v2 group; "" none */
 	char cpu_dir[512];	/* v1 cpu group for the quota; "" none */
 	char acct_dir[512];	/* v1 cpuacct session group; "" none */
+	char top_dir[512];	/* v2: contest's group holding driver/ and the session group */
+	int top_made;		/* top_dir made here (as root), not our delegated group */
+	char driver_dir[512];	/* v2: the leaf the driver moved to; "" it did not */
 	char load_mem[512];	/* the load's child groups (created per run) */
 	char load_acct[512];
 	uint64_t mem_limit;	/* bytes, 0 none */
@@ -43,6 +48,8 @@ int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid);
 double cgroup_load_cpu_s(const struct cgroup_session *cg);
 /* pids in the load's groups into pids[]; returns count, -1 unavailable */
 int cgroup_load_pids(const struct cgroup_session *cg, pid_t *pids, int max);
+/* SIGKILL everything in the load's group at once (v2 cgroup.kill); -1 not available */
+int cgroup_load_kill(const struct cgroup_session *cg);
 /* Remove the load's child groups (after its processes are gone) */
 void cgroup_load_remove(struct cgroup_session *cg);
 /* OOM kills seen in the session group so far; -1 when unknown */
@@ -51,8 +58,11 @@ long long cgroup_oom_kills(const struct cgroup_session *cg);
 void cgroup_session_release(struct cgroup_session *cg);
 /*
  * rmdir every group this process made and has not removed yet, children
- * first. Only rmdir(2) on static storage: safe from a signal handler or
- * atexit. Groups that still hold processes stay (the caller kills first).
+ * first, and move the driver back to its own group (v2). Only open, write,
+ * rmdir and nanosleep on static storage: safe from a signal handler or
+ * atexit. v2 kills what is left in the session group (cgroup.kill) first;
+ * otherwise groups that still hold processes stay (the caller kills first).
+ * Waits up to 2 s for killed tasks to leave.
  */
 void cgroup_cleanup_all(void);
 

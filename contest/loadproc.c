@@ -308,8 +308,12 @@ void loadproc_snap(const struct load_proc *lp, const struct cgroup_session *cg,
 {
 	const struct load_counter *c = &lp->shm->ctr;
 	double cpu = cg && cg->version ? cgroup_load_cpu_s(cg) : -1;
+	static int warned;
 	uint64_t whole;
 
+	if (cpu < 0 && cg && cg->load_acct[0] && !warned++)
+		warning("cannot read the load's CPU time in '%s': LCPU%% from a /proc scan",
+			cg->load_acct);
 	snap->cpu_s = cpu >= 0 ? cpu : load_group_cpu_s(lp);
 	snap->units = load_counter_read(c, &whole);
 	snap->whole = (double)whole;
@@ -344,12 +348,14 @@ static void signal_all(const struct load_proc *lp, const struct cgroup_session *
 {
 	static pid_t pids[MAX_PIDS];
 	int n = cg && cg->version ? cgroup_load_pids(cg, pids, MAX_PIDS) : 0;
+	int killed = sig == SIGKILL && cg && cgroup_load_kill(cg) == 0;
 
 	kill(-lp->leader, sig);
 	for (int i = 0; i < n; i++) {
 		int seen = 0;
 
-		kill(pids[i], sig);
+		if (!killed)
+			kill(pids[i], sig);
 		for (int j = 0; j < cg_nsignalled && !seen; j++)
 			seen = cg_signalled[j] == pids[i];
 		if (!seen && cg_nsignalled < MAX_PIDS)

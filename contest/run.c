@@ -240,11 +240,12 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		}
 		if (fd >= 0 && !cr->interrupted) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
+			int r = poll(&p, 1, 1000);
 
-			if (poll(&p, 1, 1000) == 0) {
+			if (r == 0)
 				progress_draw(s);
-				continue;
-			}
+			if (r == 0 || (r < 0 && errno == EINTR))
+				continue;	/* a signal: see run_interrupted before a blocking wait4 */
 		}
 		if (wait4(pid, &cr->status, 0, &cr->ru) == pid)
 			break;

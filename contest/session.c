@@ -1,5 +1,6 @@
 /* session.c - see session.h */
 #include "session.h"
+#include "cgroup.h"
 #include "cleanup.h"
 #include "cli.h"
 #include "fingerprint.h"
@@ -20,7 +21,9 @@
 static void on_signal(int sig)
 {
 	if (run_interrupted) {
-		/* a second Ctrl-C: leave now, undoing what is registered */
+		/* a second Ctrl-C: leave now, undoing what is registered; the
+		 * driver leaves its v2 leaf first so the groups can go */
+		cgroup_cleanup_all();
 		cleanup_run_all();
 		_exit(128 + sig);
 	}

@@ -38,7 +38,7 @@ QUICK=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work")
 
 # contest's cgroups anywhere in the mounted hierarchies: one path per line
 contest_cgroups() {
-	find /sys/fs/cgroup -mindepth 2 -maxdepth 8 -type d -name 'contest-*' 2>/dev/null | sort
+	find /sys/fs/cgroup -mindepth 1 -maxdepth 8 -type d -name 'contest-*' 2>/dev/null | sort
 }
 # no process mentions $T, no contest cgroup beyond those listed in $1 (a file),
 # no swap under $T, no scratch dir; prints what is left as TAP comments

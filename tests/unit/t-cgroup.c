@@ -108,6 +108,15 @@ static int v2_delegates(const char *text)
 	return 0;
 }
 
+/* a pure v2 hierarchy whose top offers memory and cpu: root makes its group there */
+static int v2_pure(void)
+{
+	char line[256];
+
+	return read_line_file("/sys/fs/cgroup/cgroup.controllers", line, sizeof(line)) == 0 &&
+	       has_word(line, "memory") && has_word(line, "cpu");
+}
+
 /* why this machine cannot run the test, or NULL */
 static const char *missing_prerequisite(void)
 {
@@ -120,7 +129,7 @@ static const char *missing_prerequisite(void)
 	if (!text)
 		return "no /proc/self/cgroup";
 	usable = (v1_has(text, "memory") && v1_has(text, "cpu") && v1_has(text, "cpuacct")) ||
-		 v2_delegates(text);
+		 v2_delegates(text) || v2_pure();
 	free(text);
 	return usable ? NULL : "no cgroup v1 memory+cpu+cpuacct and no v2 group delegating memory+cpu";
 }
@@ -220,6 +229,22 @@ static int pid_listed(pid_t pid)
 	return 0;
 }
 
+static void sleep_long(void)
+{
+	pause();
+}
+
+/* a child in a session of its own (out of the process group scan), then sleep */
+static void sleep_forked(void)
+{
+	if (fork() == 0) {
+		setsid();
+		pause();
+		_exit(0);
+	}
+	pause();
+}
+
 static void test_load_cpu(void)
 {
 	struct rusage ru;
@@ -284,6 +309,48 @@ static void test_enter(void)
 	kill_kid();
 }
 
+/* v2: the driver waits in a leaf of contest's group, and goes home after */
+static void test_driver_leaf(const char *home)
+{
+	char *now = read_text_file("/proc/self/cgroup", NULL);
+	const char *leaf = strrchr(cg.driver_dir, '/');
+
+	ok(now && leaf && !strcmp(leaf, "/driver") && strstr(now, cg.top_dir + strlen("/sys/fs/cgroup")) &&
+	   strstr(now, "/driver\n"), "the driver is in the leaf %s", cg.driver_dir);
+	cgroup_session_release(&cg);
+	free(now);
+	now = read_text_file("/proc/self/cgroup", NULL);
+	is_str(now ? now : "", home, "release moves the driver back home");
+	free(now);
+}
+
+static void nap(void)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+	nanosleep(&ts, NULL);
+}
+
+/* v2: cgroup.kill gets the load and what it forked, whatever their process group */
+static void test_load_kill(void)
+{
+	int fd, st = 0;
+
+	kid = fork_waiting(sleep_forked, &fd);
+	ok(kid > 0 && cgroup_load_enter(&cg, kid) == 0, "a forking sleeper in the load group");
+	go(fd);
+	for (int i = 0; i < 200 && (cgroup_load_pids(&cg, (pid_t[4]){ 0 }, 4) < 2); i++)
+		nap();
+	ok(cgroup_load_pids(&cg, (pid_t[4]){ 0 }, 4) == 2, "it and its child are in the group");
+	ok(cgroup_load_kill(&cg) == 0, "cgroup_load_kill writes cgroup.kill");
+	waitpid(kid, &st, 0);
+	kid = -1;
+	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "the sleeper was killed");
+	for (int i = 0; i < 200 && cgroup_load_pids(&cg, (pid_t[4]){ 0 }, 4) > 0; i++)
+		nap();
+	ok(cgroup_load_pids(&cg, (pid_t[4]){ 0 }, 4) == 0, "its child in another session went too");
+}
+
 static void test_release(void)
 {
 	char dirs[5][512];
@@ -314,10 +381,6 @@ static void test_cleanup_all(void)
 	ok(is_dir(mem) == 0 && is_dir(load) == 0 && mem[0], "cgroup_cleanup_all removes what was made");
 }
 
-static void sleep_long(void)
-{
-	pause();
-}
 
 /* a group still holding a process stays (with a warning) until it is empty */
 static void test_busy_release(void)
@@ -342,7 +405,7 @@ static void test_busy_release(void)
 int main(void)
 {
 	const char *why = missing_prerequisite();
-	char name[64];
+	char name[64], *home;
 
 	if (why) {
 		skip("cgroup tests: %s", why);
@@ -351,6 +414,7 @@ int main(void)
 	atexit(cleanup);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	home = read_text_file("/proc/self/cgroup", NULL);
 	snprintf(name, sizeof(name), "contest-test-%d", (int)getpid());
 	ok(cgroup_session_init(&cg, name, MEM_LIMIT, CPU_LIMIT) == 0 && cg.version, "session with 64M and 0.5 CPU");
 	if (!cg.version)
@@ -370,7 +434,15 @@ int main(void)
 		ok(cgroup_oom_kills(&cg) == kills, "removing the load group keeps the OOM count");
 		ok(cgroup_load_create(&cg) == 0, "load group made again for the next run");
 	}
-	test_release();
+	if (cg.version == 2)
+		test_load_kill();
+	else
+		ok(cgroup_load_kill(&cg) < 0, "no cgroup.kill in v1: the caller signals instead");
+	if (cg.version == 2)
+		test_driver_leaf(home);
+	else
+		test_release();
+	free(home);
 	test_cleanup_all();
 	test_busy_release();
 	return tap_done();
