@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "fingerprint.h"
 #include "loads.h"
+#include "proc.h"
 #include "report.h"
 #include "run.h"
 #include "swap.h"
@@ -60,15 +61,19 @@ struct run_args {
 
 static void on_signal(int sig)
 {
+	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
+
 	if (run_interrupted) {
-		/* a second Ctrl-C: leave now, removing what the kernel holds */
-		run_kill_tracked();
-		cgroup_cleanup_all();
-		swap_cleanup_all();
-		_exit(128 + sig);
+		/* a second Ctrl-C must not cut short the removal of RAM-sized
+		 * files or busy cgroups; SIGKILL still ends us, and the next
+		 * run removes what is left */
+		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
+			return;
+		return;
 	}
 	run_interrupted = sig;
 	load_interrupted = 1;
+	proc_cancel = 1;
 }
 
 static void install_signals(void)

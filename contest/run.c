@@ -211,9 +211,13 @@ static void monitor_stop(pid_t pid)
 	if (pid <= 0)
 		return;
 	kill(-pid, SIGTERM);
+	/* bounded: a monitor that ignores SIGTERM must not hang the session */
+	for (double end = now_mono() + 1; now_mono() < end; nanosleep(&(struct timespec){ 0, 10000000 }, NULL))
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			break;
+	proc_group_kill(pid);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
-	proc_group_kill(pid);
 	run_untrack_group(pid);
 }
 
@@ -266,8 +270,10 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		}
 		if (fd >= 0 && !cr->interrupted) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
+			int n = poll(&p, 1, 1000);
 
-			if (poll(&p, 1, 1000) == 0) {
+			/* EINTR: back to the top to see the flag, not into a blocking wait4 */
+			if (n == 0 || (n < 0 && errno == EINTR)) {
 				progress_draw(s);
 				continue;
 			}

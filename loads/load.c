@@ -100,9 +100,8 @@ int load_exec(struct load_env *env, char *const argv[], const char *cwd, const c
 	pid = spawn(argv, &o);
 	if (pid < 0)
 		return -1;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
+	if (proc_wait(pid, &st) < 0)
+		return -1;
 	return st;
 }
 

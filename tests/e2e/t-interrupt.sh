@@ -27,7 +27,7 @@ is "$?" 130 "SIGINT: exit status 130"
 is "$(col "$R/K/runs.tsv" status | tr '\n' ' ')" "ok aborted " "the finished row is kept, the one in flight is aborted"
 grep -q 'interrupted' "$T/err"
 ok $? "stderr says it was interrupted"
-nothing_left "$T/cg.before"
+nothing_left "$T/cg.before" $pid
 ok $? "nothing left behind after SIGINT in a run"
 
 # during prepare: read_load writes its file untimed before its first run
@@ -39,6 +39,6 @@ sleep 1
 kill -INT $pid
 wait $pid
 is "$?" 130 "SIGINT in prepare: exit status 130"
-nothing_left "$T/cg.before"
+nothing_left "$T/cg.before" $pid
 ok $? "nothing left behind after SIGINT in prepare (no half-written file)"
 done_testing
