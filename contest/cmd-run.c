@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "fingerprint.h"
 #include "loads.h"
+#include "lock.h"
 #include "proc.h"
 #include "report.h"
 #include "run.h"
@@ -366,7 +367,6 @@ static int session_init(struct session *s, struct config *cfg, const char *kerne
 	s->kernel = kernel;
 	s->kdir = xasprintf("%s/%s", config_str(cfg, NULL, "results"), kernel);
 	s->logdir = xasprintf("%s/logs", s->kdir);
-	s->scratch_root = xasprintf("%s/scratch", config_str(cfg, NULL, "work_dir"));
 	s->ram = cli_ram(cfg);
 	s->load_lead_s = config_duration(cfg, NULL, "load_lead");
 	s->grace_s = config_duration(cfg, NULL, "stop_grace");
@@ -455,21 +455,38 @@ static int print_tables(struct session *s)
 	return ret;
 }
 
+/* what the session made outside the results, for the next session should we die */
+static int note_made(struct session_lock *l, struct session *s, char *const *swapfile, int ret)
+{
+	lock_note(l, "cgroup", s->cg.mem_dir);
+	lock_note(l, "cgroup", s->cg.cpu_dir);
+	lock_note(l, "cgroup", s->cg.acct_dir);
+	lock_note(l, "swap", *swapfile);
+	return ret;
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a)
 {
+	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
 	struct session s;
 	struct plan p = { 0 };
 	char *swapfile = NULL;
 	int status = 0;
 
-	if (session_init(&s, cfg, kernel) < 0) {
+	if (session_init(&s, cfg, kernel) < 0 ||
+	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
+	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0) {
+		lock_release(&wlock);
+		lock_release(&rlock);
 		session_release(&s);
 		return EXIT_USAGE;
 	}
 	plan_build(&p, cfg, a->loads, a->nloads);
 	install_signals();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
-	if (session_env(&s, &swapfile) < 0 || mkdir_p(s.logdir, 0755) < 0 || write_env(&s) < 0 ||
+	if (note_made(&wlock, &s, &swapfile, session_env(&s, &swapfile)) < 0 ||
+	    !(s.scratch_root = scratch_make(&wlock, config_str(cfg, NULL, "work_dir"))) ||
+	    mkdir_p(s.logdir, 0755) < 0 || write_env(&s) < 0 ||
 	    workload_prepare(&s.wl, cfg, NULL) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
@@ -482,10 +499,13 @@ out:
 		load_cleanup(&p.loads[i]);
 		free(p.loads[i].scratch);
 	}
-	rmdir(s.scratch_root);
+	if (scratch_remove(s.scratch_root) < 0)
+		status = EXIT_RUN_FAILED;
 	if (swapfile && swap_off(swapfile) < 0)
 		status = EXIT_RUN_FAILED;
 	cgroup_session_release(&s.cg);
+	lock_release(&wlock);
+	lock_release(&rlock);
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);

@@ -28,6 +28,11 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
+# wait_for SECONDS COMMAND...: poll until COMMAND succeeds; 1 when it never did
+wait_for() {
+	local end=$(( $(date +%s) + $1 )); shift
+	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.1; done
+}
 # column VALUE of a runs.tsv: col FILE NAME -> values one per line
 col() {
 	awk -F'\t' -v c="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i; next} k{print $k}' "$1"
@@ -54,7 +59,7 @@ nothing_left() {
 		echo "# cgroups left: $(echo "$new" | tr '\n' ' ')"; left=1
 	fi
 	if grep -q "$T" /proc/swaps; then echo "# swap left: $(grep "$T" /proc/swaps)"; left=1; fi
-	if [ -e "$T/work/scratch" ]; then echo "# scratch left: $(ls -A "$T/work/scratch" | tr '\n' ' ')"; left=1; fi
+	if compgen -G "$T/work/scratch*" > /dev/null; then echo "# scratch left: $(ls -d "$T"/work/scratch* | tr '\n' ' ')"; left=1; fi
 	[ -z "$(find "$T/work" -name '*.swap' 2>/dev/null)" ] || { echo "# swap file left"; left=1; }
 	return $left
 }

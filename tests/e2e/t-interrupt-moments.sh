@@ -10,10 +10,6 @@ R=$T/reports
 swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
-wait_for() {	# wait_for SECONDS COMMAND...
-	local end=$(( $(date +%s) + $1 )); shift
-	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.1; done
-}
 rows() { [ -f "$R/$1/runs.tsv" ] && [ "$(($(wc -l < "$R/$1/runs.tsv") - 1))" -ge "$2" ]; }
 load_up() { pgrep -f "contest run .* -k $1 " | wc -l | awk '{exit !($1 >= 3)}'; }
 whole_rows() {	# every line has the header's field count and ends in a newline
@@ -32,13 +28,14 @@ start() {
 }
 # stop TAG WHAT: SIGINT now, then the checks
 stop() {
-	local tag=$1 what=$2 t0 t1 st
+	local tag=$1 what=$2 t0 t1 st i
 	t0=$(date +%s.%N)
 	kill -INT $pid
-	(trap - EXIT; sleep 60; kill -KILL $pid 2>/dev/null) &	# a hang fails, not blocks, the test
+	# a hang fails the test rather than blocking it
+	for ((i = 0; i < 600; i++)); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+	kill -KILL $pid 2>/dev/null
 	wait $pid
 	st=$?
-	kill $! 2>/dev/null
 	t1=$(date +%s.%N)
 	is "$st" 130 "$what: exit status 130"
 	awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 5) }'

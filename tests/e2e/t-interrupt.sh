@@ -7,10 +7,6 @@ R=$T/reports
 swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
-wait_for() {	# wait_for SECONDS COMMAND...: poll until COMMAND succeeds
-	local end=$(( $(date +%s) + $1 )); shift
-	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.2; done
-}
 has_rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; }
 
