@@ -14,6 +14,7 @@
 #include "fingerprint.h"
 #include "loads.h"
 #include "lock.h"
+#include "owner.h"
 #include "proc.h"
 #include "report.h"
 #include "run.h"
@@ -110,13 +111,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	}
 	a->loads = argv + optind;
 	a->nloads = argc - optind;
-	return 0;
-}
-
-static int check_kernel_name(const char *k)
-{
-	if (!*k || *k == '.' || strchr(k, '/') || strpbrk(k, " \t\n"))
-		return error("bad kernel name '%s': no '/', blanks or leading '.'", k);
 	return 0;
 }
 
@@ -504,6 +498,8 @@ out:
 	if (swapfile && swap_off(swapfile) < 0)
 		status = EXIT_RUN_FAILED;
 	cgroup_session_release(&s.cg);
+	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
+		status = status ? status : EXIT_RUN_FAILED;
 	lock_release(&wlock);
 	lock_release(&rlock);
 	if (run_interrupted) {
@@ -540,7 +536,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
-	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0) {
+	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
