@@ -49,7 +49,7 @@ static const char help_text[] =
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
-	"130 interrupted (finished runs are kept).\n";
+	"130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
 
 struct run_args {
 	const char *conf, *kernel, *runs, *results;
