@@ -470,8 +470,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	if (session_init(&s, cfg, kernel) < 0 ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0) {
-		lock_release(&wlock);
-		lock_release(&rlock);
+		lock_release(&wlock, 0);
+		lock_release(&rlock, 0);
 		session_release(&s);
 		return EXIT_USAGE;
 	}
@@ -500,8 +500,9 @@ out:
 	cgroup_session_release(&s.cg);
 	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
 		status = status ? status : EXIT_RUN_FAILED;
-	lock_release(&wlock);
-	lock_release(&rlock);
+	/* a cgroup still busy stays on record for the next session to remove */
+	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
+	lock_release(&rlock, 0);
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);

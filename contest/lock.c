@@ -239,10 +239,11 @@ int scratch_remove(const char *dir)
 	return dir ? remove_scratch(dir) : 0;
 }
 
-void lock_release(struct session_lock *l)
+void lock_release(struct session_lock *l, int keep)
 {
 	if (l->fd >= 0) {
-		unlink(l->path);	/* while still held: see same_file */
+		if (!keep)
+			unlink(l->path);	/* while still held: see same_file */
 		close(l->fd);
 		l->fd = -1;
 	}

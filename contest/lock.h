@@ -30,8 +30,9 @@ void lock_note(struct session_lock *l, const char *kind, const char *path);
 char *scratch_make(struct session_lock *l, const char *work_dir);
 /* remove a directory scratch_make made, with all in it: 0 or -1 (printed) */
 int scratch_remove(const char *dir);
-/* drop the lock and its file (all was cleaned up); fine on a lock not held */
-void lock_release(struct session_lock *l);
+/* drop the lock, and its file unless keep (something could not be removed:
+ * the record stays for the next session); fine on a lock not held */
+void lock_release(struct session_lock *l, int keep);
 
 /* the marker file in every scratch directory contest makes: only a
  * directory holding it is ever removed recursively */
