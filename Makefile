@@ -32,7 +32,8 @@ endif
 
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
             libjansson-dev r-mathlib
-TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux
+TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
+            clang libclang-rt-14-dev valgrind
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
@@ -60,6 +61,27 @@ $(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_OBJ) $(HEADERS)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(WARN) $(SANFLAGS) -o $@ $< $(CONTEST_OBJ) $(LDLIBS)
 
 unit: $(UNIT_BIN)
+
+# libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
+# parser and the runs.tsv reader, each run FUZZ_SECONDS from tests/fuzz/NAME/
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_BIN      = build/fuzz/fuzz-config build/fuzz/fuzz-runs
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(CONTEST_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< $(CONTEST_SRC) $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@for t in config runs; do \
+		mkdir -p build/fuzz/corpus-$$t && cp tests/fuzz/$$t/* build/fuzz/corpus-$$t/ && \
+		echo "fuzz-$$t: $(FUZZ_SECONDS) s, log in build/fuzz/fuzz-$$t.log"; \
+		build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+			-artifact_prefix=build/fuzz/crash-$$t- build/fuzz/corpus-$$t \
+			> build/fuzz/fuzz-$$t.log 2>&1 || { tail -n 60 build/fuzz/fuzz-$$t.log; exit 1; }; \
+		grep -a '^#[0-9]*[[:space:]]*DONE' build/fuzz/fuzz-$$t.log; \
+	done
 
 test: bin/contest $(UNIT_BIN)
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
@@ -99,4 +121,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: all unit test deps test-deps run kernel-tree bench install clean FORCE
+.PHONY: fuzz all unit test deps test-deps run kernel-tree bench install clean FORCE

@@ -1,5 +1,6 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
 #include "cli.h"
+#include "owner.h"
 #include "report.h"
 #include "util.h"
 
@@ -130,10 +131,13 @@ static int check_combination(const struct report_opts *opts)
 /* A kernel named on the command line must have results: a typo is bad usage */
 static int check_kernel(const char *dir, const char *kernel)
 {
-	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	char *path;
 	struct stat st;
 	int ret = 0;
 
+	if (check_name("kernel name", kernel) < 0)
+		return -1;
+	path = xasprintf("%s/%s/runs.tsv", dir, kernel);
 	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
 		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
 	free(path);

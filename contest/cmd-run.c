@@ -12,6 +12,10 @@
 #include "cmds.h"
 #include "loads.h"
 #include "plan.h"
+#include "cleanup.h"
+#include "lock.h"
+#include "owner.h"
+#include "proc.h"
 #include "report.h"
 #include "run.h"
 #include "session.h"
@@ -46,7 +50,7 @@ static const char help_text[] =
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
-	"130 interrupted (finished runs are kept).\n";
+	"130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
 
 struct run_args {
 	const char *conf, *kernel, *runs, *results, *until_sd, *max_runs;
@@ -90,13 +94,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	}
 	a->loads = argv + optind;
 	a->nloads = argc - optind;
-	return 0;
-}
-
-static int check_kernel_name(const char *k)
-{
-	if (!*k || *k == '.' || strchr(k, '/') || strpbrk(k, " \t\n"))
-		return error("bad kernel name '%s': no '/', blanks or leading '.'", k);
 	return 0;
 }
 
@@ -348,21 +345,50 @@ static int prepare_workload(struct session *s)
 	return ret;
 }
 
+/* what the session made outside the results, for the next session should we die */
+static int note_made(struct session_lock *l, struct session *s, int ret)
+{
+	lock_note(l, "cgroup", s->cg.mem_dir);
+	lock_note(l, "cgroup", s->cg.cpu_dir);
+	lock_note(l, "cgroup", s->cg.acct_dir);
+	lock_note(l, "swap", s->swapfile);
+	return ret;
+}
+
+/* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
+static int make_scratch_root(struct session_lock *l, struct session *s)
+{
+	char *dir = scratch_make(l, config_str(s->cfg, NULL, "work_dir"));
+
+	if (!dir)
+		return -1;
+	free(s->scratch_root);
+	s->scratch_root = dir;
+	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	return 0;
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
+	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
 	struct session s;
 	struct plan p;
 	int status = 0;
 
-	if (session_init(&s, cfg, kernel) < 0) {
+	if (session_init(&s, cfg, kernel) < 0 ||
+	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
+	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0) {
+		lock_release(&wlock, 0);
+		lock_release(&rlock, 0);
 		session_release(&s);
 		return EXIT_USAGE;
 	}
 	plan_build(&p, cfg, a->loads, a->nloads);
 	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
 	session_signals();
-	if (session_start(&s) < 0 || prepare_workload(&s) < 0) {
+	if (note_made(&wlock, &s, session_start(&s)) < 0 || make_scratch_root(&wlock, &s) < 0 ||
+	    prepare_workload(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
 	}
@@ -374,8 +400,17 @@ out:
 		load_cleanup(&p.loads[i]);
 		free(p.loads[i].scratch);
 	}
+	if (s.scratch_root && scratch_remove(s.scratch_root) == 0)
+		cleanup_del_path(CLEANUP_SCRATCH, s.scratch_root);
+	else
+		status = EXIT_RUN_FAILED;
 	if (session_finish(&s) < 0)
 		status = EXIT_RUN_FAILED;
+	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
+		status = status ? status : EXIT_RUN_FAILED;
+	/* a cgroup still busy stays on record for the next session to remove */
+	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
+	lock_release(&rlock, 0);
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
@@ -410,7 +445,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
-	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
+	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0 ||
 	    parse_until_sd(&a, cfg, &until) < 0) {
 		status = EXIT_USAGE;
 		goto out;

@@ -1,5 +1,6 @@
 /* config.c - parse contest.conf, -c files and -s against the options tables */
 #include "config.h"
+#include "owner.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -313,7 +314,7 @@ int config_load_default(struct config *cfg)
 	/* the source tree's, else the one installed with this binary (make
 	 * install PREFIX=... puts it there, wherever PREFIX is), else the
 	 * build's PREFIX; none is fine: the table's defaults hold */
-	if (access("contest.conf", R_OK) == 0)
+	if (access("contest.conf", R_OK) == 0 && trusted_file("contest.conf"))
 		ret = config_load_file(cfg, "contest.conf", 0);
 	else if (beside && access(beside, R_OK) == 0)
 		ret = config_load_file(cfg, beside, 0);

@@ -1,5 +1,6 @@
 /* loadproc.c - see loadproc.h */
 #include "loadproc.h"
+#include "proc.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -29,11 +30,13 @@ static void reset_signals(void)
 {
 	sigset_t none;
 
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* handlers first, then unblock (proc_fork blocked all): a SIGTERM
+	 * sent at once must not run the driver's handler here */
 	for (int sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			signal(sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
 static void describe_status(int st, char *buf, size_t len)
@@ -73,7 +76,7 @@ static void __attribute__((noreturn)) leader_loop(struct load_shm *shm, pid_t wo
 }
 
 static void __attribute__((noreturn)) leader_main(const struct load *l, struct load_env *env,
-						  const struct cgroup_session *cg)
+						  const struct cgroup_session *cg, pid_t driver)
 {
 	struct load_shm *shm = (struct load_shm *)env->ctr;
 	pid_t worker;
@@ -82,6 +85,8 @@ static void __attribute__((noreturn)) leader_main(const struct load *l, struct l
 	reset_signals();
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* never outlive the driver */
+	if (getppid() != driver)
+		_exit(1);	/* it died before prctl: no signal will come */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	if (cg && cg->version && cgroup_load_enter(cg, getpid()) < 0)
 		load_fail(env, "cannot join the load's cgroup");
@@ -99,6 +104,9 @@ static void __attribute__((noreturn)) leader_main(const struct load *l, struct l
 int loadproc_start(struct load_proc *lp, const struct load *l, struct load_env *env,
 		   const struct cgroup_session *cg)
 {
+	pid_t driver = getpid();
+	sigset_t saved;
+
 	memset(lp, 0, sizeof(*lp));
 	lp->shm = mmap(NULL, sizeof(*lp->shm), PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -108,7 +116,7 @@ int loadproc_start(struct load_proc *lp, const struct load *l, struct load_env *
 	}
 	env->ctr = &lp->shm->ctr;
 	fflush(NULL);
-	lp->leader = fork();
+	lp->leader = proc_fork(&saved);
 	if (lp->leader < 0) {
 		int e = errno;
 
@@ -119,7 +127,7 @@ int loadproc_start(struct load_proc *lp, const struct load *l, struct load_env *
 		return error("cannot fork the load: %s", strerror(e));
 	}
 	if (lp->leader == 0)
-		leader_main(l, env, cg);
+		leader_main(l, env, cg, driver);
 	setpgid(lp->leader, lp->leader);	/* both sides: no race with the first kill */
 	return 0;
 }

@@ -9,23 +9,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void child_setup(const struct spawn_opts *o)
+volatile sig_atomic_t proc_cancel;
+
+static void child_setup(const struct spawn_opts *o, pid_t parent)
 {
 	int fd = -1;
 	sigset_t none;
 
-	/* the driver blocks or catches signals; a child starts clean */
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* the driver catches signals; a child starts clean: handlers first,
+	 * then the mask spawn set before fork, so a signal sent to the child
+	 * meanwhile is not run through the driver's handler and lost */
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (o && o->new_pgrp)
 		setpgid(0, 0);
+	/* never outlive the driver, even when it is killed outright; the
+	 * parent may have died before prctl, and then no signal comes */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
 	if (o && o->child_hook && o->child_hook(o->hook_arg))
 		_exit(127);
 	if (o && o->out)
@@ -59,16 +70,31 @@ static void child_setup(const struct spawn_opts *o)
 	}
 }
 
+pid_t proc_fork(sigset_t *saved)
+{
+	sigset_t all;
+	pid_t pid;
+
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, saved);
+	pid = fork();
+	if (pid != 0)
+		sigprocmask(SIG_SETMASK, saved, NULL);
+	return pid;
+}
+
 pid_t spawn(char *const argv[], const struct spawn_opts *o)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid();
+	sigset_t saved;
+	pid_t pid = proc_fork(&saved);
 
 	if (pid < 0) {
 		error("cannot fork for '%s': %s", argv[0], strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
-		child_setup(o);
+		child_setup(o, parent);
 		execvp(argv[0], argv);
 		fprintf(stderr, "error: cannot run '%s': %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -78,17 +104,26 @@ pid_t spawn(char *const argv[], const struct spawn_opts *o)
 	return pid;
 }
 
+int proc_wait(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+		if (proc_cancel) {	/* interrupted: the program goes too, and is reaped */
+			kill(pid, SIGKILL);
+			kill(-pid, SIGKILL);	/* its group, when it leads one */
+		}
+	}
+	return 0;
+}
+
 int run_cmd(char *const argv[], const struct spawn_opts *o)
 {
 	int st;
 	pid_t pid = spawn(argv, o);
 
-	if (pid < 0)
+	if (pid < 0 || proc_wait(pid, &st) < 0)
 		return -1;
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
-			return -1;
-	}
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	return 128 + WTERMSIG(st);

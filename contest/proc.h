@@ -2,8 +2,16 @@
 #ifndef CONTEST_PROC_H
 #define CONTEST_PROC_H
 
+#include <signal.h>
 #include <sys/types.h>
 #include <sys/resource.h>
+
+/*
+ * Set by the driver's signal handler on an interrupt: proc_wait (and so
+ * run_cmd) then kills the program it waits for instead of waiting it out.
+ * Every spawned child has SIGKILL as its parent-death signal.
+ */
+extern volatile sig_atomic_t proc_cancel;
 
 struct spawn_opts {
 	const char *cwd;	/* chdir first, NULL to stay */
@@ -18,8 +26,16 @@ struct spawn_opts {
 	void *hook_arg;
 };
 
+/*
+ * fork with every signal blocked; the parent's mask is restored in the
+ * parent, the child keeps all blocked (saved holds the old mask) until it
+ * has reset the driver's handlers, so no signal meant for it is lost
+ */
+pid_t proc_fork(sigset_t *saved);
 /* fork and execvp argv; returns pid or -1 (error printed) */
 pid_t spawn(char *const argv[], const struct spawn_opts *o);
+/* wait for pid, killing it when proc_cancel is set meanwhile: 0, or -1 */
+int proc_wait(pid_t pid, int *status);
 /* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
 /* argv as one line for messages */

@@ -57,29 +57,67 @@ static char *format_row(const struct run_record *r)
 			 tsv_field(detail, sizeof(detail), r->status_detail));
 }
 
+/*
+ * A failed or short write (a full disk) may have left part of the row:
+ * cut the file back to where the row started, so the next append does
+ * not glue onto half a row and both are lost. errno is the write's.
+ */
+static void unwrite(int fd, const char *path, off_t start)
+{
+	int e = errno;
+
+	if (ftruncate(fd, start) < 0 || fsync(fd) < 0)
+		error("cannot write '%s': %s; and cannot cut it back to its last whole row: %s",
+		      path, strerror(e), strerror(errno));
+	else
+		error("cannot write '%s': %s (the row is not recorded; earlier rows are whole)",
+		      path, strerror(e));
+	errno = e;
+}
+
+/* a new file's directory entry is durable only once its directory is synced */
+static int fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fsync(fd);
+	close(fd);
+	return ret;
+}
+
 int results_append(const char *kernel_dir, const struct run_record *rec)
 {
 	char *path = xasprintf("%s/runs.tsv", kernel_dir);
 	char *row = format_row(rec), *buf;
 	struct stat st;
-	int fd, ret = -1;
+	int fd, created, ret = -1;
 
 	if (mkdir_p(kernel_dir, 0755) < 0) {
 		error("cannot create '%s': %s", kernel_dir, strerror(errno));
 		goto out;
 	}
+	created = access(path, F_OK) < 0;
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		error("cannot open '%s': %s", path, strerror(errno));
 		goto out;
 	}
+	if (fstat(fd, &st) < 0) {
+		error("cannot stat '%s': %s", path, strerror(errno));
+		close(fd);
+		goto out;
+	}
 	/* header and first row go in the same write: a file is never header-less */
-	if (fstat(fd, &st) == 0 && st.st_size == 0)
+	if (st.st_size == 0)
 		buf = xasprintf("%s\n%s", results_header(), row);
 	else
 		buf = xstrdup(row);
 	if (write_all(fd, buf, strlen(buf)) < 0 || fsync(fd) < 0)
-		error("cannot write '%s': %s", path, strerror(errno));
+		unwrite(fd, path, st.st_size);
+	else if (created && fsync_dir(kernel_dir) < 0)
+		error("cannot sync the directory '%s': %s", kernel_dir, strerror(errno));
 	else
 		ret = 0;
 	free(buf);

@@ -185,6 +185,11 @@ static void monitor_stop(pid_t pid)
 	if (pid <= 0)
 		return;
 	kill(-pid, SIGTERM);
+	/* bounded: a monitor that ignores SIGTERM must not hang the session */
+	for (double end = now_mono() + 1; now_mono() < end; nanosleep(&(struct timespec){ 0, 10000000 }, NULL))
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			break;
+	proc_group_kill(pid);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	proc_group_kill(pid);
@@ -240,12 +245,13 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		}
 		if (fd >= 0 && !cr->interrupted) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int r = poll(&p, 1, 1000);
+			int n = poll(&p, 1, 1000);
 
-			if (r == 0)
+			/* EINTR: back to the top to see the flag, not into a blocking wait4 */
+			if (n == 0 || (n < 0 && errno == EINTR)) {
 				progress_draw(s);
-			if (r == 0 || (r < 0 && errno == EINTR))
-				continue;	/* a signal: see run_interrupted before a blocking wait4 */
+				continue;
+			}
 		}
 		if (wait4(pid, &cr->status, 0, &cr->ru) == pid)
 			break;

@@ -1,6 +1,7 @@
 /* session.c - see session.h */
 #include "session.h"
 #include "cgroup.h"
+#include "proc.h"
 #include "cleanup.h"
 #include "cli.h"
 #include "fingerprint.h"
@@ -20,15 +21,19 @@
 
 static void on_signal(int sig)
 {
+	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
+
 	if (run_interrupted) {
-		/* a second Ctrl-C: leave now, undoing what is registered; the
-		 * driver leaves its v2 leaf first so the groups can go */
-		cgroup_cleanup_all();
-		cleanup_run_all();
-		_exit(128 + sig);
+		/* a second Ctrl-C must not cut short the removal of RAM-sized
+		 * files or busy cgroups; SIGKILL still ends us, and the next
+		 * run removes what is left (the lock file records it) */
+		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
+			return;
+		return;
 	}
 	run_interrupted = sig;
 	load_interrupted = 1;
+	proc_cancel = 1;
 }
 
 void session_signals(void)

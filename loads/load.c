@@ -142,9 +142,12 @@ int load_exec(struct load_env *env, char *const argv[], const char *cwd, const c
 	pid = spawn(argv, &o);
 	if (pid < 0)
 		return -1;
-	while (load_reap(env->ctr, pid, &st) < 0)
+	while (load_reap(env->ctr, pid, &st) < 0) {
 		if (errno != EINTR)
 			return -1;
+		if (proc_cancel)	/* the driver was interrupted: do not wait the program out */
+			kill(pid, SIGKILL);
+	}
 	return st;
 }
 

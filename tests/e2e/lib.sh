@@ -28,6 +28,11 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
+# wait_for SECONDS COMMAND...: poll until COMMAND succeeds; 1 when it never did
+wait_for() {
+	local end=$(( $(date +%s) + $1 )); shift
+	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.1; done
+}
 # column VALUE of a runs.tsv: col FILE NAME -> values one per line
 col() {
 	awk -F'\t' -v c="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i; next} k{print $k}' "$1"
@@ -41,16 +46,20 @@ contest_cgroups() {
 	find /sys/fs/cgroup -mindepth 1 -maxdepth 8 -type d -name 'contest-*' 2>/dev/null | sort
 }
 # no process mentions $T, no contest cgroup beyond those listed in $1 (a file),
-# no swap under $T, no scratch dir; prints what is left as TAP comments
+# no swap under $T, no scratch dir; prints what is left as TAP comments.
+# With driver PIDs after the file, only those sessions' cgroups (contest-PID)
+# count, so sessions other people start meanwhile on a shared box do not.
 nothing_left() {
-	local before=$1 left=0 p
+	local before=$1 left=0 p new; shift
 	p=$(pgrep -f "$T" | grep -vx "$$" || true)
 	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
-	if [ -n "$(comm -13 "$before" <(contest_cgroups))" ]; then
-		echo "# cgroups left: $(comm -13 "$before" <(contest_cgroups) | tr '\n' ' ')"; left=1
+	new=$(comm -13 "$before" <(contest_cgroups))
+	[ $# -eq 0 ] || new=$(echo "$new" | grep -E "/contest-($(IFS='|'; echo "$*"))(/|\$)" || true)
+	if [ -n "$new" ]; then
+		echo "# cgroups left: $(echo "$new" | tr '\n' ' ')"; left=1
 	fi
 	if grep -q "$T" /proc/swaps; then echo "# swap left: $(grep "$T" /proc/swaps)"; left=1; fi
-	if [ -e "$T/work/scratch" ]; then echo "# scratch left: $(ls -A "$T/work/scratch" | tr '\n' ' ')"; left=1; fi
+	if compgen -G "$T/work/scratch*" > /dev/null; then echo "# scratch left: $(ls -d "$T"/work/scratch* | tr '\n' ' ')"; left=1; fi
 	[ -z "$(find "$T/work" -name '*.swap' 2>/dev/null)" ] || { echo "# swap file left"; left=1; }
 	return $left
 }

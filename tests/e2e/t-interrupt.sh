@@ -7,10 +7,6 @@ R=$T/reports
 swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
-wait_for() {	# wait_for SECONDS COMMAND...: poll until COMMAND succeeds
-	local end=$(( $(date +%s) + $1 )); shift
-	until "$@"; do [ "$(date +%s)" -lt "$end" ] || return 1; sleep 0.2; done
-}
 has_rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; }
 
@@ -27,7 +23,7 @@ is "$?" 130 "SIGINT: exit status 130"
 is "$(col "$R/K/runs.tsv" status | tr '\n' ' ')" "ok aborted " "the finished row is kept, the one in flight is aborted"
 grep -q 'interrupted' "$T/err"
 ok $? "stderr says it was interrupted"
-nothing_left "$T/cg.before"
+nothing_left "$T/cg.before" $pid
 ok $? "nothing left behind after SIGINT in a run"
 
 # during prepare: read_load writes its file untimed before its first run
@@ -39,6 +35,6 @@ sleep 1
 kill -INT $pid
 wait $pid
 is "$?" 130 "SIGINT in prepare: exit status 130"
-nothing_left "$T/cg.before"
+nothing_left "$T/cg.before" $pid
 ok $? "nothing left behind after SIGINT in prepare (no half-written file)"
 done_testing

@@ -1,0 +1,52 @@
+/* fuzz-config.c - libFuzzer target: the config file parser, -s and the typed getters
+ *
+ * The input is written to a file (the parser reads files) and loaded; a
+ * line "-s KEY=VALUE" style is not needed: the first line is also fed to
+ * config_set_arg. Every typed getter is then asked for every key.
+ */
+#include "config.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char path[] = "/tmp/contest-fuzz-config.XXXXXX";
+static int fd = -1;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct config *cfg;
+	char *first;
+
+	if (fd < 0 && (fd = mkstemp(path)) < 0)
+		abort();
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
+		abort();
+
+	cfg = config_new();
+	config_load_file(cfg, path, 0);
+	first = strndup((const char *)data, size);
+	first[strcspn(first, "\n")] = '\0';
+	config_set_arg(cfg, first);
+	free(first);
+	for (const struct config_option *o = config_options; o->name; o++) {
+		config_str(cfg, NULL, o->name);
+		if (o->type == OPT_INT)
+			config_int(cfg, NULL, o->name);
+		else if (o->type == OPT_DOUBLE)
+			config_double(cfg, NULL, o->name);
+		else if (o->type == OPT_DURATION)
+			config_duration(cfg, NULL, o->name);
+		else if (o->type == OPT_SIZE)
+			config_size(cfg, NULL, o->name, 1ULL << 30);
+		else if (o->type == OPT_BOOL)
+			config_bool(cfg, NULL, o->name);
+	}
+	config_free(cfg);
+	return 0;
+}
