@@ -35,7 +35,7 @@ const struct config_option config_options[] = {
 	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL },
 	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL },
 	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL },
-	{ "monitors", OPT_BOOL, "yes", "run vmstat 1 and iostat -dx 1 into logs/ during each run", NULL },
+	{ "monitors", OPT_LIST, "vmstat iostat", "programs logging into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat; none (or no) for none, yes for vmstat iostat", "vmstat|iostat|sar|pidstat|none|no|yes" },
 	{ NULL, 0, NULL, NULL, NULL }
 };
 
@@ -101,6 +101,22 @@ static struct entry *find_entry(const struct config *cfg, const char *section, c
 	return NULL;
 }
 
+/* is v one of the words of choices ("a|b|c")? */
+static int in_choices(const char *c, const char *v)
+{
+	size_t len = strlen(v);
+
+	while (c && *c) {
+		const char *bar = strchr(c, '|');
+		size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+
+		if (clen == len && !strncmp(c, v, len))
+			return 1;
+		c = bar ? bar + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Check a value against its type; NULL when fine, else a static message */
 static const char *check_value(const struct config_option *o, const char *v)
 {
@@ -138,27 +154,17 @@ static const char *check_value(const struct config_option *o, const char *v)
 		char **w = split_list(v);
 		const char *msg = NULL;
 
-		/* the only list is `loads`: each word must name a load */
+		/* a list with choices (monitors) takes those words; else loads */
 		for (size_t i = 0; w[i] && !msg; i++)
-			if (!load_find(w[i]))
+			if (o->choices && !in_choices(o->choices, w[i]))
+				msg = "names a word not among the allowed values";
+			else if (!o->choices && !load_find(w[i]))
 				msg = "names a load that does not exist (see contest list)";
 		argv_free(w);
 		return msg;
 	}
-	case OPT_ENUM: {
-		size_t len = strlen(v);
-		const char *c = o->choices;
-
-		while (c && *c) {
-			const char *bar = strchr(c, '|');
-			size_t clen = bar ? (size_t)(bar - c) : strlen(c);
-
-			if (clen == len && !strncmp(c, v, len))
-				return NULL;
-			c = bar ? bar + 1 : NULL;
-		}
-		return "not one of the allowed values";
-	}
+	case OPT_ENUM:
+		return in_choices(o->choices, v) ? NULL : "not one of the allowed values";
 	}
 	return "unknown option type";
 }
@@ -180,7 +186,7 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	}
 	msg = check_value(o, value);
 	if (msg) {
-		if (o->type == OPT_ENUM)
+		if (o->choices)
 			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
 		return error("%s: bad value '%s' for '%s': %s", origin, value, key, msg);
 	}

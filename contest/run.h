@@ -30,7 +30,8 @@ struct session {
 	struct cgroup_session cg;
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
-	int flush, monitors;
+	int flush;
+	int monitors;		/* bit mask over the monitors table (monitors_parse) */
 	int warned_flush, warned_monitors;
 	/* progress */
 	int tty;
@@ -54,6 +55,9 @@ struct load_state {
  * appends it. Returns 0 when the run is ok.
  */
 int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
+
+/* the `monitors` config list as the session's bit mask ("yes" is vmstat iostat) */
+int monitors_parse(const char *list);
 
 /* the progress line: redraw (tty) now */
 void progress_draw(struct session *s);
