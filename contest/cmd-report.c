@@ -12,8 +12,9 @@
 
 static const char usage_text[] =
 	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
-	"                      [--ratio reference|self] [--format text|mail|csv|json]\n"
-	"                      [--stats] [KERNEL...]\n";
+	"                      [--ratio reference|self] [--stats]\n"
+	"                      [--format text|classic|mail|html|csv|json] [-o DIR]\n"
+	"                      [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
 
 static const char help_text[] =
 	"\n"
@@ -24,11 +25,16 @@ static const char help_text[] =
 	"      --reference KERNEL     Ratio divides by KERNEL's noload mean (default: the first kernel)\n"
 	"      --reference-time SECONDS  Ratio divides by SECONDS\n"
 	"      --ratio reference|self self: each kernel by its own noload mean (contest 0.6x)\n"
-	"      --format text|mail|csv|json  mail: the tables as posted to linux-kernel\n"
+	"      --format FORMAT        text (default): the tables; classic: as posted to\n"
+	"                             linux-kernel in 2002; mail: a whole message; html:\n"
+	"                             a page with charts in -o DIR; csv, json\n"
 	"      --stats                add SD, the sample standard deviation of Time\n"
+	"  -o, --output DIR           html: where index.html goes\n"
+	"      --from ADDRESS         mail: From: (default $EMAIL, else user@host)\n"
+	"      --to ADDRESS           mail: To: (default none)\n"
 	"  -h, --help                 this text\n";
 
-enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS };
+enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS, OPT_FROM, OPT_TO };
 
 static const struct option long_options[] = {
 	{ "results", required_argument, NULL, 'r' },
@@ -37,6 +43,9 @@ static const struct option long_options[] = {
 	{ "ratio", required_argument, NULL, OPT_RATIO },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "output", required_argument, NULL, 'o' },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -50,8 +59,8 @@ static int usage_error(void)
 static int parse_format(const char *s, enum report_format *out)
 {
 	static const struct { const char *name; enum report_format format; } formats[] = {
-		{ "text", REPORT_TEXT }, { "mail", REPORT_MAIL },
-		{ "csv", REPORT_CSV }, { "json", REPORT_JSON },
+		{ "text", REPORT_TEXT }, { "classic", REPORT_CLASSIC }, { "mail", REPORT_MAIL },
+		{ "html", REPORT_HTML }, { "csv", REPORT_CSV }, { "json", REPORT_JSON },
 	};
 	size_t i;
 
@@ -61,7 +70,7 @@ static int parse_format(const char *s, enum report_format *out)
 			return 0;
 		}
 	}
-	return error("unknown format '%s' (text, mail, csv or json)", s);
+	return error("unknown format '%s' (text, classic, mail, html, csv or json)", s);
 }
 
 static int parse_seconds(const char *s, double *out)
@@ -106,6 +115,15 @@ static int parse_option(int c, const char *arg, char **argv, struct report_opts 
 	case OPT_STATS:
 		opts->stats = 1;
 		return 0;
+	case 'o':
+		opts->out_dir = arg;
+		return 0;
+	case OPT_FROM:
+		opts->from = arg;
+		return 0;
+	case OPT_TO:
+		opts->to = arg;
+		return 0;
 	case 'h':
 		return 1;
 	case ':':
@@ -123,6 +141,10 @@ static int check_combination(const struct report_opts *opts)
 		return error("--reference and --reference-time cannot be combined");
 	if (opts->ratio == RATIO_SELF && (opts->reference || opts->reference_time > 0))
 		return error("--ratio self takes no reference");
+	if (opts->format == REPORT_HTML && !opts->out_dir)
+		return error("--format html writes a page into a directory: give -o DIR");
+	if (opts->format != REPORT_HTML && opts->out_dir)
+		return error("-o DIR goes with --format html");
 	return 0;
 }
 
@@ -160,7 +182,7 @@ int cmd_report(int argc, char **argv)
 	report_opts_init(&opts);
 	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:o:h", long_options, NULL)) != -1) {
 		int ret = parse_option(c, optarg, argv, &opts, &dir);
 
 		if (ret < 0)
@@ -170,6 +192,7 @@ int cmd_report(int argc, char **argv)
 			return cli_close_stdout(0);
 		}
 	}
+	opts.results_dir = dir;
 	if (check_combination(&opts) < 0)
 		return usage_error();
 	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)

@@ -5,6 +5,7 @@
 /* Each takes argv[0] == its name and returns the exit status (0, 1, 2). */
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_env(int argc, char **argv);
 int cmd_help(int argc, char **argv);
