@@ -29,7 +29,7 @@ MODE     = plain
 endif
 
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux
-TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time
+TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time chromium file libxml2-utils
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))

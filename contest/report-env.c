@@ -105,7 +105,7 @@ static char *differences(char *s, const char *base, const char *base_env,
 
 char *report_env_summary(const char *dir, char *const *kernels, size_t n)
 {
-	char *base_env = NULL, *s = xstrdup(""), *next, *env;
+	char *base_env = NULL, *s, *next, *env;
 	size_t base = 0, k, same = 0;
 
 	for (k = 0; k < n && !base_env; k++)
@@ -114,7 +114,6 @@ char *report_env_summary(const char *dir, char *const *kernels, size_t n)
 	if (!base_env)
 		return xasprintf("No env files: these results were written by hand or elsewhere, "
 				 "so nothing is known here of the machine they were made on.");
-	free(s);
 	s = machine_text(kernels[base], base_env);
 	for (k = 0; k < n; k++) {
 		if (k == base)
