@@ -35,7 +35,7 @@ const struct config_option config_options[] = {
 	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL },
 	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL },
 	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL },
-	{ "monitors", OPT_LIST, "vmstat iostat", "programs logging into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat; none (or no) for none, yes for vmstat iostat", "vmstat|iostat|sar|pidstat|none|no|yes" },
+	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|none|no|yes" },
 	{ NULL, 0, NULL, NULL, NULL }
 };
 

@@ -2,6 +2,7 @@
 #include "plot.h"
 #include "load.h"
 #include "proc.h"
+#include "psi.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char *plot_extension(enum plot_format format)
 {
@@ -228,6 +230,50 @@ static int vmstat_block(const char *log, FILE *dat)
 	return t;
 }
 
+/* one run's psi log as a data block "t cpu% memory% io%": the share of
+ * each interval in which some task stalled; the intervals it had */
+static int psi_block(const char *log, FILE *dat)
+{
+	char *text = read_text_file(log, NULL), *line, *save = NULL;
+	double prev[1 + PSI_NCOL] = { 0 };
+	int t = 0, have_prev = 0;
+
+	if (!text)
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v[1 + PSI_NCOL];
+		int n = 0;
+		char *p = line, *end;
+
+		while (n < 1 + PSI_NCOL) {
+			p += strspn(p, " ");
+			if (p[0] == '-' && (p[1] == ' ' || !p[1])) {	/* a line PSI lacks */
+				v[n++] = NAN;
+				p++;
+				continue;
+			}
+			v[n] = strtod(p, &end);
+			if (end == p)
+				break;
+			n++;
+			p = end;
+		}
+		if (n < 1 + PSI_NCOL)	/* the comment line */
+			continue;
+		if (have_prev && v[0] > prev[0]) {
+			double us = (v[0] - prev[0]) * 1e4;	/* microseconds in 1% of the interval */
+
+			fprintf(dat, "%.2f %.1f %.1f %.1f\n", v[0], (v[1] - prev[1]) / us,
+				(v[3] - prev[3]) / us, (v[5] - prev[5]) / us);
+			t++;
+		}
+		memcpy(prev, v, sizeof(prev));
+		have_prev = 1;
+	}
+	free(text);
+	return t;
+}
+
 /* the run numbers N of logs/LOAD.N.vmstat, sorted; count */
 static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
 {
@@ -275,8 +321,23 @@ static void vmstat_plot_line(FILE *gp, const char *name, int nblocks, const int 
 	fputc('\n', gp);
 }
 
+/* the pressure panel: cpu, memory and io "some" of each run, from NAME.psi.dat */
+static void psi_panel(FILE *gp, const char *name, int nblocks, const int *runs)
+{
+	static const char *const what[] = { "cpu", "memory", "io" };
+
+	fputs("set ylabel 'stalled (% of each second)'\nset yrange [0:1<*]\nplot ", gp);
+	for (int b = 0; b < nblocks; b++)
+		for (int r = 0; r < 3; r++)
+			fprintf(gp, "%s'%s.psi.dat' index %d using 1:%d with lines lw 1.5 lc %d dt %d "
+				"title 'run %d %s'", b || r ? ", \\\n     " : "", name, b, r + 2,
+				b + 1, r + 1, runs[b], what[r]);
+	fputc('\n', gp);
+}
+
 static int write_vmstat_gp(const char *out_dir, const char *name, const char *kernel,
-			   const char *load, enum plot_format format, const int *runs, int nblocks)
+			   const char *load, enum plot_format format, const int *runs, int nblocks,
+			   int with_psi)
 {
 	char *path, *title = xasprintf("%s under %s: what the machine was doing", kernel, load);
 	FILE *gp = open_in(out_dir, name, "gp", &path);
@@ -290,10 +351,15 @@ static int write_vmstat_gp(const char *out_dir, const char *name, const char *ke
 	fprintf(gp, "# contest plot: vmstat 1 during each run; the numbers are in %s.dat, one\n"
 		"# block per run (seconds, free MiB, swap in KiB/s, swap out KiB/s, I/O wait %%)\n",
 		name);
-	terminal(gp, format, 800, 720, name);
-	fputs("set multiplot layout 3,1 title ", gp);
+	if (with_psi)
+		fprintf(gp, "# pressure: %s.psi.dat, one block per run (seconds, %% of the interval\n"
+			"# in which some task stalled on cpu, memory, io; from the psi log)\n", name);
+	terminal(gp, format, 800, with_psi ? 960 : 720, name);
+	fprintf(gp, "set multiplot layout %d,1 title ", with_psi ? 4 : 3);
 	gp_string(gp, title);
+	/* the same margins in every panel, so their time axes line up */
 	fputs("\nset grid\nset key outside right\nset xlabel 'seconds'\n"
+	      "set lmargin at screen 0.1\nset rmargin at screen 0.78\n"
 	      "set ylabel 'free memory (MiB)'\n", gp);
 	vmstat_plot_line(gp, name, nblocks, runs, "1:2", NULL);
 	/* at least 0..1: a run without swapping is a flat line, not a warning */
@@ -301,11 +367,43 @@ static int write_vmstat_gp(const char *out_dir, const char *name, const char *ke
 	vmstat_plot_line(gp, name, nblocks, runs, "1:3", "1:4");
 	fputs("set ylabel 'I/O wait (%)'\n", gp);
 	vmstat_plot_line(gp, name, nblocks, runs, "1:5", NULL);
+	if (with_psi)
+		psi_panel(gp, name, nblocks, runs);
 	fputs("unset multiplot\n", gp);
 	ret = close_file(gp, path);
 	free(title);
 	free(path);
 	return ret;
+}
+
+/* NAME.psi.dat with a block per run in runs[] (empty where a run has no psi
+ * log): 1 when some run had one, 0 when none did (no file), -1 */
+static int psi_data(const char *logdir, const char *load, const int *runs, int n,
+		    const char *out_dir, const char *name)
+{
+	char *stem = xasprintf("%s.psi", name), *path;
+	FILE *dat = open_in(out_dir, stem, "dat", &path);
+	int any = 0, ret;
+
+	if (!dat) {
+		free(stem);
+		free(path);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char *log = xasprintf("%s/%s.%d.psi", logdir, load, runs[i]);
+
+		fprintf(dat, "%s# run %d\n", i ? "\n\n" : "", runs[i]);
+		if (psi_block(log, dat) > 0)
+			any = 1;
+		free(log);
+	}
+	ret = close_file(dat, path);
+	if (!any)
+		unlink(path);
+	free(stem);
+	free(path);
+	return ret < 0 ? -1 : any;
 }
 
 /* 1 when kernel has vmstat logs of load and the chart's files are written, 0 none, -1 */
@@ -314,7 +412,7 @@ static int vmstat_chart(const char *dir, const char *kernel, const char *load,
 {
 	char *logdir = xasprintf("%s/%s/logs", dir, kernel), *kpart = file_part(kernel);
 	char *lpart = file_part(load), *path = NULL;
-	int runs[64], nruns = vmstat_runs(logdir, load, runs, 64), blocks = 0, ret = 0;
+	int runs[64], nruns = vmstat_runs(logdir, load, runs, 64), blocks = 0, ret = 0, with_psi;
 	FILE *dat = NULL;
 
 	*name = xasprintf("vmstat-%s-%s", kpart, lpart);
@@ -334,8 +432,11 @@ static int vmstat_chart(const char *dir, const char *kernel, const char *load,
 	}
 	if (dat && close_file(dat, path) < 0)
 		ret = -1;
+	if (ret == 0 && blocks && (with_psi = psi_data(logdir, load, runs, blocks, out_dir, *name)) < 0)
+		ret = -1;
 	if (ret == 0 && blocks)
-		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks) < 0 ? -1 : 1;
+		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks,
+				      with_psi) < 0 ? -1 : 1;
 	free(logdir);
 	free(kpart);
 	free(lpart);

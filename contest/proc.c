@@ -75,6 +75,27 @@ pid_t spawn(char *const argv[], const struct spawn_opts *o)
 	return pid;
 }
 
+pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o)
+{
+	pid_t pid;
+
+	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
+	pid = fork();
+
+	if (pid < 0) {
+		error("cannot fork for %s: %s", what, strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		child_setup(o);
+		fn(arg);
+		_exit(0);
+	}
+	if (o && o->new_pgrp)
+		setpgid(pid, pid);
+	return pid;
+}
+
 int run_cmd(char *const argv[], const struct spawn_opts *o)
 {
 	int st;

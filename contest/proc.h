@@ -19,6 +19,9 @@ struct spawn_opts {
 
 /* fork and execvp argv; returns pid or -1 (error printed) */
 pid_t spawn(char *const argv[], const struct spawn_opts *o);
+/* fork and run fn(arg) in the child, set up as spawn's (output, group,
+ * signals), which then exits 0; what names it in messages */
+pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
 /* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
 /* argv as one line for messages */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *const psi_names[PSI_NCOL] = {
 	"cpu_some", "cpu_full", "memory_some", "memory_full", "io_some", "io_full",
@@ -53,4 +54,27 @@ void psi_delta(const struct psi_snap *a, const struct psi_snap *b, double *out)
 {
 	for (int i = 0; i < PSI_NCOL; i++)
 		out[i] = b->total_us[i] - a->total_us[i];	/* NAN propagates */
+}
+
+void psi_log_loop(void *unused)
+{
+	double start = now_mono();
+
+	(void)unused;
+	printf("# seconds, then the total stall microseconds of:");
+	for (int i = 0; i < PSI_NCOL; i++)
+		printf(" %s", psi_names[i]);
+	printf("\n");
+	for (;;) {
+		struct timespec second = { 1, 0 };
+		struct psi_snap s;
+
+		psi_read("/proc/pressure", 0, &s);
+		printf("%.2f", now_mono() - start);
+		for (int i = 0; i < PSI_NCOL; i++)
+			printf(isnan(s.total_us[i]) ? " -" : " %.0f", s.total_us[i]);
+		printf("\n");
+		fflush(stdout);
+		nanosleep(&second, NULL);
+	}
 }

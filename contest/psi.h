@@ -26,4 +26,11 @@ void psi_read(const char *dir, int cgroup, struct psi_snap *s);
 /* b - a into out[PSI_NCOL]; NAN where either is */
 void psi_delta(const struct psi_snap *a, const struct psi_snap *b, double *out);
 
+/*
+ * The `psi` monitor, in a child of its own: every second one line on
+ * stdout, "SECONDS" then the PSI_NCOL totals of /proc/pressure ("-" for
+ * one that cannot be read), until a signal ends it. Never returns.
+ */
+void psi_log_loop(void *unused) __attribute__((noreturn));
+
 #endif

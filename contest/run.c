@@ -189,13 +189,35 @@ static const struct monitor {
 	const char *package;	/* where Debian has it, for the warning */
 	const char *argv[5];	/* NULL where the log's path goes (log_arg) */
 	int log_arg;		/* > 0: the program writes the log itself, argv[log_arg] */
+	void (*builtin)(void *);	/* instead of a program: contest's own, in a child */
 } monitors[] = {
-	{ "vmstat", "procps", { "vmstat", "1" }, 0 },
-	{ "iostat", "sysstat", { "iostat", "-dx", "1" }, 0 },
+	{ "vmstat", "procps", { "vmstat", "1" }, 0, NULL },
+	{ "iostat", "sysstat", { "iostat", "-dx", "1" }, 0, NULL },
 	/* sar's own file is sadc's binary one, what `sar -f` and sadf read */
-	{ "sar", "sysstat", { "sar", "-o", NULL, "1" }, 2 },
-	{ "pidstat", "sysstat", { "pidstat", "1" }, 0 },
+	{ "sar", "sysstat", { "sar", "-o", NULL, "1" }, 2, NULL },
+	{ "pidstat", "sysstat", { "pidstat", "1" }, 0, NULL },
+	/* /proc/pressure totals each second: no program samples them */
+	{ "psi", NULL, { NULL }, 0, psi_log_loop },
 };
+
+/* can monitor m run here? Else say why, once a session */
+static int monitor_available(struct session *s, size_t m)
+{
+	const struct monitor *mon = &monitors[m];
+	int ok = mon->builtin ? access("/proc/pressure/cpu", R_OK) == 0 :
+		 load_find_program(mon->name) == 0;
+
+	if (ok || (s->warned_monitors & 1 << m))
+		return ok;
+	progress_clear(s);
+	if (mon->builtin)
+		warning("no /proc/pressure (Linux 4.20+, psi=1): runs go without the psi log");
+	else
+		warning("'%s' not found: runs go without its log (apt-get install %s)",
+			mon->name, mon->package);
+	s->warned_monitors |= 1 << m;
+	return 0;
+}
 
 int monitors_parse(const char *list)
 {
@@ -204,7 +226,7 @@ int monitors_parse(const char *list)
 
 	for (size_t i = 0; words[i]; i++) {
 		if (!strcmp(words[i], "yes"))
-			mask |= 1 << 0 | 1 << 1;	/* the old boolean's meaning */
+			mask |= 1 << 0 | 1 << 1 | 1 << 4;	/* vmstat iostat psi */
 		for (size_t m = 0; m < ARRAY_SIZE(monitors); m++)
 			if (!strcmp(words[i], monitors[m].name))
 				mask |= 1 << m;
@@ -213,30 +235,33 @@ int monitors_parse(const char *list)
 	return mask;
 }
 
+/* a program's argv, the log's path where it writes the log itself */
+static pid_t monitor_spawn(const struct monitor *mon, const char *log, struct spawn_opts *o)
+{
+	char *argv[ARRAY_SIZE(mon->argv) + 1] = { NULL };
+
+	for (size_t i = 0; i < ARRAY_SIZE(mon->argv); i++)
+		argv[i] = (char *)(mon->log_arg && (int)i == mon->log_arg ? log : mon->argv[i]);
+	if (mon->log_arg) {
+		o->out = NULL;
+		o->devnull_out = 1;
+		unlink(log);	/* sadc appends to a file it knows */
+	}
+	return spawn(argv, o);
+}
+
 static pid_t monitor_start(struct session *s, size_t m, const char *log)
 {
 	const struct monitor *mon = &monitors[m];
 	struct spawn_opts o = { .out = log, .truncate_out = 1, .new_pgrp = 1 };
-	char *argv[ARRAY_SIZE(mon->argv) + 1] = { NULL };
 	pid_t pid;
 
-	if (load_find_program(mon->name) != 0) {
-		if (!(s->warned_monitors & 1 << m)) {
-			progress_clear(s);
-			warning("'%s' not found: runs go without its log (apt-get install %s)",
-				mon->name, mon->package);
-			s->warned_monitors |= 1 << m;
-		}
+	if (!monitor_available(s, m))
 		return 0;
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(mon->argv); i++)
-		argv[i] = (char *)(mon->log_arg && (int)i == mon->log_arg ? log : mon->argv[i]);
-	if (mon->log_arg) {
-		o.out = NULL;
-		o.devnull_out = 1;
-		unlink(log);	/* sadc appends to a file it knows */
-	}
-	pid = spawn(argv, &o);
+	if (mon->builtin)
+		pid = spawn_fn(mon->builtin, NULL, mon->name, &o);
+	else
+		pid = monitor_spawn(mon, log, &o);
 	if (pid > 0)
 		run_track_group(pid);
 	return pid > 0 ? pid : 0;
@@ -443,7 +468,7 @@ static void judge_compile(struct session *s, struct run_record *rec,
 
 /* ---- the run ---- */
 
-enum { MONITOR_MAX = 4 };
+enum { MONITOR_MAX = 5 };
 
 struct live_run {
 	struct load_proc lp;

@@ -22,6 +22,14 @@ for load in noload process_load; do
 	[ "$(grep -c '^Device' "$i" 2>/dev/null)" -ge 2 ]
 	ok $? "$load: iostat -dx log with 2+ reports"
 done
+if [ -r /proc/pressure/cpu ]; then
+	# one line a second, seconds then six totals; the totals never go down
+	awk '!/^#/ { n++; if (NF != 7) bad = 1; for (i = 2; i <= 7; i++) { if (n > 1 && $i < p[i]) bad = 1; p[i] = $i } }
+	     END { exit bad || n < 3 }' "$R/M/logs/process_load.1.psi"
+	ok $? "psi log: a line a second with six growing totals ($(grep -vc '^#' "$R/M/logs/process_load.1.psi") lines)"
+else
+	skip "psi log" "no /proc/pressure on this kernel"
+fi
 [ ! -e "$R/M/logs/noload.1.sar" ] && [ ! -e "$R/M/logs/noload.1.pidstat" ]
 ok $? "sar and pidstat only when asked"
 

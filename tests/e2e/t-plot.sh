@@ -51,6 +51,12 @@ ok $? "a time- and a vmstat- chart in SVG"
 is "$(grep -c '^# run' "$T/svg/vmstat-live-noload.dat")" 2 "the vmstat chart's data has a block per run"
 awk '!/^#/ && NF == 5' "$T/svg/vmstat-live-noload.dat" | wc -l | awk '{ exit !($1 >= 4) }'
 ok $? "with the seconds of each run (free, si, so, wa)"
+if [ -r /proc/pressure/cpu ]; then
+	[ -s "$T/svg/vmstat-live-noload.psi.dat" ] && grep -q "stalled" "$T/svg/vmstat-live-noload.gp"
+	ok $? "with a pressure panel from the psi logs"
+else
+	skip "pressure panel" "no /proc/pressure on this kernel"
+fi
 parses() {
 	if command -v xmllint >/dev/null; then xmllint --noout "$1"
 	else python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1"; fi
