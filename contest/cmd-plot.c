@@ -92,6 +92,9 @@ int cmd_plot(int argc, char **argv)
 		printf("%s%s", usage_text, help_text);
 		return cli_close_stdout(0);
 	}
+	for (int i = optind; i < argc; i++)
+		if (report_check_kernel(dir, argv[i]) < 0)
+			return EXIT_USAGE;
 	report_opts_init(&opts);
 	collected = report_collect(dir, (const char *const *)(argv + optind),
 				   (size_t)(argc - optind), &opts, &r);

@@ -148,8 +148,7 @@ static int check_combination(const struct report_opts *opts)
 	return 0;
 }
 
-/* A kernel named on the command line must have results: a typo is bad usage */
-static int check_kernel(const char *dir, const char *kernel)
+int report_check_kernel(const char *dir, const char *kernel)
 {
 	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
 	struct stat st;
@@ -166,9 +165,9 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (check_kernel(dir, kernels[i]) < 0)
+		if (report_check_kernel(dir, kernels[i]) < 0)
 			return -1;
-	if (opts->reference && check_kernel(dir, opts->reference) < 0)
+	if (opts->reference && report_check_kernel(dir, opts->reference) < 0)
 		return -1;
 	return 0;
 }

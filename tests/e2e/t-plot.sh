@@ -79,4 +79,8 @@ ok $? "the .dat and .gp are written, no image"
 
 "$CONTEST" plot -r "$R" --format jpeg >/dev/null 2>"$T/bad.err"
 is $? 2 "an unknown format is bad usage"
+"$CONTEST" plot -r "$R" -o "$T/typo" 2.4.18 2.4.81 >/dev/null 2>"$T/typo.err"
+is $? 2 "a kernel without results is bad usage"
+grep -q "no results for kernel '2.4.81'" "$T/typo.err" && [ ! -e "$T/typo" ]
+ok $? "named, and nothing written"
 done_testing
