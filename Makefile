@@ -33,7 +33,7 @@ endif
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
             libjansson-dev r-mathlib
 TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
-            clang libclang-rt-14-dev valgrind
+            clang libclang-rt-14-dev valgrind chromium file libxml2-utils
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))

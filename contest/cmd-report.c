@@ -13,8 +13,9 @@
 
 static const char usage_text[] =
 	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
-	"                      [--ratio reference|self] [--format text|mail|csv|json]\n"
-	"                      [--stats] [KERNEL...]\n";
+	"                      [--ratio reference|self] [--stats]\n"
+	"                      [--format text|classic|mail|html|csv|json] [-o DIR]\n"
+	"                      [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
 
 static const char help_text[] =
 	"\n"
@@ -25,12 +26,17 @@ static const char help_text[] =
 	"      --reference KERNEL     Ratio divides by KERNEL's noload mean (default: the first kernel)\n"
 	"      --reference-time SECONDS  Ratio divides by SECONDS\n"
 	"      --ratio reference|self self: each kernel by its own noload mean (contest 0.6x)\n"
-	"      --format text|mail|csv|json  mail: the tables as posted to linux-kernel\n"
+	"      --format FORMAT        text (default): the tables; classic: as posted to\n"
+	"                             linux-kernel in 2002; mail: a whole message; html:\n"
+	"                             a page with charts in -o DIR; csv, json\n"
 	"      --stats                add SD (sample standard deviation) and CI95 (half the\n"
 	"                             95% interval) of Time, and LoadsSD\n"
+	"  -o, --output DIR           html: where index.html goes\n"
+	"      --from ADDRESS         mail: From: (default $EMAIL, else user@host)\n"
+	"      --to ADDRESS           mail: To: (default none)\n"
 	"  -h, --help                 this text\n";
 
-enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS };
+enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS, OPT_FROM, OPT_TO };
 
 static const struct option long_options[] = {
 	{ "results", required_argument, NULL, 'r' },
@@ -39,6 +45,9 @@ static const struct option long_options[] = {
 	{ "ratio", required_argument, NULL, OPT_RATIO },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "output", required_argument, NULL, 'o' },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -52,8 +61,8 @@ static int usage_error(void)
 static int parse_format(const char *s, enum report_format *out)
 {
 	static const struct { const char *name; enum report_format format; } formats[] = {
-		{ "text", REPORT_TEXT }, { "mail", REPORT_MAIL },
-		{ "csv", REPORT_CSV }, { "json", REPORT_JSON },
+		{ "text", REPORT_TEXT }, { "classic", REPORT_CLASSIC }, { "mail", REPORT_MAIL },
+		{ "html", REPORT_HTML }, { "csv", REPORT_CSV }, { "json", REPORT_JSON },
 	};
 	size_t i;
 
@@ -63,7 +72,7 @@ static int parse_format(const char *s, enum report_format *out)
 			return 0;
 		}
 	}
-	return error("unknown format '%s' (text, mail, csv or json)", s);
+	return error("unknown format '%s' (text, classic, mail, html, csv or json)", s);
 }
 
 static int parse_seconds(const char *s, double *out)
@@ -108,6 +117,15 @@ static int parse_option(int c, const char *arg, char **argv, struct report_opts 
 	case OPT_STATS:
 		opts->stats = 1;
 		return 0;
+	case 'o':
+		opts->out_dir = arg;
+		return 0;
+	case OPT_FROM:
+		opts->from = arg;
+		return 0;
+	case OPT_TO:
+		opts->to = arg;
+		return 0;
 	case 'h':
 		return 1;
 	case ':':
@@ -125,11 +143,14 @@ static int check_combination(const struct report_opts *opts)
 		return error("--reference and --reference-time cannot be combined");
 	if (opts->ratio == RATIO_SELF && (opts->reference || opts->reference_time > 0))
 		return error("--ratio self takes no reference");
+	if (opts->format == REPORT_HTML && !opts->out_dir)
+		return error("--format html writes a page into a directory: give -o DIR");
+	if (opts->format != REPORT_HTML && opts->out_dir)
+		return error("-o DIR goes with --format html");
 	return 0;
 }
 
-/* A kernel named on the command line must have results: a typo is bad usage */
-static int check_kernel(const char *dir, const char *kernel)
+int report_check_kernel(const char *dir, const char *kernel)
 {
 	char *path;
 	struct stat st;
@@ -149,9 +170,9 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (check_kernel(dir, kernels[i]) < 0)
+		if (report_check_kernel(dir, kernels[i]) < 0)
 			return -1;
-	if (opts->reference && check_kernel(dir, opts->reference) < 0)
+	if (opts->reference && report_check_kernel(dir, opts->reference) < 0)
 		return -1;
 	return 0;
 }
@@ -165,7 +186,7 @@ int cmd_report(int argc, char **argv)
 	report_opts_init(&opts);
 	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:o:h", long_options, NULL)) != -1) {
 		int ret = parse_option(c, optarg, argv, &opts, &dir);
 
 		if (ret < 0)
@@ -175,6 +196,7 @@ int cmd_report(int argc, char **argv)
 			return cli_close_stdout(0);
 		}
 	}
+	opts.results_dir = dir;
 	if (check_combination(&opts) < 0)
 		return usage_error();
 	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)

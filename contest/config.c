@@ -35,7 +35,7 @@ const struct config_option config_options[] = {
 	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0 },
 	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
 	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
-	{ "monitors", OPT_BOOL, "yes", "run vmstat 1 and iostat -dx 1 into logs/ during each run", NULL, 0, 0 },
+	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|none|no|yes", 0, 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 
@@ -114,6 +114,22 @@ static struct entry *find_entry(const struct config *cfg, const char *section, c
 	return NULL;
 }
 
+/* is v one of the words of choices ("a|b|c")? */
+static int in_choices(const char *c, const char *v)
+{
+	size_t len = strlen(v);
+
+	while (c && *c) {
+		const char *bar = strchr(c, '|');
+		size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+
+		if (clen == len && !strncmp(c, v, len))
+			return 1;
+		c = bar ? bar + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Check a value against its type; NULL when fine, else a static message */
 static const char *check_value(const struct config *cfg, const struct config_option *o,
 			       const char *v)
@@ -152,27 +168,17 @@ static const char *check_value(const struct config *cfg, const struct config_opt
 		char **w = split_list(v);
 		const char *msg = NULL;
 
-		/* the only list is `loads`: each word must name a section (a load) */
+		/* a list with choices (monitors) takes those words; else loads */
 		for (size_t i = 0; w[i] && !msg; i++)
-			if (!find_section(cfg, w[i]))
+			if (o->choices && !in_choices(o->choices, w[i]))
+				msg = "names a word not among the allowed values";
+			else if (!o->choices && !find_section(cfg, w[i]))
 				msg = "names a load that does not exist (see contest list)";
 		argv_free(w);
 		return msg;
 	}
-	case OPT_ENUM: {
-		size_t len = strlen(v);
-		const char *c = o->choices;
-
-		while (c && *c) {
-			const char *bar = strchr(c, '|');
-			size_t clen = bar ? (size_t)(bar - c) : strlen(c);
-
-			if (clen == len && !strncmp(c, v, len))
-				return NULL;
-			c = bar ? bar + 1 : NULL;
-		}
-		return "not one of the allowed values";
-	}
+	case OPT_ENUM:
+		return in_choices(o->choices, v) ? NULL : "not one of the allowed values";
 	}
 	return "unknown option type";
 }
@@ -212,7 +218,7 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	}
 	msg = check_value(cfg, o, value);
 	if (msg) {
-		if (o->type == OPT_ENUM)
+		if (o->choices)
 			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
 		return error("%s: bad value '%s' for '%s': %s", origin, value, key, msg);
 	}

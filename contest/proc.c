@@ -117,6 +117,27 @@ int proc_wait(pid_t pid, int *status)
 	return 0;
 }
 
+pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o)
+{
+	pid_t parent = getpid(), pid;
+	sigset_t saved;
+
+	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
+	pid = proc_fork(&saved);
+	if (pid < 0) {
+		error("cannot fork for %s: %s", what, strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		child_setup(o, parent);
+		fn(arg);
+		_exit(0);
+	}
+	if (o && o->new_pgrp)
+		setpgid(pid, pid);
+	return pid;
+}
+
 int run_cmd(char *const argv[], const struct spawn_opts *o)
 {
 	int st;

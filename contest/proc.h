@@ -36,6 +36,9 @@ pid_t proc_fork(sigset_t *saved);
 pid_t spawn(char *const argv[], const struct spawn_opts *o);
 /* wait for pid, killing it when proc_cancel is set meanwhile: 0, or -1 */
 int proc_wait(pid_t pid, int *status);
+/* fork and run fn(arg) in the child, set up as spawn's (output, group,
+ * signals), which then exits 0; what names it in messages */
+pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
 /* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
 /* argv as one line for messages */

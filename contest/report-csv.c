@@ -60,6 +60,8 @@ static void csv_row(FILE *out, const char *load, const struct report_row *row)
 	csv_number(out, running_stats_mean(&row->lcpu), 2);
 	csv_number(out, row->ratio, 4);
 	csv_not_ok(out, row);
+	for (size_t i = 0; i < ARRAY_SIZE(row->psi); i++)
+		csv_number(out, running_stats_mean(&row->psi[i]), 0);
 	fputc('\n', out);
 }
 
@@ -68,8 +70,10 @@ int report_write_csv(const struct report *r, const struct report_opts *opts, FIL
 	size_t i, j;
 
 	(void)opts;
-	fputs("load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail\n",
-	      out);
+	fputs("load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail", out);
+	for (i = 0; i < 2 * PSI_NCOL; i++)	/* means of runs.tsv's columns of the same names */
+		fprintf(out, ",%spsi_%s_us", i < PSI_NCOL ? "" : "cg_", psi_names[i % PSI_NCOL]);
+	fputc('\n', out);
 	for (i = 0; i < r->ntables; i++)
 		for (j = 0; j < r->tables[i].nrows; j++)
 			csv_row(out, r->tables[i].load, &r->tables[i].rows[j]);

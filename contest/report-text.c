@@ -1,4 +1,4 @@
-/* report-text.c - the classic contest tables (text and mail), see report.h */
+/* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "report.h"
 #include "util.h"
 
@@ -144,7 +144,7 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 	size_t i, width = table_first_width(t);
 
 	fprintf(out, "%s:\n", t->load);
-	if (opts->format != REPORT_MAIL)
+	if (opts->format != REPORT_CLASSIC)
 		fputc('\n', out);
 	write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 	for (i = 0; i < t->nrows; i++)

@@ -102,6 +102,8 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	running_stats_init(&row->cpu);
 	running_stats_init(&row->loads);
 	running_stats_init(&row->lcpu);
+	for (i = 0; i < ARRAY_SIZE(row->psi); i++)
+		running_stats_init(&row->psi[i]);
 	for (i = 0; i < kr->nrows; i++) {
 		const struct run_row *run = &kr->rows[i];
 
@@ -116,6 +118,9 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 		running_stats_add(&row->cpu, run->cpu_pct);
 		running_stats_add(&row->loads, run->loads);
 		running_stats_add(&row->lcpu, run->lcpu_pct);
+		for (size_t p = 0; p < ARRAY_SIZE(row->psi); p++)
+			if (!isnan(run->psi_us[p]))
+				running_stats_add(&row->psi[p], run->psi_us[p]);
 	}
 	row->ratio = NAN;
 	return seen > 0;
@@ -256,8 +261,12 @@ int report_write(const struct report *r, const struct report_opts *opts, FILE *o
 		return report_write_csv(r, opts, out);
 	case REPORT_JSON:
 		return report_write_json(r, opts, out);
-	case REPORT_TEXT:
 	case REPORT_MAIL:
+		return report_write_mail(r, opts, out);
+	case REPORT_HTML:
+		return report_write_html(r, opts, out);
+	case REPORT_TEXT:
+	case REPORT_CLASSIC:
 		break;
 	}
 	return report_write_text(r, opts, out);
@@ -292,11 +301,10 @@ static int read_outside_reference(const char *dir, const struct kernel_results *
 	return results_read_kernel(dir, opts->reference, ref) < 0 ? -1 : 1;
 }
 
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out)
+int report_collect(const char *dir, const char *const *kernels, size_t n,
+		   const struct report_opts *opts, struct report *r)
 {
 	struct kernel_results *krs, ref;
-	struct report r;
 	size_t nk;
 	int ret, have_ref;
 
@@ -306,16 +314,27 @@ int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 		return -1;
 	}
 	have_ref = read_outside_reference(dir, krs, nk, opts, &ref);
-	if (have_ref < 0 || report_build(&r, krs, nk, have_ref ? &ref : NULL, opts) < 0) {
+	if (have_ref < 0 || report_build(r, krs, nk, have_ref ? &ref : NULL, opts) < 0) {
 		results_release_all(krs, nk);
 		return -1;
 	}
 	if (!nk && ret == 0)
 		warning("no results in '%s'", dir);
+	kernel_results_release(&ref);
+	results_release_all(krs, nk);
+	return ret < 0 ? 1 : 0;
+}
+
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out)
+{
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r);
+
+	if (ret < 0)
+		return -1;
 	if (report_write(&r, opts, out) < 0)
 		ret = -1;
 	report_release(&r);
-	kernel_results_release(&ref);
-	results_release_all(krs, nk);
-	return ret;
+	return ret ? -1 : 0;
 }

@@ -22,9 +22,12 @@
  * the sample standard deviation of Loads. The run count they go with is
  * the [runs] of the first column, which counts ok runs.
  *
- * Mail (--format mail) is the text layout without the blank line after
- * "LOAD:", as contest's tables were posted to linux-kernel in 2002.
- * CSV and JSON carry the same numbers unrounded, one record per row.
+ * Classic (--format classic) is the text layout without the blank line
+ * after "LOAD:", as contest's tables were posted to linux-kernel in 2002.
+ * Mail (--format mail, report-mail.c) is a whole message around the text
+ * tables; HTML (--format html, report-html.c) a page in opts->out_dir.
+ * CSV and JSON carry the same numbers unrounded, one record per row; CSV
+ * also the mean pressure stall times (runs.tsv's psi columns).
  */
 #ifndef CONTEST_REPORT_H
 #define CONTEST_REPORT_H
@@ -40,7 +43,9 @@ enum ratio_mode {
 	RATIO_SELF,		/* Time / the kernel's own noload mean (contest 0.6x) */
 };
 
-enum report_format { REPORT_TEXT, REPORT_MAIL, REPORT_CSV, REPORT_JSON };
+enum report_format {
+	REPORT_TEXT, REPORT_CLASSIC, REPORT_MAIL, REPORT_HTML, REPORT_CSV, REPORT_JSON,
+};
 
 struct report_opts {
 	enum ratio_mode ratio;
@@ -48,6 +53,10 @@ struct report_opts {
 	double reference_time;	/* > 0: the reference noload time in seconds, overrides reference */
 	enum report_format format;
 	int stats;		/* add the SD, CI95 and LoadsSD columns */
+	const char *results_dir;	/* mail, html: where the env files and logs are */
+	const char *out_dir;	/* html: where index.html and its charts go */
+	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
+	const char *to;		/* mail: the To: address; NULL: no To: header */
 };
 
 void report_opts_init(struct report_opts *opts);
@@ -62,6 +71,7 @@ struct status_count {
 struct report_row {
 	const char *kernel;		/* points into the report's kernels[] */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
+	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
 	double ratio;			/* NAN when there is no reference */
 	size_t n_not_ok;
 	struct status_count *not_ok;	/* by status, sorted by name */
@@ -104,6 +114,9 @@ int report_write_csv(const struct report *r, const struct report_opts *opts, FIL
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
 /* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
 void report_csv_string(FILE *out, const char *s);
+int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
+/* writes opts->out_dir/index.html (out gets nothing) */
+int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out);
 /* dispatch on opts->format */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 
@@ -114,12 +127,24 @@ size_t report_first_width(size_t longest_label);
 char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width);
 
 /*
+ * Read dir and build the report of kernels[0..n) in that order (n == 0:
+ * every kernel, oldest first). 0; 1 when some kernel could not be read
+ * (error printed) but r holds the others; -1 (error printed, r empty).
+ */
+int report_collect(const char *dir, const char *const *kernels, size_t n,
+		   const struct report_opts *opts, struct report *r);
+
+/*
  * Read dir and print the tables of kernels[0..n) in that order (n == 0:
  * every kernel, oldest first) in opts->format. The run command calls this
  * for the kernel it just ran. 0, or -1 (error printed).
  */
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);
+
+/* A kernel named on the command line must have results (a typo is bad
+ * usage): 0, or -1 with the error printed */
+int report_check_kernel(const char *dir, const char *kernel);
 
 /*
  * contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]

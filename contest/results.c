@@ -20,7 +20,12 @@ const char *results_header(void)
 	return "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
 	       "\tuser_s\tsys_s\tload_cpu_s\tload_units\tload_work\tload_work_unit"
 	       "\tmajflt\tminflt\tnvcsw\tnivcsw\tpswpin\tpswpout\tpgmajfault"
-	       "\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs\tstatus_detail";
+	       "\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs"
+	       "\tpsi_cpu_some_us\tpsi_cpu_full_us\tpsi_memory_some_us\tpsi_memory_full_us"
+	       "\tpsi_io_some_us\tpsi_io_full_us"
+	       "\tcg_psi_cpu_some_us\tcg_psi_cpu_full_us\tcg_psi_memory_some_us"
+	       "\tcg_psi_memory_full_us\tcg_psi_io_some_us\tcg_psi_io_full_us"
+	       "\tstatus_detail";
 }
 
 /* A string field: tabs and newlines would split the row, "-" stands for empty */
@@ -35,14 +40,29 @@ static char *tsv_field(char *dst, size_t size, const char *src)
 	return dst;
 }
 
+/* the pressure columns, each "\tUS" or "\t-" */
+static void format_psi(char *dst, size_t size, const struct run_record *r)
+{
+	size_t len = 0;
+
+	dst[0] = '\0';
+	for (int i = 0; i < 2 * PSI_NCOL && len < size; i++) {
+		double v = i < PSI_NCOL ? r->psi_us[i] : r->cg_psi_us[i - PSI_NCOL];
+
+		len += (size_t)snprintf(dst + len, size - len, isnan(v) ? "\t-" : "\t%.0f", v);
+	}
+}
+
 static char *format_row(const struct run_record *r)
 {
 	char ts[32], load[64], unit[32], flush[16], mem[32], cpu[32], status[32], detail[256];
+	char psi[2 * PSI_NCOL * 24];
 
+	format_psi(psi, sizeof(psi), r);
 	return xasprintf("%s\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\t%s"
 			 "\t%.3f\t%.3f\t%.3f\t%.0f\t%.0f\t%s"
 			 "\t%ld\t%ld\t%ld\t%ld\t%lld\t%lld\t%lld"
-			 "\t%.3f\t%s\t%s\t%s\t%d\t%s\n",
+			 "\t%.3f\t%s\t%s\t%s\t%d%s\t%s\n",
 			 tsv_field(ts, sizeof(ts), r->timestamp),
 			 tsv_field(load, sizeof(load), r->load), r->run,
 			 r->time_s, r->cpu_pct, r->loads, r->lcpu_pct,
@@ -54,6 +74,7 @@ static char *format_row(const struct run_record *r)
 			 r->waited_s, tsv_field(flush, sizeof(flush), r->flush),
 			 tsv_field(mem, sizeof(mem), r->mem_limit),
 			 tsv_field(cpu, sizeof(cpu), r->cpu_limit), r->jobs,
+			 psi,
 			 tsv_field(detail, sizeof(detail), r->status_detail));
 }
 
@@ -135,6 +156,7 @@ out:
 struct tsv_layout {
 	int ncols;
 	int load, run, time_s, cpu_pct, loads, lcpu_pct, status, timestamp;
+	int psi[2 * PSI_NCOL];	/* psi_*_us then cg_psi_*_us */
 };
 
 static int split_tabs(char *line, char **fields, int max)
@@ -156,6 +178,23 @@ static int split_tabs(char *line, char **fields, int max)
 
 enum { MAX_COLS = 256 };
 
+/* name is "psi_cpu_some_us"...: note its column c in psi[] */
+static void find_psi_column(const char *name, int c, int *psi)
+{
+	int cg = !strncmp(name, "cg_", 3);
+	size_t len;
+
+	name += cg ? 3 : 0;
+	if (strncmp(name, "psi_", 4))
+		return;
+	name += 4;
+	for (int i = 0; i < PSI_NCOL; i++) {
+		len = strlen(psi_names[i]);
+		if (!strncmp(name, psi_names[i], len) && !strcmp(name + len, "_us"))
+			psi[cg * PSI_NCOL + i] = c;
+	}
+}
+
 static int parse_header(char *line, const char *path, struct tsv_layout *l)
 {
 	static const char *const required[] = {
@@ -174,12 +213,15 @@ static int parse_header(char *line, const char *path, struct tsv_layout *l)
 	l->timestamp = -1;
 	for (i = 0; i < ARRAY_SIZE(required); i++)
 		*slot[i] = -1;
+	for (i = 0; i < ARRAY_SIZE(l->psi); i++)
+		l->psi[i] = -1;
 	for (c = l->ncols - 1; c >= 0; c--) {	/* backwards: the first of duplicates wins */
 		for (i = 0; i < ARRAY_SIZE(required); i++)
 			if (!strcmp(fields[c], required[i]))
 				*slot[i] = c;
 		if (!strcmp(fields[c], "timestamp"))
 			l->timestamp = c;
+		find_psi_column(fields[c], c, l->psi);
 	}
 	for (i = 0; i < ARRAY_SIZE(required); i++)
 		if (*slot[i] < 0)
@@ -236,6 +278,9 @@ static const char *parse_fields(char **f, const struct tsv_layout *l, struct run
 			return why;
 		}
 	}
+	for (i = 0; i < ARRAY_SIZE(row->psi_us); i++)	/* optional: unreadable is unknown */
+		if (l->psi[i] < 0 || parse_number(f[l->psi[i]], 1, &row->psi_us[i]))
+			row->psi_us[i] = NAN;
 	row->timestamp[0] = '\0';
 	if (l->timestamp >= 0 && strcmp(f[l->timestamp], "-") &&
 	    strlen(f[l->timestamp]) < sizeof(row->timestamp))

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "psi.h"
+
 /* one run, as the driver writes it */
 struct run_record {
 	char load[64];
@@ -31,6 +33,9 @@ struct run_record {
 	char mem_limit[32];		/* "-" when none */
 	char cpu_limit[32];		/* "-" when none */
 	int jobs;
+	/* pressure stall microseconds over the compile's window, NAN unknown:
+	 * the machine's (psi_*_us) and the session cgroup's under v2 (cg_psi_*_us) */
+	double psi_us[PSI_NCOL], cg_psi_us[PSI_NCOL];
 	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
@@ -57,6 +62,8 @@ struct run_row {
 	double time_s, cpu_pct, loads, lcpu_pct;
 	char status[32];
 	char timestamp[32];		/* "" when the column is absent */
+	/* psi_*_us then cg_psi_*_us, as in run_record; NAN absent or "-" */
+	double psi_us[2 * PSI_NCOL];
 };
 
 struct kernel_results {

@@ -3,6 +3,7 @@
 #include "cleanup.h"
 #include "loadproc.h"
 #include "proc.h"
+#include "psi.h"
 #include "util.h"
 
 #include <errno.h>
@@ -156,25 +157,85 @@ static double wait_quiet(struct session *s)
 
 /* ---- monitors ---- */
 
-/* warn_bit: which of warned_monitors says this one's absence was told */
-static pid_t monitor_start(struct session *s, char *const argv[], const char *log,
-			   const char *package, int warn_bit)
+/* what `monitors =` can name; bit i of session.monitors is monitors[i] */
+static const struct monitor {
+	const char *name;	/* the config word and the log's suffix */
+	const char *package;	/* where Debian has it, for the warning */
+	const char *argv[5];	/* NULL where the log's path goes (log_arg) */
+	int log_arg;		/* > 0: the program writes the log itself, argv[log_arg] */
+	void (*builtin)(void *);	/* instead of a program: contest's own, in a child */
+} monitors[] = {
+	{ "vmstat", "procps", { "vmstat", "1" }, 0, NULL },
+	{ "iostat", "sysstat", { "iostat", "-dx", "1" }, 0, NULL },
+	/* sar's own file is sadc's binary one, what `sar -f` and sadf read */
+	{ "sar", "sysstat", { "sar", "-o", NULL, "1" }, 2, NULL },
+	{ "pidstat", "sysstat", { "pidstat", "1" }, 0, NULL },
+	/* /proc/pressure totals each second: no program samples them */
+	{ "psi", NULL, { NULL }, 0, psi_log_loop },
+};
+
+/* can monitor m run here? Else say why, once a session */
+static int monitor_available(struct session *s, size_t m)
 {
+	const struct monitor *mon = &monitors[m];
+	int ok = mon->builtin ? access("/proc/pressure/cpu", R_OK) == 0 :
+		 load_find_program(mon->name) == 0;
+
+	if (ok || (s->warned_monitors & 1 << m))
+		return ok;
+	progress_clear(s);
+	if (mon->builtin)
+		warning("no /proc/pressure (Linux 4.20+, psi=1): runs go without the psi log");
+	else
+		warning("'%s' not found: runs go without its log (apt-get install %s)",
+			mon->name, mon->package);
+	s->warned_monitors |= 1 << m;
+	return 0;
+}
+
+int monitors_parse(const char *list)
+{
+	char **words = split_list(list);
+	int mask = 0;
+
+	for (size_t i = 0; words[i]; i++) {
+		if (!strcmp(words[i], "yes"))
+			mask |= 1 << 0 | 1 << 1 | 1 << 4;	/* vmstat iostat psi */
+		for (size_t m = 0; m < ARRAY_SIZE(monitors); m++)
+			if (!strcmp(words[i], monitors[m].name))
+				mask |= 1 << m;
+	}
+	argv_free(words);
+	return mask;
+}
+
+/* a program's argv, the log's path where it writes the log itself */
+static pid_t monitor_spawn(const struct monitor *mon, const char *log, struct spawn_opts *o)
+{
+	char *argv[ARRAY_SIZE(mon->argv) + 1] = { NULL };
+
+	for (size_t i = 0; i < ARRAY_SIZE(mon->argv); i++)
+		argv[i] = (char *)(mon->log_arg && (int)i == mon->log_arg ? log : mon->argv[i]);
+	if (mon->log_arg) {
+		o->out = NULL;
+		o->devnull_out = 1;
+		unlink(log);	/* sadc appends to a file it knows */
+	}
+	return spawn(argv, o);
+}
+
+static pid_t monitor_start(struct session *s, size_t m, const char *log)
+{
+	const struct monitor *mon = &monitors[m];
 	struct spawn_opts o = { .out = log, .truncate_out = 1, .new_pgrp = 1 };
 	pid_t pid;
 
-	if (!s->monitors)
+	if (!monitor_available(s, m))
 		return 0;
-	if (load_find_program(argv[0]) != 0) {
-		if (!(s->warned_monitors & warn_bit)) {
-			progress_clear(s);
-			warning("'%s' not found: runs go without its log (apt-get install %s)",
-				argv[0], package);
-			s->warned_monitors |= warn_bit;
-		}
-		return 0;
-	}
-	pid = spawn(argv, &o);
+	if (mon->builtin)
+		pid = spawn_fn(mon->builtin, NULL, mon->name, &o);
+	else
+		pid = monitor_spawn(mon, log, &o);
 	if (pid > 0)
 		cleanup_add_pgroup(pid);
 	return pid > 0 ? pid : 0;
@@ -215,6 +276,13 @@ static void vmstat_read(struct vmstat_snap *v)
 		sscanf(line, "pgmajfault %lld", &v->pgmajfault);
 	}
 	free(text);
+}
+
+/* the machine's pressure and, under cgroup v2, the session group's own */
+static void psi_snap_both(struct session *s, struct psi_snap *sys, struct psi_snap *cg)
+{
+	psi_read("/proc/pressure", 0, sys);
+	psi_read(s->cg.version == 2 && s->cg.mem_dir[0] ? s->cg.mem_dir : NULL, 1, cg);
 }
 
 /* ---- the timed compile ---- */
@@ -316,6 +384,8 @@ static void record_init(struct session *s, struct load_state *ls, struct run_rec
 	snprintf(rec->mem_limit, sizeof(rec->mem_limit), "%s", *mem ? mem : "-");
 	snprintf(rec->cpu_limit, sizeof(rec->cpu_limit), "%s", *cpu ? cpu : "-");
 	rec->jobs = s->wl.jobs;
+	for (int i = 0; i < PSI_NCOL; i++)
+		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	snprintf(rec->status, sizeof(rec->status), "ok");
 	snprintf(rec->status_detail, sizeof(rec->status_detail), "-");
 }
@@ -379,21 +449,31 @@ static void judge_compile(struct session *s, struct run_record *rec,
 
 /* ---- the run ---- */
 
+enum { MONITOR_MAX = 5 };
+
 struct live_run {
 	struct load_proc lp;
-	pid_t vmstat, iostat;
+	pid_t monitor[MONITOR_MAX];
 	long long oom0;
 };
 
 static void start_monitors(struct session *s, struct live_run *lr, const char *name, int run)
 {
-	char *vlog = xasprintf("%s/%s.%d.vmstat", s->logdir, name, run);
-	char *ilog = xasprintf("%s/%s.%d.iostat", s->logdir, name, run);
+	for (size_t m = 0; m < ARRAY_SIZE(monitors) && m < MONITOR_MAX; m++) {
+		char *log;
 
-	lr->vmstat = monitor_start(s, (char *[]){ "vmstat", "1", NULL }, vlog, "procps", 1);
-	lr->iostat = monitor_start(s, (char *[]){ "iostat", "-dx", "1", NULL }, ilog, "sysstat", 2);
-	free(vlog);
-	free(ilog);
+		if (!(s->monitors & 1 << m))
+			continue;
+		log = xasprintf("%s/%s.%d.%s", s->logdir, name, run, monitors[m].name);
+		lr->monitor[m] = monitor_start(s, m, log);
+		free(log);
+	}
+}
+
+static void stop_monitors(struct live_run *lr)
+{
+	for (size_t m = 0; m < MONITOR_MAX; m++)
+		monitor_stop(lr->monitor[m]);
 }
 
 static int unregister_path(enum cleanup_kind kind, const char *path)
@@ -473,6 +553,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	char *log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
 	struct load_snap a = { 0 }, b = { 0 };
 	struct vmstat_snap va, vb;
+	struct psi_snap pa, pb, cga, cgb;
 	struct compile_result cr;
 	char why[256];
 	double t0;
@@ -480,6 +561,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 
 	memset(&cr, 0, sizeof(cr));
 	vmstat_read(&va);
+	psi_snap_both(s, &pa, &cga);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	pid = compile_start(s, log, &t0);
@@ -493,6 +575,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
+	psi_snap_both(s, &pb, &cgb);
 	proc_group_kill(pid);	/* nothing of the compile outlives it */
 	cleanup_del_pgroup(pid);
 
@@ -501,6 +584,8 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	rec->pswpin = vb.pswpin - va.pswpin;
 	rec->pswpout = vb.pswpout - va.pswpout;
 	rec->pgmajfault = vb.pgmajfault - va.pgmajfault;
+	psi_delta(&pa, &pb, rec->psi_us);
+	psi_delta(&cga, &cgb, rec->cg_psi_us);
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
@@ -536,8 +621,7 @@ int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
 		timed_compile(s, ls, &lr, rec);
 	stop_load(s, &lr, rec);
 	ls->env.ctr = NULL;	/* the shared page is gone */
-	monitor_stop(lr.vmstat);
-	monitor_stop(lr.iostat);
+	stop_monitors(&lr);
 	judge_oom(s, &lr, rec);
 	if (!strcmp(rec->status, "compile-failed")) {
 		log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);

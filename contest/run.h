@@ -31,7 +31,8 @@ struct session {
 	char *swapfile;		/* the session's swap file, NULL none */
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
-	int flush, monitors;
+	int flush;
+	int monitors;		/* bit mask over the monitors table (monitors_parse) */
 	int warned_flush, warned_monitors;
 	/* progress */
 	int tty;
@@ -63,6 +64,8 @@ int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
 int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen);
 /* The last lines of a log on stderr, framed, after clearing the progress line */
 void run_show_log_tail(struct session *s, const char *log, int lines);
+/* the `monitors` config list as the session's bit mask ("yes" is vmstat iostat) */
+int monitors_parse(const char *list);
 
 /* the progress line: redraw (tty) now */
 void progress_draw(struct session *s);

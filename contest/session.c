@@ -65,7 +65,7 @@ int session_init(struct session *s, struct config *cfg, const char *kernel)
 	s->quiet_wait_s = config_duration(cfg, NULL, "quiet_wait");
 	s->quiet_idle_pct = config_double(cfg, NULL, "quiet_idle");
 	s->flush = config_bool(cfg, NULL, "flush");
-	s->monitors = config_bool(cfg, NULL, "monitors");
+	s->monitors = monitors_parse(config_str(cfg, NULL, "monitors"));
 	s->tty = isatty(2);
 	return workload_init(&s->wl, cfg);
 }

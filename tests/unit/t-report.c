@@ -176,10 +176,10 @@ static void test_table_text(void)
 	       "two kernels, two loads, reference the first kernel");
 	is_str(captured_err, "", "nothing on stderr when all runs are ok");
 	free(out);
-	opts.format = REPORT_MAIL;
+	opts.format = REPORT_CLASSIC;
 	out = render(k, 2, NULL, &opts);
 	ok(out && !strncmp(out, "noload:\nKernel [runs]", 21) && count(out, ":\n\n") == 0,
-	   "mail: no blank line after LOAD:");
+	   "classic: no blank line after LOAD:");
 	free(out);
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
@@ -437,10 +437,13 @@ static void test_print_kernels(void)
 	opts.format = REPORT_CSV;
 	out = print_kernels(order + 1, 1, &opts);
 	is_str(out,
-	       "load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail\n"
-	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,\n"
-	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,\n",
-	       "CSV: the same numbers unrounded, empty where none");
+	       "load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail"
+	       ",psi_cpu_some_us,psi_cpu_full_us,psi_memory_some_us,psi_memory_full_us"
+	       ",psi_io_some_us,psi_io_full_us,cg_psi_cpu_some_us,cg_psi_cpu_full_us"
+	       ",cg_psi_memory_some_us,cg_psi_memory_full_us,cg_psi_io_some_us,cg_psi_io_full_us\n"
+	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,,,,,,,,,,,,,\n"
+	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,,,,,,,,,,,,,\n",
+	       "CSV: the same numbers unrounded, empty where none (no psi columns in runs.tsv)");
 	free(out);
 	opts.format = REPORT_JSON;
 	opts.reference = "2.5.47";

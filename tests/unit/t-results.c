@@ -90,6 +90,10 @@ static void fill_record(struct run_record *r, const char *load, int run, double 
 	snprintf(r->status, sizeof(r->status), "ok");
 	snprintf(r->status_detail, sizeof(r->status_detail), "two\twords\nand a line");
 	r->jobs = 8;
+	for (int i = 0; i < PSI_NCOL; i++) {
+		r->psi_us[i] = 1000.0 * (i + 1);
+		r->cg_psi_us[i] = NAN;	/* no v2 group: not measured */
+	}
 }
 
 static void test_round_trip(void)
@@ -123,6 +127,11 @@ static void test_round_trip(void)
 	   fabs(kr.rows[0].loads - 36.1235) < 1e-9 && !strcmp(kr.rows[0].status, "ok"),
 	   "fields survive the round trip");
 	is_str(kr.nrows ? kr.rows[1].timestamp : NULL, "2002-11-16T03:22:02Z", "timestamp kept");
+	ok(text && strstr(text, "\t8\t1000\t2000\t3000\t4000\t5000\t6000\t-\t-\t-\t-\t-\t-\t") != NULL,
+	   "pressure columns in microseconds after jobs, '-' where not measured");
+	ok(kr.nrows == 2 && kr.rows[0].psi_us[0] == 1000 && kr.rows[0].psi_us[5] == 6000 &&
+	   isnan(kr.rows[0].psi_us[PSI_NCOL]) && isnan(kr.rows[0].psi_us[2 * PSI_NCOL - 1]),
+	   "pressure read back by column name, '-' as unknown");
 	ok(kr.first_seen == 1037416921.0, "first_seen is the earliest timestamp");
 	is_str(kr.name, "2.5.47", "the kernel is the folder's name");
 	kernel_results_release(&kr);

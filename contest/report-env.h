@@ -1,0 +1,18 @@
+/* report-env.h - the machine behind a report, in words, from the env files
+ *
+ * The mail and the HTML page open with one paragraph on where the runs were
+ * made: CPUs, memory, swap, limits, the tree and its filesystem, the I/O
+ * scheduler, governor and THP, the workload, make -j and runs per load,
+ * taken from the first kernel's env file; then, for every other kernel,
+ * what its env file says differently (fingerprint_differences), or that a
+ * kernel has no env file (results written by hand or elsewhere).
+ */
+#ifndef CONTEST_REPORT_ENV_H
+#define CONTEST_REPORT_ENV_H
+
+#include <stddef.h>
+
+/* malloc'd sentences on one line (the caller wraps or escapes them) */
+char *report_env_summary(const char *dir, char *const *kernels, size_t n);
+
+#endif

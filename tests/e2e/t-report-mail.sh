@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# t-report-mail - report --format mail is a whole message: RFC 2822 headers,
+# a paragraph on the machine from the env files (with what differs between
+# kernels), the tables exactly as --format text prints them, a note on the
+# runs left out; ASCII only, no tabs, no line over 80 columns, also with
+# kernel names that are long or not ASCII. Reads hand-written results only.
+. "$(dirname "$0")/lib.sh"
+
+PUB=$TOP/tests/data/published/reports
+KERNELS=(2.4.18 2.4.19 2.4.20-rc1 2.5.47 2.5.47-mm1 2.5.47-mm3)
+
+# clean FILE NAME: ASCII, no tabs or CRs, no line over 80 columns
+clean() {
+	LC_ALL=C grep -q '[^ -~]' "$1"
+	ok $((!$?)) "$2: only printable ASCII, no tabs"
+	local w
+	w=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$1")
+	[ "$w" -le 80 ]
+	ok $? "$2: no line over 80 columns (widest $w)"
+}
+# body FILE: the message after the first empty line
+body() { sed '1,/^$/d' "$1"; }
+
+SOURCE_DATE_EPOCH=1037404800 EMAIL= "$CONTEST" report -r "$PUB" --format mail \
+	--reference-time 71.4 "${KERNELS[@]}" >"$T/pub.mail" 2>"$T/pub.err"
+ok $? "report --format mail exits 0"
+is "$(cat "$T/pub.err")" "" "nothing on stderr"
+head_of() { sed '/^$/q' "$T/pub.mail" | grep "^$1: " | head -n 1; }
+is "$(head_of From)" "From: $(id -un)@$(hostname)" "From: user@host without --from or \$EMAIL"
+is "$(head_of Date)" "Date: Sat, 16 Nov 2002 00:00:00 +0000" "Date: RFC 2822, from SOURCE_DATE_EPOCH"
+is "$(sed '/^$/q' "$T/pub.mail" | sed -n '/^Subject:/,/^[A-Z]/p' | sed '$d' | tr -d '\n')" \
+	"Subject: [BENCHMARK] contest: 2.4.18 vs 2.4.19 vs 2.4.20-rc1 vs 2.5.47 vs 2.5.47-mm1 vs 2.5.47-mm3" \
+	"Subject: names every kernel, folded with a leading space"
+is "$(head_of MIME-Version)" "MIME-Version: 1.0" "MIME-Version"
+is "$(head_of Content-Type)" "Content-Type: text/plain; charset=us-ascii" "Content-Type"
+is "$(head_of Content-Transfer-Encoding)" "Content-Transfer-Encoding: 7bit" "Content-Transfer-Encoding"
+clean "$T/pub.mail" "published results"
+grep -q 'No env files' "$T/pub.mail"
+ok $? "without env files the paragraph says so"
+
+# the tables: the text report's output, verbatim, inside the body
+"$CONTEST" report -r "$PUB" --reference-time 71.4 "${KERNELS[@]}" >"$T/pub.text"
+body "$T/pub.mail" | sed -n '/^noload:$/,$p' | head -n "$(wc -l <"$T/pub.text")" >"$T/pub.tables"
+cmp -s "$T/pub.text" "$T/pub.tables"
+ok $? "the mail's tables are report --format text's, byte for byte ($(wc -l <"$T/pub.text") lines)"
+
+# env files: a paragraph on the machine, and what differs between kernels
+R=$T/r
+mkdir -p "$R"
+cp -r "$PUB/2.4.18" "$PUB/2.5.47" "$R/"
+"$CONTEST" env -s make_jobs=4 >"$R/2.4.18/env"
+sed 's/^cpus: .*/cpus: 64/' "$R/2.4.18/env" >"$R/2.5.47/env"
+printf 'noload\t9\t80\t90\t0\t0\toom\n' >>"$R/2.5.47/runs.tsv"
+EMAIL='Tester <t@example.org>' "$CONTEST" report -r "$R" --format mail --to lkml@example.org \
+	2.4.18 2.5.47 >"$T/env.mail" 2>"$T/env.err"
+ok $? "mail with env files exits 0"
+is "$(sed '/^$/q' "$T/env.mail" | grep '^From: ')" "From: Tester <t@example.org>" "From: from \$EMAIL"
+is "$(sed '/^$/q' "$T/env.mail" | grep '^To: ')" "To: lkml@example.org" "To: from --to"
+body "$T/env.mail" | tr '\n' ' ' | tr -s ' ' >"$T/env.flat"
+grep -q "made on $(nproc) CPUs" "$T/env.flat" && grep -q "make -j4" "$T/env.flat"
+ok $? "the paragraph gives CPUs and make -j from the env file"
+grep -q "2.5.47 differs from 2.4.18 in: cpus" "$T/env.flat"
+ok $? "the paragraph names what differs between the kernels"
+grep -q '^(2.5.47: 1 run not ok: 1 oom)$' "$T/env.mail" && grep -q 'left out of the means' "$T/env.flat"
+ok $? "the excluded run is counted under its table and explained"
+clean "$T/env.mail" "with env files"
+SOURCE_DATE_EPOCH=1 "$CONTEST" report -r "$R" --format mail --from 'me@example.org' 2.4.18 \
+	>"$T/from.mail"
+is "$(grep -m1 '^From: ' "$T/from.mail")" "From: me@example.org" "--from beats \$EMAIL"
+
+# names too long for an 80-column row, and not ASCII: a legend of short names
+long=2.6.0-test11-mm1-with-a-very-long-patch-series-name-that-goes-on
+utf=2.6.0-t$'\xc3\xa9'st
+mkdir "$R/$long" "$R/$utf"
+cp "$PUB/2.4.18/runs.tsv" "$R/$long/"
+cp "$PUB/2.4.19/runs.tsv" "$R/$utf/"
+"$CONTEST" report -r "$R" --format mail "$long" "$utf" >"$T/long.mail" 2>"$T/long.err"
+ok $? "mail with a long and a non-ASCII name exits 0"
+clean "$T/long.mail" "long and non-ASCII names"
+grep -qx "  K1 = $long" "$T/long.mail" && grep -qx '  K2 = 2.6.0-t??st' "$T/long.mail"
+ok $? "a legend names K1 and K2, non-ASCII bytes as '?'"
+grep -q '^K1 \[5\] ' "$T/long.mail" && ! grep -q "^$long \[" "$T/long.mail"
+ok $? "the tables use the short names"
+sed '/^$/q' "$T/long.mail" | sed -n '/^Subject:/,/^Date:/p' | tr -d '\n' |
+	grep -qF "Subject: [BENCHMARK] contest: $long vs 2.6.0-t??st"
+ok $? "the Subject: is ASCII too, folded where the names make it long"
+
+done_testing
