@@ -9,6 +9,7 @@
  * Ctrl-C: the run in flight is recorded as aborted, every finished row
  * stays, and no process, cgroup, swap file or scratch file is left.
  */
+#include "boot.h"
 #include "cli.h"
 #include "cmds.h"
 #include "fingerprint.h"
@@ -30,7 +31,9 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR] [LOAD...]\n";
+	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR] [LOAD...]\n"
+	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
+	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
 static const char help_text[] =
 	"\n"
@@ -43,6 +46,7 @@ static const char help_text[] =
 	"  -k NAME          the kernel's name in the results (default: uname -r)\n"
 	"  -n RUNS          runs of each load (default: the config's runs)\n"
 	"  -r DIR           the results directory (default: the config's results, reports)\n"
+	"%s"
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
@@ -54,6 +58,7 @@ struct run_args {
 	int nsets;
 	char **loads;
 	int nloads;
+	struct boot_opts boot;
 };
 
 /* ---- signals ---- */
@@ -87,19 +92,28 @@ static void install_signals(void)
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
+	static const struct option longopts[] = { BOOT_LONG_OPTIONS, { NULL, 0, NULL, 0 } };
 	int c;
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:c:s:k:n:r:")) != -1) {
+	while ((c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1) {
+		if (boot_option(&a->boot, c, optarg) == 0)
+			continue;
 		switch (c) {
 		case 'c': a->conf = optarg; break;
 		case 's': a->sets[a->nsets++] = optarg; break;
 		case 'k': a->kernel = optarg; break;
 		case 'n': a->runs = optarg; break;
 		case 'r': a->results = optarg; break;
-		case ':': return error("option '-%c' needs a value", optopt);
-		default: return error("unknown option '-%c'", optopt);
+		case ':':
+			if (optopt > 0xff)
+				return error("option '%s' needs a value", argv[optind - 1]);
+			return error("option '-%c' needs a value", optopt);
+		default:
+			if (!optopt)
+				return error("unknown option '%s'", argv[optind - 1]);
+			return error("unknown option '-%c'", optopt);
 		}
 	}
 	a->loads = argv + optind;
@@ -503,14 +517,23 @@ int cmd_run(int argc, char **argv)
 	int status;
 
 	if (cli_wants_help(argc, argv)) {
-		printf("%s%s", usage_text, help_text);
+		fputs(usage_text, stdout);
+		printf(help_text, boot_help_text);
 		return cli_close_stdout(0);
 	}
 	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
+	boot_opts_init(&a.boot, argc);
 	cfg = config_new();
 	if (parse_args(argc, argv, &a) < 0) {
 		fputs(usage_text, stderr);
 		status = EXIT_USAGE;
+		goto out;
+	}
+	if (boot_wanted(&a.boot)) {
+		struct boot_passthrough pt = { a.conf, a.sets, a.nsets, a.loads, a.nloads };
+
+		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
+			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
 		goto out;
 	}
 	if (!a.kernel && uname(&u) == 0)
@@ -522,6 +545,7 @@ int cmd_run(int argc, char **argv)
 	status = cli_close_stdout(run_session(cfg, a.kernel, &a));
 out:
 	config_free(cfg);
+	boot_opts_release(&a.boot);
 	free(a.sets);
 	return status;
 }

@@ -1,7 +1,8 @@
 /* fingerprint.h - what the env file and `contest env` hold
  *
  * "key: value" lines: uname, cmdline, cpu_model, cpus, memtotal, swap_total
- * (bytes, then human units in parentheses), mem_limit, cpu_limit ("none"
+ * (bytes, then human units in parentheses), guest ("none", or "uml" and
+ * the guest_* and host_* keys of a run --boot guest), mem_limit, cpu_limit ("none"
  * when unset), tree, tree_fs, io_scheduler ("unknown" without a block
  * device), governor ("none" without cpufreq), thp, contest_version; then a
  * line "config:" followed by the config as used (config_dump).
