@@ -5,6 +5,9 @@
 #   make run             install packages (sudo when not root), build, run the quick
 #                        profile's noload and cacherun
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
+#   make uml-kernel [UML_NAME=NAME] [UML_CONFIG=FRAGMENT]
+#                        build a user-mode-linux kernel from linux-source-6.1 with a
+#                        config fragment into work/NAME.uml (slow: minutes)
 #   make install PREFIX=/usr/local
 
 PREFIX  ?= /usr/local
@@ -29,7 +32,7 @@ MODE     = plain
 endif
 
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux
-TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time
+TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux e2fsprogs
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
@@ -78,6 +81,10 @@ run: deps bin/contest
 kernel-tree:
 	@scripts/kernel-tree.sh work
 
+UML_NAME ?= uml-6.1
+uml-kernel:
+	@scripts/uml-kernel.sh work $(UML_NAME) $(UML_CONFIG)
+
 install: bin/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(MANDIR)
 	install -m 755 bin/contest $(DESTDIR)$(BINDIR)/contest
@@ -88,4 +95,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: all unit test deps test-deps run kernel-tree install clean FORCE
+.PHONY: all unit test deps test-deps run kernel-tree uml-kernel install clean FORCE
