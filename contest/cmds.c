@@ -9,7 +9,8 @@ const struct cmd commands[] = {
 	{ "report", cmd_report, "print the classic per-load tables of a results directory" },
 	{ "list", cmd_list, "the loads, what a unit of work is, and whether each can run here" },
 	{ "env", cmd_env, "the fingerprint of this machine and kernel, as env files hold it" },
-	{ "guest-init", cmd_guest_init, "(internal) the first process of a run --boot guest" },
+	/* the first process of a run --boot guest: internal, no summary */
+	{ "guest-init", cmd_guest_init, NULL },
 	{ "help", cmd_help, "this overview, or the help of one command" },
 	{ NULL, NULL, NULL },
 };
