@@ -90,6 +90,28 @@ static int guest_mounts(const char *scratch)
 	return ret;
 }
 
+/*
+ * The loads' disk is the scratch disk, not the tree's (hostfs has no
+ * scheduler): its I/O scheduler joins the guest lines of the env file,
+ * since a kernel's default scheduler is one of the things compared.
+ */
+static void add_scratch_scheduler(char **env)
+{
+	char line[256], *open_, *close_, *active = line;
+
+	if (read_line_file("/sys/block/ubda/queue/scheduler", line, sizeof(line)) < 0)
+		snprintf(line, sizeof(line), "unknown");
+	open_ = strchr(line, '[');
+	close_ = open_ ? strchr(open_, ']') : NULL;
+	if (open_ && close_) {
+		*close_ = '\0';
+		active = open_ + 1;
+	}
+	for (; *env; env++)
+		if (!strncmp(*env, "CONTEST_GUEST=", 14))
+			*env = xasprintf("%sguest_scratch_scheduler: %s\n", *env, trim(active));
+}
+
 /* the session's stdout and stderr through a pipe to the console, which is
  * a tty: the inner contest then prints plain lines, not a redrawn status */
 static pid_t start_session(char **argv, char **envp, int *out)
@@ -138,6 +160,24 @@ static int relay_and_wait(pid_t pid, int in)
 	return status;
 }
 
+/* run it, relaying its output; how it ended, as DIR/status says it */
+static void run_session(char **args, char **env, char *status, size_t size)
+{
+	int st, out = -1;
+	pid_t pid = start_session(args, env, &out);
+
+	if (pid < 0) {
+		snprintf(status, size, "error cannot start the session\n");
+		return;
+	}
+	st = relay_and_wait(pid, out);
+	if (WIFSIGNALED(st))
+		snprintf(status, size, "signal %d\n", WTERMSIG(st));
+	else
+		snprintf(status, size, "exit %d\n", WEXITSTATUS(st));
+	sync();
+}
+
 static void write_status(const char *dir, const char *text)
 {
 	char *path = xasprintf("%s/status", dir);
@@ -161,8 +201,6 @@ static void __attribute__((noreturn)) power_off(void)
 int cmd_guest_init(int argc, char **argv)
 {
 	char **args, **env, *cwd, *scratch, status[64];
-	int st, out = -1;
-	pid_t pid;
 
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
 		printf("usage: contest guest-init DIR\n\nThe first process of a 'contest run --boot' "
@@ -181,15 +219,9 @@ int cmd_guest_init(int argc, char **argv)
 		snprintf(status, sizeof(status), "error cannot read the session\n");
 	} else if (guest_mounts(scratch) < 0 || chdir(cwd) < 0) {
 		snprintf(status, sizeof(status), "error cannot set up the guest\n");
-	} else if ((pid = start_session(args, env, &out)) < 0) {
-		snprintf(status, sizeof(status), "error cannot start the session\n");
 	} else {
-		st = relay_and_wait(pid, out);
-		if (WIFSIGNALED(st))
-			snprintf(status, sizeof(status), "signal %d\n", WTERMSIG(st));
-		else
-			snprintf(status, sizeof(status), "exit %d\n", WEXITSTATUS(st));
-		sync();
+		add_scratch_scheduler(env);
+		run_session(args, env, status, sizeof(status));
 		if (umount(scratch) < 0)
 			warning("cannot unmount '%s': %s", scratch, strerror(errno));
 	}

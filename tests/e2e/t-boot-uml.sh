@@ -25,6 +25,9 @@ ok $? "env: memtotal is the guest's 512M, not the host's ($mem)"
 grep -q '^guest_mem: 512M$' "$R/uml/env" && grep -q '^guest_boot_args: none$' "$R/uml/env" &&
 	grep -q "^guest_image: $UML\$" "$R/uml/env" && grep -q '^host_uname: ' "$R/uml/env"
 ok $? "env: how the guest was booted, and the host"
+sched=$(sed -n 's/^guest_scratch_scheduler: //p' "$R/uml/env")
+[ -n "$sched" ] && [ "$sched" != unknown ] && grep -q "$sched" <<< "mq-deadline none bfq kyber"
+ok $? "env: the scratch disk's I/O scheduler in the guest ($sched)"
 grep -q '^noload:$' "$T/out" && grep -q '^uml \[1\]' "$T/out"
 ok $? "the tables on stdout"
 grep -q 'contest: process_load run 1: ' "$T/err"
