@@ -19,6 +19,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -420,6 +421,35 @@ static void install_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/*
+ * contest compare -r DIR BASE NEW..., from the table of commands. In a
+ * child of its own: a command closes stdout when it is done, and run
+ * closes it again after us.
+ */
+static int run_compare(const struct cmd *compare, const char *dir, const char **names, size_t n)
+{
+	char **argv = xcalloc(n + 4, sizeof(*argv));
+	pid_t pid;
+	int st = 0;
+
+	argv[0] = "compare";
+	argv[1] = "-r";
+	argv[2] = (char *)dir;
+	memcpy(argv + 3, names, n * sizeof(*names));
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0)
+		_exit(compare->fn((int)n + 3, argv));
+	free(argv);
+	if (pid < 0)
+		return error("cannot fork for compare: %s", strerror(errno));
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	/* 1 is compare's verdict (--fail-above), not a failure of run */
+	return WIFEXITED(st) && WEXITSTATUS(st) <= 1 ? 0 : -1;
+}
+
 /* the tables of every kernel with rows; then compare, where this contest has it */
 static int print_results(const struct boot *b)
 {
@@ -439,17 +469,8 @@ static int print_results(const struct boot *b)
 	}
 	report_opts_init(&opts);
 	ret = n ? report_print_kernels(dir, names, n, &opts, stdout) : 0;
-	if (ret == 0 && n > 1 && compare) {
-		char **argv = xcalloc(n + 4, sizeof(*argv));
-
-		argv[0] = "compare";
-		argv[1] = "-r";
-		argv[2] = (char *)dir;
-		memcpy(argv + 3, names, n * sizeof(*names));
-		fflush(stdout);
-		ret = compare->fn((int)n + 3, argv) == 2 ? -1 : 0;
-		free(argv);
-	}
+	if (ret == 0 && n > 1 && compare)
+		ret = run_compare(compare, dir, names, n);
 	free(names);
 	return ret;
 }
