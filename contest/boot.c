@@ -65,6 +65,7 @@ void boot_opts_init(struct boot_opts *b, int argc)
 	b->args = xcalloc((size_t)argc + 1, sizeof(*b->args));
 	b->arg_kernel = xcalloc((size_t)argc + 1, sizeof(*b->arg_kernel));
 	b->kernels = xcalloc((size_t)argc + 1, sizeof(*b->kernels));
+	b->own = xcalloc((size_t)argc + 1, 1);
 }
 
 void boot_opts_release(struct boot_opts *b)
@@ -72,9 +73,10 @@ void boot_opts_release(struct boot_opts *b)
 	free(b->args);
 	free(b->arg_kernel);
 	free(b->kernels);
+	free(b->own);
 }
 
-int boot_option(struct boot_opts *b, int c, const char *arg)
+static int take(struct boot_opts *b, int c, const char *arg)
 {
 	switch (c) {
 	case 'k': b->kernels[b->nkernels++] = arg; return 1;	/* run wants it too */
@@ -90,6 +92,15 @@ int boot_option(struct boot_opts *b, int c, const char *arg)
 	case BOOT_OPT_INTERLEAVE: b->interleave = 1; return 0;
 	}
 	return 1;
+}
+
+int boot_option(struct boot_opts *b, int c, const char *arg, int first, int end)
+{
+	int ret = take(b, c, arg);
+
+	if (ret == 0 || c == 'k')
+		memset(b->own + first, 1, (size_t)(end - first));
+	return ret;
 }
 
 int boot_wanted(const struct boot_opts *b)
@@ -328,23 +339,22 @@ static char *guest_env(const struct boot *b, const struct guest *g)
 	return ret;
 }
 
-/* contest run with the same -c, -s and loads, for this kernel and runs */
+/*
+ * contest run with run's own options (-c, -s, and any other), then this
+ * kernel, its runs and the results directory, which win over any earlier
+ * -n or -r, then the loads
+ */
 static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 {
 	const struct boot_passthrough *p = b->p;
-	char **argv = xcalloc((size_t)(2 * p->nsets + p->nloads + 16), sizeof(*argv));
+	char **argv = xcalloc((size_t)(p->argc + 16), sizeof(*argv));
 	int n = 0;
 
 	argv[n++] = xstrdup(b->self);
 	argv[n++] = xstrdup("run");
-	if (p->conf) {
-		argv[n++] = xstrdup("-c");
-		argv[n++] = xstrdup(p->conf);
-	}
-	for (int i = 0; i < p->nsets; i++) {
-		argv[n++] = xstrdup("-s");
-		argv[n++] = xstrdup(p->sets[i]);
-	}
+	for (int i = 1; i < p->argc - p->nloads; i++)
+		if (!b->o->own[i] && strcmp(p->argv[i], "--"))
+			argv[n++] = xstrdup(p->argv[i]);
 	argv[n++] = xstrdup("-k");
 	argv[n++] = xstrdup(g->name);
 	argv[n++] = xstrdup("-n");

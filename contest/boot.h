@@ -29,6 +29,7 @@ struct boot_opts {
 	const char *disk;	/* --vm-disk SIZE (sparse scratch disk), NULL: 8G */
 	const char *timeout;	/* --vm-timeout DURATION without a new row, NULL: 1h */
 	int interleave;		/* --interleave */
+	char *own;		/* own[i]: run's argv[i] is one of these, not for the guest */
 };
 
 /* run's long options: getopt_long values, above any short option */
@@ -51,17 +52,22 @@ extern const char boot_help_text[];
 /* argc bounds how many -k and --boot-arg there can be */
 void boot_opts_init(struct boot_opts *b, int argc);
 void boot_opts_release(struct boot_opts *b);
-/* take option c (a BOOT_OPT_*, or 'k'); 0 taken, 1 not a boot option */
-int boot_option(struct boot_opts *b, int c, const char *arg);
+/*
+ * Take option c (a BOOT_OPT_*, or 'k'), which is argv[first..end) of run's
+ * argv; 0 taken, 1 not a boot option (or 'k', which run wants too).
+ */
+int boot_option(struct boot_opts *b, int c, const char *arg, int first, int end);
 /* did the command line ask for a guest (--boot, or a -k NAME=IMAGE)? */
 int boot_wanted(const struct boot_opts *b);
 
-/* what run passes on to the contest inside the guest, unchanged */
+/*
+ * What run passes on to the contest inside the guest: its options but
+ * boot's own and -k (whatever run takes: -c, -s, -n, ...), its loads.
+ */
 struct boot_passthrough {
-	const char *conf;	/* -c, or NULL */
-	char **sets;		/* -s, nsets of them */
-	int nsets;
-	char **loads;		/* LOAD..., nloads of them */
+	int argc;
+	char **argv;		/* run's, argv[0] "run" */
+	char **loads;		/* LOAD..., the end of argv */
 	int nloads;
 };
 

@@ -93,12 +93,14 @@ static void install_signals(void)
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = { BOOT_LONG_OPTIONS, { NULL, 0, NULL, 0 } };
-	int c;
+	int c, first;
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1) {
-		if (boot_option(&a->boot, c, optarg) == 0)
+	for (first = 1; (c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1;
+	     first = optind) {
+		/* argv[first..optind) is this option with its value */
+		if (boot_option(&a->boot, c, optarg, first, optind) == 0)
 			continue;
 		switch (c) {
 		case 'c': a->conf = optarg; break;
@@ -530,7 +532,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (boot_wanted(&a.boot)) {
-		struct boot_passthrough pt = { a.conf, a.sets, a.nsets, a.loads, a.nloads };
+		struct boot_passthrough pt = { argc, argv, a.loads, a.nloads };
 
 		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
 			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));

@@ -28,6 +28,9 @@ ok $? "env: how the guest was booted, and the host"
 sched=$(sed -n 's/^guest_scratch_scheduler: //p' "$R/uml/env")
 [ -n "$sched" ] && [ "$sched" != unknown ] && grep -q "$sched" <<< "mq-deadline none bfq kyber"
 ok $? "env: the scratch disk's I/O scheduler in the guest ($sched)"
+grep -qx "work_dir = $T/work" "$R/uml/env" && grep -q '^command = sh -c' "$R/uml/env" &&
+	grep -qx 'load_lead = 1s' "$R/uml/env"
+ok $? "env: the guest's session had run's -c and -s"
 grep -q '^noload:$' "$T/out" && grep -q '^uml \[1\]' "$T/out"
 ok $? "the tables on stdout"
 grep -q 'contest: process_load run 1: ' "$T/err"
