@@ -37,6 +37,7 @@ struct vm {
 	size_t len;
 	char line[1024];	/* the console line being assembled */
 	size_t linelen;
+	int forwarding;		/* the last line went to stderr */
 };
 
 /* the kernel command line splits on blanks and treats quotes: refuse them */
@@ -280,12 +281,14 @@ static void console_line(struct vm *vm)
 	static const char *const ours[] = { "contest: ", "warning: ", "error: ", "fatal: ",
 					    "Kernel panic" };
 
+	int mine = vm->forwarding && !strncmp(vm->line, "  ", 2);	/* a list under it */
+
 	vm->line[vm->linelen] = '\0';
-	for (size_t i = 0; i < ARRAY_SIZE(ours); i++)
-		if (!strncmp(vm->line, ours[i], strlen(ours[i]))) {
-			fprintf(stderr, "%s\n", vm->line);
-			break;
-		}
+	for (size_t i = 0; i < ARRAY_SIZE(ours) && !mine; i++)
+		mine = !strncmp(vm->line, ours[i], strlen(ours[i]));
+	if (mine)
+		fprintf(stderr, "%s\n", vm->line);
+	vm->forwarding = mine;
 	vm->linelen = 0;
 }
 
