@@ -45,8 +45,10 @@ static const char help_text[] =
 	"  -s KEY=VALUE     override one key; LOAD.KEY for a load's own (-s io_load.size=64M)\n"
 	"  -k NAME          the kernel's name in the results (default: uname -r)\n"
 	"  -n RUNS          runs of each load (default: the config's runs)\n"
-	"  -r DIR           the results directory (default: the config's results, reports)\n"
-	"%s"
+	"  -r DIR           the results directory (default: the config's results, reports)\n";
+
+/* after boot's options (boot_help_text) */
+static const char help_tail[] =
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
@@ -519,8 +521,7 @@ int cmd_run(int argc, char **argv)
 	int status;
 
 	if (cli_wants_help(argc, argv)) {
-		fputs(usage_text, stdout);
-		printf(help_text, boot_help_text);
+		printf("%s%s%s%s", usage_text, help_text, boot_help_text, help_tail);
 		return cli_close_stdout(0);
 	}
 	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
