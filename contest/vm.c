@@ -395,6 +395,7 @@ static void vm_kill(struct vm *vm)
 static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 {
 	char *path = xasprintf("%s/status", vm->priv), buf[128] = "";
+	int sig;
 	const char *panic = vm->text ? strstr(vm->text, "Kernel panic - not syncing: ") : NULL;
 
 	if (read_line_file(path, buf, sizeof(buf)) == 0 && sscanf(buf, "exit %d", &r->inner_status) == 1) {
@@ -412,7 +413,11 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 		while (len > 0 && panic[len - 1] == '.')
 			len--;
 		snprintf(r->detail, sizeof(r->detail), "kernel panic: %.*s", len, panic);
-	} else if (buf[0] && strncmp(buf, "exit", 4)) {
+	} else if (sscanf(buf, "signal %d", &sig) == 1) {
+		snprintf(r->detail, sizeof(r->detail), "the contest in the guest was killed by "
+			 "signal %d%s", sig, strstr(vm->text ? vm->text : "", "Out of memory") ?
+			 " (the guest ran out of memory)" : "");
+	} else if (buf[0]) {
 		snprintf(r->detail, sizeof(r->detail), "guest init: %s", buf);
 	} else {
 		snprintf(r->detail, sizeof(r->detail), "the guest stopped (%s %d) before its session ended",
