@@ -7,6 +7,9 @@
 #   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured
 #                        power; FIGURES="idle report": some figures only)
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
+#   make uml-kernel [UML_NAME=NAME] [UML_CONFIG=FRAGMENT]
+#                        build a user-mode-linux kernel from linux-source-6.1 with a
+#                        config fragment into work/NAME.uml (slow: minutes)
 #   make install PREFIX=/usr/local
 
 PREFIX  ?= /usr/local
@@ -33,7 +36,7 @@ endif
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
             libjansson-dev r-mathlib
 TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
-            clang libclang-rt-14-dev valgrind chromium file libxml2-utils
+            clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
@@ -111,6 +114,10 @@ $(OBJDIR)/bench/power: bench/power.c
 bench: bin/contest $(OBJDIR)/bench/power
 	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh $(FIGURES)
 
+UML_NAME ?= uml-6.1
+uml-kernel:
+	@scripts/uml-kernel.sh work $(UML_NAME) $(UML_CONFIG)
+
 install: bin/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(MANDIR)
 	install -m 755 bin/contest $(DESTDIR)$(BINDIR)/contest
@@ -121,4 +128,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: fuzz all unit test deps test-deps run kernel-tree bench install clean FORCE
+.PHONY: fuzz all unit test deps test-deps run kernel-tree uml-kernel bench install clean FORCE

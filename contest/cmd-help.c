@@ -12,7 +12,8 @@ static void overview(FILE *out)
 		"Time a kernel compile while a background load runs, store every run,\n"
 		"and print one table per load with one row per kernel.\n\ncommands:\n");
 	for (const struct cmd *c = commands; c->name; c++)
-		fprintf(out, "  %-8s %s\n", c->name, c->summary);
+		if (c->summary)	/* NULL: internal, not for users */
+			fprintf(out, "  %-8s %s\n", c->name, c->summary);
 	fprintf(out, "\n'contest help COMMAND' or 'contest COMMAND --help' for one command;\n"
 		"man contest for the columns, the results format and every config key.\n");
 }

@@ -8,6 +8,7 @@
  * aborted, every finished row stays, and no process, cgroup, swap file or
  * scratch file is left.
  */
+#include "boot.h"
 #include "cli.h"
 #include "cmds.h"
 #include "loads.h"
@@ -31,7 +32,9 @@
 
 static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
-	"                   [--until-sd PCT [--max-runs N]] [LOAD...]\n";
+	"                   [--until-sd PCT [--max-runs N]] [LOAD...]\n"
+	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
+	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
 static const char help_text[] =
 	"\n"
@@ -46,7 +49,10 @@ static const char help_text[] =
 	"  -r DIR           the results directory (default: the config's results, reports)\n"
 	"  --until-sd PCT   run each load until the SD of its Time is at most PCT% of\n"
 	"                   its mean (at least RUNS runs, at least 2)\n"
-	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
+	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n";
+
+/* after boot's options (boot_help_text) */
+static const char help_tail[] =
 	"  -h, --help       this text\n"
 	"\n"
 	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
@@ -58,25 +64,31 @@ struct run_args {
 	int nsets;
 	char **loads;
 	int nloads;
+	struct boot_opts boot;
 };
 
 /* ---- arguments and config ---- */
 
-enum { OPT_UNTIL_SD = 256, OPT_MAX_RUNS };
-
-static const struct option long_options[] = {
-	{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
-	{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
-	{ NULL, 0, NULL, 0 },
-};
+/* above boot's option values (boot.h) */
+enum { OPT_UNTIL_SD = 0x200, OPT_MAX_RUNS };
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
-	int c;
+	static const struct option longopts[] = {
+		BOOT_LONG_OPTIONS,
+		{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
+		{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, first;
 
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:c:s:k:n:r:", long_options, NULL)) != -1) {
+	for (first = 1; (c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1;
+	     first = optind) {
+		/* argv[first..optind) is this option with its value */
+		if (boot_option(&a->boot, c, optarg, first, optind) == 0)
+			continue;
 		switch (c) {
 		case 'c': a->conf = optarg; break;
 		case 's': a->sets[a->nsets++] = optarg; break;
@@ -85,11 +97,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'r': a->results = optarg; break;
 		case OPT_UNTIL_SD: a->until_sd = optarg; break;
 		case OPT_MAX_RUNS: a->max_runs = optarg; break;
-		case ':': return error("option '%s' needs a value", argv[optind - 1]);
+		case ':':
+			if (optopt > 0xff)
+				return error("option '%s' needs a value", argv[optind - 1]);
+			return error("option '-%c' needs a value", optopt);
 		default:
-			if (optopt > 0 && optopt < 256)
-				return error("unknown option '-%c'", optopt);
-			return error("unknown option '%s'", argv[optind - 1]);
+			if (!optopt)
+				return error("unknown option '%s'", argv[optind - 1]);
+			return error("unknown option '-%c'", optopt);
 		}
 	}
 	a->loads = argv + optind;
@@ -433,14 +448,22 @@ int cmd_run(int argc, char **argv)
 	int status;
 
 	if (cli_wants_help(argc, argv)) {
-		printf("%s%s", usage_text, help_text);
+		printf("%s%s%s%s", usage_text, help_text, boot_help_text, help_tail);
 		return cli_close_stdout(0);
 	}
 	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
+	boot_opts_init(&a.boot, argc);
 	cfg = config_new(load_sections());
 	if (parse_args(argc, argv, &a) < 0) {
 		fputs(usage_text, stderr);
 		status = EXIT_USAGE;
+		goto out;
+	}
+	if (boot_wanted(&a.boot)) {
+		struct boot_passthrough pt = { argc, argv, a.loads, a.nloads };
+
+		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
+			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
 		goto out;
 	}
 	if (!a.kernel && uname(&u) == 0)
@@ -453,6 +476,7 @@ int cmd_run(int argc, char **argv)
 	status = cli_close_stdout(run_session(cfg, a.kernel, &a, &until));
 out:
 	config_free(cfg);
+	boot_opts_release(&a.boot);
 	free(a.sets);
 	return status;
 }

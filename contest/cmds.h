@@ -14,7 +14,7 @@ int cmd_help(int argc, char **argv);
 struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);
-	const char *summary;
+	const char *summary;	/* NULL: internal, left out of help */
 };
 
 /* NULL-terminated */

@@ -219,9 +219,25 @@ static void write_tuning(FILE *out)
 		buf : "unknown");
 }
 
+/* how a --boot guest was booted, which boot.c hands the contest inside
+ * (guest, guest_mem, guest_boot_args...); "guest: none" on bare metal */
+static void write_guest(FILE *out)
+{
+	const char *g = getenv("CONTEST_GUEST");
+
+	if (!g || strncmp(g, "guest: ", 7)) {
+		fprintf(out, "guest: none\n");
+		return;
+	}
+	fputs(g, out);
+	if (g[strlen(g) - 1] != '\n')
+		fputc('\n', out);
+}
+
 void fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
 {
 	write_system(out);
+	write_guest(out);
 	fprintf(out, "mem_limit: %s\n", or_none(config_str(cfg, NULL, "mem_limit")));
 	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
 	write_tree(out, tree && *tree ? tree : ".");

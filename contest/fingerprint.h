@@ -2,7 +2,8 @@
  *
  * "key: value" lines: uname, cmdline, cpu_model, cpus, affinity (the CPUs
  * contest may run on, as ranges "0-3,6"), memtotal, swap_total
- * (bytes, then human units in parentheses), mem_limit, cpu_limit ("none"
+ * (bytes, then human units in parentheses), guest ("none", or "uml" and
+ * the guest_* and host_* keys of a run --boot guest), mem_limit, cpu_limit ("none"
  * when unset), tree, tree_fs, io_scheduler ("unknown" without a block
  * device), governor ("none" without cpufreq), thp, contest_version; then a
  * line "config:" followed by the config as used (config_dump).

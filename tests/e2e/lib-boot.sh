@@ -1,0 +1,45 @@
+# lib-boot.sh - what the run --boot tests share; source it after lib.sh.
+# Gives: UML (the Debian user-mode-linux kernel), BOOT (run's arguments for a
+# tiny session: the quick profile, work_dir in $T, a short shell loop as the
+# workload), R (the results dir), boot_before, boot_nothing_left.
+# Skips the whole test when linux.uml is missing. The guests' private
+# directories go to $T (TMPDIR), so their UML processes name $T.
+UML=${CONTEST_UML:-/usr/bin/linux.uml}
+if [ ! -x "$UML" ]; then
+	skip "no user-mode-linux kernel at '$UML' (apt-get install user-mode-linux)"
+	done_testing
+	exit
+fi
+# ASan reserves its shadow memory at addresses far above what a UML
+# process can map (the guest's user space ends near 512G): the sanitized
+# contest cannot be the guest's init
+if [ "$(cat "$TOP/bin/.mode" 2>/dev/null)" = sanitize ]; then
+	skip "a sanitized contest cannot run in a UML guest (ASan's shadow memory does not fit)"
+	done_testing
+	exit
+fi
+export TMPDIR=$T
+R=$T/reports
+LOOP="sh -c 'i=0; while [ \$i -lt 50000 ]; do i=\$((i+1)); done'"
+BOOT=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -s quiet_wait=1s -s load_lead=1s
+	-s workload=command -s "command=$LOOP" -r "$R" --vm-mem 512M)
+
+# UML memory files there now (other helpers' guests may have some)
+boot_before() {
+	ls /dev/shm | grep '^vm_file' | sort > "$T/shm.before" || true
+}
+# no process naming $T (UML's command line does), no guest directory,
+# scratch disk, scratch mount point or UML memory file. No cgroup check:
+# with --boot the host makes none, the guest's are in the guest's kernel.
+boot_nothing_left() {
+	local left=0 p
+	p=$(pgrep -f "$T" | grep -vx "$$" || true)
+	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
+	if [ -e "$T/work/scratch" ]; then echo "# scratch mount point left"; left=1; fi
+	if ls -d "$T"/contest-boot.* >/dev/null 2>&1; then echo "# guest dir left: $(ls -d "$T"/contest-boot.*)"; left=1; fi
+	if ls "$T"/work/.guest-disk.* >/dev/null 2>&1; then echo "# scratch disk left"; left=1; fi
+	if [ -n "$(comm -13 "$T/shm.before" <(ls /dev/shm | grep '^vm_file' | sort))" ]; then
+		echo "# UML memory file left in /dev/shm"; left=1
+	fi
+	return $left
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Boot arguments as candidates: one UML kernel booted with mem=1008M and with
+# mem=1024M, interleaved run by run, gives two kernels' rows whose env files
+# differ in memtotal and in how the guest was booted; one command prints both.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-boot.sh"
+boot_before
+
+"$CONTEST" run --interleave -n 2 -k mem1008="$UML" --boot-arg mem=1008M \
+	-k mem1024="$UML" --boot-arg mem=1024M "${BOOT[@]}" --vm-mem 768M noload > "$T/out" 2> "$T/err"
+ok $? "run with two -k NAME=IMAGE exits 0"
+for k in mem1008 mem1024; do
+	is "$(rows_with "$R/$k/runs.tsv" ok)" 2 "$k: two ok rows"
+	grep -q '^guest: uml$' "$R/$k/env"
+	ok $? "$k: env says guest"
+done
+grep -q '^guest_boot_args: mem=1008M$' "$R/mem1008/env" && grep -q '^guest_boot_args: mem=1024M$' "$R/mem1024/env"
+ok $? "each kernel got its own --boot-arg, not the other's"
+grep -q '^guest_mem: 1008M$' "$R/mem1008/env" && grep -q '^guest_mem: 1024M$' "$R/mem1024/env"
+ok $? "guest_mem: the mem= that won over --vm-mem"
+m8=$(sed -n 's/^memtotal: \([0-9]*\).*/\1/p' "$R/mem1008/env")
+m24=$(sed -n 's/^memtotal: \([0-9]*\).*/\1/p' "$R/mem1024/env")
+[ "$m8" -lt "$m24" ] && [ $((m24 - m8)) -ge $((8 << 20)) ] && [ $((m24 - m8)) -le $((32 << 20)) ]
+ok $? "memtotal differs by about 16M ($m8 vs $m24)"
+# interleaved: the guests booted mem1008, mem1024, mem1008, mem1024
+is "$(sed -n 's/^contest: booting \([^:]*\):.*/\1/p' "$T/err" | tr '\n' ' ')" \
+	"mem1008 mem1024 mem1008 mem1024 " "interleaved run by run"
+grep -q '^mem1008 \[2\]' "$T/out" && grep -q '^mem1024 \[2\]' "$T/out"
+ok $? "one table with both kernels"
+"$CONTEST" report -r "$R" mem1008 mem1024 > /dev/null
+ok $? "report reads both"
+boot_nothing_left
+ok $? "nothing left behind"
+done_testing

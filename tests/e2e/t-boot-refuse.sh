@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# run --boot refuses, with exit 2 and nothing booted or recorded: a bzImage
+# without a usable /dev/kvm (QEMU's TCG is too slow to measure), an image
+# that is neither UML nor bzImage, more CPUs than UML has, a -k without image.
+. "$(dirname "$0")/lib.sh"
+export TMPDIR=$T
+R=$T/reports
+ARGS=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -r "$R")
+
+# the x86 boot protocol's header: 0xAA55 at 0x1fe, "HdrS" at 0x202
+img=$T/bzImage
+head -c 4096 /dev/zero > "$img"
+printf '\x55\xaa' | dd of="$img" bs=1 seek=$((0x1fe)) conv=notrunc status=none
+printf 'HdrS' | dd of="$img" bs=1 seek=$((0x202)) conv=notrunc status=none
+
+refuses() {	# refuses NAME PATTERN ARGS...: exit 2, stderr matches, no results
+	local name=$1 pat=$2; shift 2
+	"$@" > "$T/out" 2> "$T/err"
+	is $? 2 "$name: exit 2"
+	grep -Eq "$pat" "$T/err"
+	ok $? "$name: says why ($(head -c 200 "$T/err" | tr '\n' ' '))"
+	[ ! -e "$R" ] && ! ls -d "$T"/contest-boot.* >/dev/null 2>&1
+	ok $? "$name: nothing booted or recorded"
+}
+
+if [ ! -e /dev/kvm ]; then
+	refuses "bzImage, no /dev/kvm" "no /dev/kvm.*TCG is too slow to measure" \
+		"$CONTEST" run --boot "$img" -k q "${ARGS[@]}" noload
+elif need_root && command -v unshare >/dev/null; then
+	# this machine has one: hide it in a mount namespace of our own
+	refuses "bzImage, /dev/kvm unusable" "/dev/kvm.*TCG is too slow to measure" \
+		unshare -m sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' sh \
+		"$CONTEST" run --boot "$img" -k q "${ARGS[@]}" noload
+else
+	skip "/dev/kvm exists and hiding it needs root and unshare"
+fi
+refuses "neither UML nor bzImage" "neither a user-mode-linux program .ELF. nor a bzImage" \
+	"$CONTEST" run --boot /etc/hostname -k x "${ARGS[@]}" noload
+if [ -x /usr/bin/linux.uml ]; then
+	refuses "two CPUs for UML" "one CPU" \
+		"$CONTEST" run --boot /usr/bin/linux.uml --vm-cpus 2 -k u "${ARGS[@]}" noload
+else
+	skip "no /usr/bin/linux.uml"
+fi
+refuses "-k without an image" "which image" \
+	"$CONTEST" run -k a=/usr/bin/linux.uml -k b "${ARGS[@]}" noload
+refuses "bad --vm-mem" "vm-mem" \
+	"$CONTEST" run --boot /usr/bin/linux.uml --vm-mem lots -k u "${ARGS[@]}" noload
+done_testing
