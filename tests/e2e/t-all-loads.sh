@@ -10,7 +10,7 @@ start=$(date +%s)
 # smaller than quick.conf: a tree of about 4 s and sizes each load gets
 # through at least once inside it, so the whole stays near two minutes
 SMALL=(-s synthetic_dirs=5 -s synthetic_files=8 -s load_lead=1s -s quiet_wait=2s
-	-s dbench_load.time=1s -s io_load.size=64M -s io_other.size=64M -s read_load.size=64M
+	-s dbench_load.time=1s -s list_load.dir=/usr/include -s io_load.size=64M -s io_other.size=64M -s read_load.size=64M
 	-s mem_load.size=128M -s tworead_load.size1=16M -s tworead_load.size2=48M
 	-s shm_load.region_size=16M -s shm_load.writer_size=8M)
 "$CONTEST" run "${QUICK[@]}" "${SMALL[@]}" -s "io_other_dir=$T/other" -k K -n 1 -r "$R" > "$T/out" 2> "$T/err"
