@@ -2,9 +2,11 @@
  *
  * The input is written to a file (the parser reads files) and loaded; a
  * line "-s KEY=VALUE" style is not needed: the first line is also fed to
- * config_set_arg. Every typed getter is then asked for every key.
+ * config_set_arg. Every typed getter is then asked for every key. The
+ * config knows the loads' sections, as contest's own does.
  */
 #include "config.h"
+#include "loads.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -28,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
 
-	cfg = config_new();
+	cfg = config_new(load_sections());
 	config_load_file(cfg, path, 0);
 	first = strndup((const char *)data, size);
 	first[strcspn(first, "\n")] = '\0';
