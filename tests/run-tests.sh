@@ -3,7 +3,7 @@
 # each printing TAP; sum them into one closing line "N passed, N failed, N skipped".
 # Usage: tests/run-tests.sh [NAME-PATTERN]
 # A test with a line "# slow: WHY" among its first 5 lines runs only with
-# CONTEST_SLOW=1 (CI sets it); otherwise it counts as one skip with the reason.
+# CONTEST_SLOW=1; otherwise it counts as one skip with the reason.
 set -u
 cd "$(dirname "$0")/.."
 objdir=${OBJDIR:-build/plain}
