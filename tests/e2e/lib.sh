@@ -28,6 +28,10 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
+# machine_busy: true while the 1-minute load average is at least the CPU
+# count, i.e. other work takes CPUs a compile would have had; a test whose
+# check needs idle CPUs (CPU% of a parallel make) skips that check then
+machine_busy() { awk -v n="$(nproc)" '{ exit !($1 >= n) }' /proc/loadavg; }
 # wait_for SECONDS COMMAND...: poll until COMMAND succeeds; 1 when it never did
 wait_for() {
 	local end=$(( $(date +%s) + $1 )); shift

@@ -21,8 +21,13 @@ for k in A B; do
 	ok $? "$k: logs keep the compile's output"
 	grep -q '^noload:$' "$T/$k.out" && grep -q '^cacherun:$' "$T/$k.out"
 	ok $? "$k: run prints the tables at the end"
-	awk -F'\t' 'NR>1 && $4 > 0 && $5 > 50' "$R/$k/runs.tsv" | wc -l | grep -qx 4
-	ok $? "$k: every row has a Time and a CPU% above 50"
+	if machine_busy; then
+		awk -F'\t' 'NR>1 && $4 > 0 && $5 > 0' "$R/$k/runs.tsv" | wc -l | grep -qx 4
+		ok $? "$k: every row has a Time and a CPU% (above 0: the machine is busy, $(cut -d' ' -f1 /proc/loadavg))"
+	else
+		awk -F'\t' 'NR>1 && $4 > 0 && $5 > 50' "$R/$k/runs.tsv" | wc -l | grep -qx 4
+		ok $? "$k: every row has a Time and a CPU% above 50"
+	fi
 done
 
 "$CONTEST" report -r "$R" A B > "$T/report" 2> "$T/report.err"
