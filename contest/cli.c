@@ -43,6 +43,28 @@ int cli_close_stdout(int status)
 	return status;
 }
 
+int cli_parse_done(int parsed, const char *usage, const char *help)
+{
+	if (parsed < 0) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (parsed > 0) {
+		printf("%s%s", usage, help);
+		return cli_close_stdout(0);
+	}
+	return -1;
+}
+
+int cli_option_error(int c, char **argv)
+{
+	if (c == ':')
+		return error("option '%s' needs a value", argv[optind - 1]);
+	if (optopt > 0 && optopt < 256)	/* optopt names a short option; a long one is in argv */
+		return error("unknown option '-%c'", optopt);
+	return error("unknown option '%s'", argv[optind - 1]);
+}
+
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)

@@ -18,6 +18,17 @@ uint64_t cli_ram(const struct config *cfg);
 /* fclose(stdout), turning a write error (full disk, closed pipe) into status 1 */
 int cli_close_stdout(int status);
 
+/*
+ * After a subcommand's option parser said parsed (0 go on, 1 --help, -1
+ * bad usage, message printed): -1 to go on, else the status to exit with,
+ * usage and help printed on stdout (0) or the usage on stderr (EXIT_USAGE).
+ */
+int cli_parse_done(int parsed, const char *usage, const char *help);
+
+/* getopt_long's ':' (a value missing) or another unknown option, as an
+ * error naming the option; returns -1 */
+int cli_option_error(int c, char **argv);
+
 /* "--help" anywhere before "--" */
 int cli_wants_help(int argc, char **argv);
 

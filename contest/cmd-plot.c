@@ -66,10 +66,8 @@ static int parse_args(int argc, char **argv, const char **dir, const char **out_
 			break;
 		case 'h':
 			return 1;
-		case ':':
-			return error("option '%s' needs a value", argv[optind - 1]);
 		default:
-			return error("unknown option '%s'", argv[optind - 1]);
+			return cli_option_error(c, argv);
 		}
 	}
 	return 0;
@@ -82,16 +80,11 @@ int cmd_plot(int argc, char **argv)
 	struct report_opts opts;
 	struct plot_set set;
 	struct report r;
-	int ret = parse_args(argc, argv, &dir, &out_dir, &format), collected;
+	int ret = cli_parse_done(parse_args(argc, argv, &dir, &out_dir, &format), usage_text,
+				 help_text), collected;
 
-	if (ret < 0) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
-	if (ret > 0) {
-		printf("%s%s", usage_text, help_text);
-		return cli_close_stdout(0);
-	}
+	if (ret >= 0)
+		return ret;
 	for (int i = optind; i < argc; i++)
 		if (report_check_kernel(dir, argv[i]) < 0)
 			return EXIT_USAGE;

@@ -52,12 +52,6 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int usage_error(void)
-{
-	fputs(usage_text, stderr);
-	return EXIT_USAGE;
-}
-
 static int parse_format(const char *s, enum report_format *out)
 {
 	static const struct { const char *name; enum report_format format; } formats[] = {
@@ -128,12 +122,8 @@ static int parse_option(int c, const char *arg, char **argv, struct report_opts 
 		return 0;
 	case 'h':
 		return 1;
-	case ':':
-		return error("option '%s' needs a value", argv[optind - 1]);
-	default:	/* optopt names a short option; a long one is in argv */
-		if (optopt > 0 && optopt < 256)
-			return error("unknown option '-%c'", optopt);
-		return error("unknown option '%s'", argv[optind - 1]);
+	default:
+		return cli_option_error(c, argv);
 	}
 }
 
@@ -187,18 +177,14 @@ int cmd_report(int argc, char **argv)
 	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":r:o:h", long_options, NULL)) != -1) {
-		int ret = parse_option(c, optarg, argv, &opts, &dir);
-
-		if (ret < 0)
-			return usage_error();
-		if (ret > 0) {
-			printf("%s%s", usage_text, help_text);
-			return cli_close_stdout(0);
-		}
+		status = cli_parse_done(parse_option(c, optarg, argv, &opts, &dir), usage_text,
+					help_text);
+		if (status >= 0)
+			return status;
 	}
 	opts.results_dir = dir;
 	if (check_combination(&opts) < 0)
-		return usage_error();
+		return cli_parse_done(-1, usage_text, help_text);
 	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)
 		return EXIT_USAGE;
 	status = report_print_kernels(dir, (const char *const *)(argv + optind),

@@ -5,6 +5,7 @@
  * paragraph above the tables names it whole).
  */
 #include "compare.h"
+#include "membuf.h"
 #include "util.h"
 
 #include <errno.h>
@@ -200,4 +201,12 @@ int compare_write_text(const struct compare *c, FILE *out)
 	if (fflush(out) == EOF || ferror(out))
 		return error("cannot write the comparison: %s", strerror(errno));
 	return 0;
+}
+
+char *compare_text(const struct compare *c)
+{
+	struct membuf m;
+	int ret = compare_write_text(c, membuf_open(&m));
+
+	return membuf_close(&m, ret == 0);
 }

@@ -89,9 +89,29 @@ int compare_lower_is_better(int metric);
  */
 size_t compare_failures(const struct compare *c, double pct, FILE *err);
 
+/*
+ * compare-read.c: what compare reads. compare_read() reads the kernels'
+ * runs.tsv from dir and builds c (kernels[0] is BASE); 0, or -1 (error
+ * printed, nothing to release).
+ */
+int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
+		 double alpha);
+
+/*
+ * What may confound the comparison, from the env files: one malloc'd
+ * sentence per key in which a NEW kernel's env differs from BASE's
+ * (fingerprint_differences; a different memtotal begins "MEMORY
+ * DIFFERS"), or per env file that is missing. NULL-terminated; free with
+ * compare_confounds_free().
+ */
+char **compare_confounds(const char *dir, char *const *kernels, size_t n);
+void compare_confounds_free(char **sentences);
+
 /* Writers: 0, or -1 when out reports a write error (error printed) */
 int compare_write_text(const struct compare *c, FILE *out);
 int compare_write_csv(const struct compare *c, FILE *out);
 int compare_write_json(const struct compare *c, FILE *out);
+/* compare_write_text()'s output, malloc'd; NULL on error (printed) */
+char *compare_text(const struct compare *c);
 
 #endif

@@ -1,7 +1,7 @@
 /* report-html.c - report --format html: one self-contained results page
  *
  * DIR/index.html holds everything: a print-friendly style sheet, the
- * machine paragraph, compare's verdicts (compare-hooks.h), per load the
+ * machine paragraph, compare's text (compare.h), per load the
  * table and its chart, the monitor charts and the pressure stall times.
  * The charts are gnuplot SVG (plot.c, made in DIR/charts with their .dat
  * and .gp) embedded as data: URIs in <img>, base64: each SVG keeps its own
@@ -11,7 +11,7 @@
  */
 #include "report.h"
 #include "report-env.h"
-#include "compare-hooks.h"
+#include "compare.h"
 #include "plot.h"
 #include "util.h"
 
@@ -249,6 +249,32 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 	return ret;
 }
 
+/* compare's text for the kernels, kernels[0] the base, escaped line by line */
+static int write_compare(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	struct compare c;
+	char *text, *line;
+
+	if (compare_read(&c, opts->results_dir, r->kernels, r->nkernels, 0.05) < 0)
+		return -1;
+	text = compare_text(&c);
+	compare_release(&c);
+	if (!text)
+		return -1;
+	fputs("<h2>Is a difference real?</h2>\n<pre class=\"compare\">", out);
+	for (line = text; *line;) {	/* the line breaks kept, not escaped */
+		size_t len = strcspn(line, "\n"), more = line[len] == '\n';
+
+		line[len] = '\0';
+		html_escape(out, line);
+		fputc('\n', out);
+		line += len + more;
+	}
+	fputs("</pre>\n", out);
+	free(text);
+	return 0;
+}
+
 static int write_page(FILE *out, const struct report *r, const struct report_opts *opts,
 		      const struct plot_set *set, int charts_ok)
 {
@@ -259,8 +285,7 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	if (!charts_ok)
 		fputs("<p class=\"note\">Some charts could not be made (is gnuplot installed?); "
 		      "contest said why on stderr.</p>\n", out);
-	if (r->nkernels >= 2 &&
-	    compare_write_html_section(opts->results_dir, r->kernels, r->nkernels, out) < 0)
+	if (r->nkernels >= 2 && write_compare(out, r, opts) < 0)
 		ret = -1;
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct plot_image *img = find_image(set, r->tables[i].load, NULL);

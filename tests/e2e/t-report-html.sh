@@ -31,6 +31,12 @@ grep -qi '<script' "$P"
 ok $((!$?)) "no script in the page"
 grep -q 'x&lt;img&quot;src=x&quot;onerror=alert(1)&gt;&amp;amp;y' "$P" && ! grep -q '<img"src=x' "$P"
 ok $? "the kernel name is HTML-escaped"
+"$CONTEST" compare -r "$R" 2.4.18 2.5.47 "$evil" live >"$T/compare.txt" 2>/dev/null
+python3 -c 'import html, re, sys
+m = re.search(r"<h2>Is a difference real\?</h2>\n<pre class=\"compare\">(.*?)</pre>", open(sys.argv[1]).read(), re.S)
+sys.stdout.write(html.unescape(m.group(1)) if m else "")' "$P" >"$T/page-compare.txt"
+[ -s "$T/compare.txt" ] && cmp -s "$T/compare.txt" "$T/page-compare.txt"
+ok $? "the page holds compare's text for the kernels, escaped, blank lines kept ($(wc -l <"$T/compare.txt") lines)"
 grep -q '@media print' "$P"
 ok $? "a print style sheet"
 "$CONTEST" report -r "$R" --format html 2.4.18 >/dev/null 2>&1

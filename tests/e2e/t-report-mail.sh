@@ -3,7 +3,10 @@
 # a paragraph on the machine from the env files (with what differs between
 # kernels), the tables exactly as --format text prints them, a note on the
 # runs left out; ASCII only, no tabs, no line over 80 columns, also with
-# kernel names that are long or not ASCII. Reads hand-written results only.
+# kernel names that are long or not ASCII. compare --format mail: the same
+# message form around compare's section, which report's mail shares: the
+# kernels and their runs, what * and ** mean, the env files' confounds.
+# Reads hand-written results only.
 . "$(dirname "$0")/lib.sh"
 
 PUB=$TOP/tests/data/published/reports
@@ -84,5 +87,58 @@ ok $? "the tables use the short names"
 sed '/^$/q' "$T/long.mail" | sed -n '/^Subject:/,/^Date:/p' | tr -d '\n' |
 	grep -qF "Subject: [BENCHMARK] contest: $long vs 2.6.0-t??st"
 ok $? "the Subject: is ASCII too, folded where the names make it long"
+
+# compare --format mail: kernels and runs, the marks' legend, confounds
+ok_runs() { awk -F'\t' 'NR > 1 && $7 == "ok"' "$1/runs.tsv" | wc -l; }
+ok_loads() { awk -F'\t' 'NR > 1 && $7 == "ok" { l[$1] } END { print length(l) }' "$1/runs.tsv"; }
+SOURCE_DATE_EPOCH=1037404800 EMAIL= "$CONTEST" compare -r "$R" --format mail --to lkml@example.org \
+	2.4.18 2.5.47 >"$T/cmp.mail" 2>"$T/cmp.err"
+ok $? "compare --format mail exits 0"
+clean "$T/cmp.mail" "compare --format mail"
+is "$(sed '/^$/q' "$T/cmp.mail" | grep -E '^(Subject|To|Content-Type): ')" \
+"To: lkml@example.org
+Subject: [BENCHMARK] contest compare: 2.4.18 vs 2.5.47
+Content-Type: text/plain; charset=us-ascii" "compare's mail headers name both kernels"
+is "$(sed '/^$/q' "$T/cmp.mail" | grep -c '^\(From\|Date\|MIME-Version\): ')" 3 "From, Date, MIME-Version"
+grep -qx "  2.4.18: $(ok_runs "$R/2.4.18") ok runs of $(ok_loads "$R/2.4.18") loads (the base)" \
+	"$T/cmp.mail" &&
+	grep -qx "  2.5.47: $(ok_runs "$R/2.5.47") ok runs of $(ok_loads "$R/2.5.47") loads" "$T/cmp.mail"
+ok $? "the kernels compared, BASE first, with their ok runs counted from runs.tsv"
+body "$T/cmp.mail" | tr '\n' ' ' | tr -s ' ' >"$T/cmp.flat"
+grep -qF "Marks: * p < 0.05; ** also after Holm's correction over the " "$T/cmp.flat"
+ok $? "the legend says what * and ** mean"
+grep -qF "Warning: '2.5.47' and '2.4.18' were measured with different cpus: '64' against '$(nproc)'." \
+	"$T/cmp.flat"
+ok $? "the env files' difference is a warning in the mail"
+grep -q "cpus" "$T/cmp.err"
+ok $? "and on stderr as compare always says it"
+grep -q "2.5.47 differs from 2.4.18 in: cpus" "$T/cmp.flat"
+ok $? "the machine paragraph opens the body"
+"$CONTEST" compare -r "$R" 2.4.18 2.5.47 >"$T/cmp.text" 2>/dev/null
+tail -n "$(wc -l <"$T/cmp.text")" "$T/cmp.mail" | cmp -s - "$T/cmp.text"
+ok $? "compare's text ends the mail byte for byte ($(wc -l <"$T/cmp.text") lines)"
+sed -n '/^Kernels compared/,$p' "$T/env.mail" | cmp -s - <(sed -n '/^Kernels compared/,$p' "$T/cmp.mail")
+ok $? "report --format mail carries the same compare section"
+"$CONTEST" compare -r "$R" --format mail --alpha 0.01 2.4.18 2.5.47 2>/dev/null |
+	grep -qF "Marks: * p < 0.01;"
+ok $? "--alpha shows in the legend"
+
+# a different memory size shouts in the mail too; missing env files are said
+sed 's/^memtotal: .*/memtotal: 1056964608 (1008 MiB)/' "$R/2.4.18/env" >"$R/2.5.47/env"
+"$CONTEST" compare -r "$R" --format mail 2.4.18 2.5.47 2>/dev/null | tr '\n' ' ' | tr -s ' ' |
+	grep -q "Warning: MEMORY DIFFERS: '2.5.47' had memtotal 1056964608 (1008 MiB), '2.4.18' had"
+ok $? "memtotal 1008 MiB against the base's: MEMORY DIFFERS in the mail"
+"$CONTEST" compare -r "$PUB" --format mail 2.4.18 2.5.47 >"$T/noenv.mail" 2>/dev/null
+tr '\n' ' ' <"$T/noenv.mail" | tr -s ' ' | grep -q "Warning: no env file for '2.4.18'"
+ok $? "without env files the mail warns that the environment cannot be checked"
+grep -q '^io_load:$' "$T/noenv.mail" && grep -qE '^ {7}2\.5\.47 +[0-9]+\.[0-9]+ ' "$T/noenv.mail"
+ok $? "compare's tables are in the mail, a row of 2.5.47 with its mean"
+"$CONTEST" compare -r "$R" --format mail "$long" "$utf" >"$T/cmp-long.mail" 2>/dev/null
+ok $? "compare --format mail with a long and a non-ASCII name exits 0"
+clean "$T/cmp-long.mail" "compare mail, long and non-ASCII names"
+grep -qF "  2.6.0-t??st: " "$T/cmp-long.mail"
+ok $? "the non-ASCII name is '?' in the kernels' lines"
+"$CONTEST" compare -r "$R" --format mail 2.4.18 >/dev/null 2>&1
+is $? 2 "compare --format mail with one kernel is bad usage"
 
 done_testing

@@ -1,0 +1,91 @@
+/* compare-mail.c - compare's verdicts in a mail to a list, see compare-mail.h */
+#include "compare-mail.h"
+#include "compare.h"
+#include "membuf.h"
+#include "report-env.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "NAME: N ok runs of L loads" for kernel k, from its Time rows */
+static char *runs_line(const struct compare *c, size_t k)
+{
+	const char *kernel = c->report.kernels[k];
+	size_t runs = 0, loads = 0;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric == 0 && c->rows[i].kernel == kernel && c->rows[i].s.n) {
+			runs += c->rows[i].s.n;
+			loads++;
+		}
+	return xasprintf("%s: %zu ok run%s of %zu load%s%s", kernel, runs, runs == 1 ? "" : "s",
+			 loads, loads == 1 ? "" : "s", k ? "" : " (the base)");
+}
+
+static void write_head(const struct compare *c, char **confounds, FILE *out)
+{
+	char *line;
+
+	fputs("Kernels compared (Welch's t-test on the ok runs of each load):\n", out);
+	for (size_t k = 0; k < c->report.nkernels; k++) {
+		line = runs_line(c, k);
+		mail_wrap(out, line, MAIL_WIDTH, "  ");
+		free(line);
+	}
+	line = xasprintf("Marks: * p < %g; ** also after Holm's correction over the %zu "
+			 "tests made. No mark: the difference may be noise.", c->alpha,
+			 c->ntests);
+	mail_wrap(out, line, MAIL_WIDTH, "");
+	free(line);
+	for (char **s = confounds; *s; s++) {
+		line = xasprintf("Warning: %s.", *s);
+		mail_wrap(out, line, MAIL_WIDTH, "");
+		free(line);
+	}
+	fputc('\n', out);
+}
+
+int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
+			       FILE *out)
+{
+	struct compare c;
+	char *text, **confounds;
+
+	if (compare_read(&c, dir, kernels, n, alpha) < 0)
+		return -1;
+	text = compare_text(&c);
+	if (!text) {
+		compare_release(&c);
+		return -1;
+	}
+	confounds = compare_confounds(dir, kernels, n);
+	write_head(&c, confounds, out);
+	mail_fold(out, text);
+	compare_confounds_free(confounds);
+	compare_release(&c);
+	free(text);
+	return 0;
+}
+
+int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
+		       const char *from, const char *to, FILE *out)
+{
+	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
+	char *env = report_env_summary(dir, kernels, n), *body;
+	struct mail_headers h = { from, to, subject };
+	struct membuf m;
+	FILE *mem = membuf_open(&m);
+	int ret;
+
+	mail_wrap(mem, env, MAIL_PARA_WIDTH, "");
+	fputc('\n', mem);
+	ret = compare_write_mail_section(dir, kernels, n, alpha, mem);
+	body = membuf_close(&m, ret == 0);
+	if (body)
+		ret = mail_write(out, &h, body);
+	free(body);
+	free(env);
+	free(subject);
+	return ret;
+}
