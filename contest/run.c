@@ -60,13 +60,14 @@ void progress_clear(struct session *s)
 		fputs("\r\033[K", stderr);
 }
 
-/* sleep, waking on a signal; redraws the progress line every second */
+/* sleep, waking on a signal; redraws the progress line every second when
+ * there is one to draw, else sleeps in one go (no needless wake-ups) */
 static void nap(struct session *s, double secs)
 {
 	double end = now_mono() + secs;
 
 	while (!run_interrupted) {
-		double left = end - now_mono(), step = left < 1 ? left : 1;
+		double left = end - now_mono(), step = left < 1 || !s->tty ? left : 1;
 		struct timespec ts;
 
 		if (left <= 0)
@@ -334,7 +335,8 @@ static double read_start(int fd)
 	return n == (ssize_t)sizeof(t0) ? t0 : now_mono();
 }
 
-/* Reap pid precisely: pidfd readiness, then wait4 at once; progress meanwhile */
+/* Reap pid precisely: pidfd readiness, then wait4 at once; the driver wakes
+ * meanwhile only for a signal, or each second to redraw a terminal's progress */
 static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr)
 {
 	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
@@ -346,7 +348,7 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		}
 		if (fd >= 0 && !cr->interrupted) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int n = poll(&p, 1, 1000);
+			int n = poll(&p, 1, s->tty ? 1000 : -1);
 
 			/* EINTR: back to the top to see the flag, not into a blocking wait4 */
 			if (n == 0 || (n < 0 && errno == EINTR)) {
