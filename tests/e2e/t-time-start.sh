@@ -11,6 +11,8 @@ need_root || { skip "needs root (the cgroups)"; done_testing; exit; }
 command -v strace > /dev/null || { skip "strace is not installed (apt-get install strace)"; done_testing; exit; }
 contest_cgroups > "$T/cg.before"
 R=$T/reports
+# LeakSanitizer cannot work under ptrace (make SANITIZE=1): leaks are other tests' job
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 strace -f -ttt -y -e trace=write,read,execve -o "$T/st" "$CONTEST" run "${QUICK[@]}" \
 	-s workload=command -s command=true -s flush=no -s quiet_wait=0 -s monitors=no \
 	-k S -n 1 -r "$R" noload > "$T/out" 2> "$T/err"
