@@ -41,7 +41,7 @@ idle_once() {
 		>> "$B/log" 2>&1 &
 	tpid=$!
 	for i in $(seq 200); do	# the bench may poll: its CPU is not counted
-		[ -n "$driver" ] || driver=$(pgrep -P "$tpid" -x contest || true)
+		[ -n "$driver" ] || driver=$(pgrep -P "$tpid" || true)	# time has one child: contest, whatever its file name
 		[ -n "$driver" ] && sleeper=$(pgrep -P "$driver" -x sleep || true)
 		[ -n "$sleeper" ] && break
 		sleep 0.05

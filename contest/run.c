@@ -367,7 +367,8 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		close(fd);
 }
 
-/* fork to reap on CLOCK_MONOTONIC; the load's snapshots are taken by the caller around it */
+/* start the compile; *t0 is the child's CLOCK_MONOTONIC after its cgroup attach (join_cgroup);
+ * the load's snapshots are taken by the caller around it */
 static int compile_start(struct session *s, const char *log, double *t0)
 {
 	struct compile_child cc = { .cg = &s->cg };
