@@ -11,12 +11,18 @@
 # Time ratio and of the CPU% difference. Each round also runs GNU time
 # alone just before, and the detail gives contest's Time over that separate
 # run's: the interleaved comparison, which noise on a busy box dominates.
+#
+# The harness's own part of Time is a figure of its own: contest's Time of
+# `true` minus the wall time bash measures ($EPOCHREALTIME, no fork of its
+# own) around its own fork, exec and wait of `true`, in the same round; what
+# is left is what contest adds (before issue 11's fix, the cgroup attach).
 
 FIDELITY_LOOP="BEGIN { for (i = 0; i < $(reps 120000000 20000000); i++) s += i }"
 FIDELITY_SH='awk "$0" & awk "$0"; wait'
 
 bench_fidelity() {
 	local n rounds k e u s ratio cpu apart
+	bench_fidelity_start || return 1
 	rounds=$(reps 5 2)
 	: > "$B/fidelity"
 	for n in $(seq "$rounds"); do
@@ -39,4 +45,23 @@ bench_fidelity() {
 	figure "timing fidelity: CPU%" "$(calc "$cpu" %+.2f) points vs GNU time" "within 1 point" \
 		"$(met "$cpu >= -1 && $cpu <= 1")" \
 		"same runs; GNU time's median CPU% $(awk '{printf "%.1f\n", ($4 + $5) / $3 * 100}' "$B/fidelity" | median)"
+}
+
+# the harness's own part: contest's Time of `true` minus bash's wall time of it
+bench_fidelity_start() {
+	local n rounds k a b
+	rounds=$(reps 20 10)
+	: > "$B/start"
+	say "harness start: $rounds rounds of true"
+	for n in $(seq "$rounds"); do
+		a=$EPOCHREALTIME; /bin/true; b=$EPOCHREALTIME
+		k=start$n
+		crun "$k" -s workload=command -s flush=no -s quiet_wait=0 -s monitors=yes \
+			-s command=true noload || return 1
+		awk -v t="$(last "$B/r/$k/runs.tsv" time_s)" -v a="${a/,/.}" -v b="${b/,/.}" \
+			'BEGIN {printf "%.6f %.6f\n", (t - (b - a)) * 1000, t * 1000}' >> "$B/start"
+	done
+	figure "harness's own part of Time" "$(calc "$(awk '{print $1}' "$B/start" | median)" %.1f) ms (median)" \
+		"reported" "-" \
+		"contest's Time of true minus bash's wall time around true, same round, $rounds rounds; largest $(calc "$(awk '{print $1}' "$B/start" | sort -g | tail -n 1)" %.1f) ms; Time has 1 ms resolution"
 }

@@ -6,7 +6,8 @@
 # crun (contest run with the bench's common settings).
 set -u
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CONTEST=$TOP/bin/contest
+# CONTEST=BINARY benchmarks another build (e.g. an older one, for a before/after)
+CONTEST=${CONTEST:-$TOP/bin/contest}
 POWER_BIN=${POWER_BIN:-$TOP/build/plain/bench/power}
 QUICK=${QUICK:-}
 POWER=${POWER:-}

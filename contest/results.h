@@ -17,7 +17,7 @@ struct run_record {
 	char load[64];
 	int run;			/* 1-based run number of this load for this kernel */
 	char timestamp[32];		/* ISO 8601 UTC at the start of the run */
-	double time_s;			/* compile wall seconds, fork to reap */
+	double time_s;			/* compile wall seconds, exec (after the cgroup attach) to reap */
 	double user_s, sys_s;		/* compile tree CPU from wait4 */
 	double cpu_pct;			/* (user+sys)/time*100 */
 	double loads;			/* units of work in the compile's window, fractional */

@@ -60,13 +60,14 @@ void progress_clear(struct session *s)
 		fputs("\r\033[K", stderr);
 }
 
-/* sleep, waking on a signal; redraws the progress line every second */
+/* sleep, waking on a signal; redraws the progress line every second when
+ * there is one to draw, else sleeps in one go (no needless wake-ups) */
 static void nap(struct session *s, double secs)
 {
 	double end = now_mono() + secs;
 
 	while (!run_interrupted) {
-		double left = end - now_mono(), step = left < 1 ? left : 1;
+		double left = end - now_mono(), step = left < 1 || !s->tty ? left : 1;
 		struct timespec ts;
 
 		if (left <= 0)
@@ -294,14 +295,48 @@ struct compile_result {
 	int interrupted;
 };
 
+/* what the compile's child needs before it execs */
+struct compile_child {
+	const struct cgroup_session *cg;
+	int clock_fd;		/* write end of the pipe that carries t0 */
+};
+
+/*
+ * In the child: join the session's cgroups, then read the clock and send
+ * it to the driver. Time starts here, after the attach, which can take
+ * tens of milliseconds (a v1 cgroup.procs write waits for an RCU grace
+ * period) and is the harness's work, not the compile's. The child reads
+ * the clock itself rather than the parent at the exec (the pipe's
+ * close-on-exec EOF), so that how late the driver is scheduled afterwards
+ * on a busy box cannot shorten Time; what is left before make runs (the
+ * log's open, chdir, the environment, execvp) is microseconds, as GNU
+ * time's own fork and exec are.
+ */
 static int join_cgroup(void *arg)
 {
-	const struct cgroup_session *cg = arg;
+	const struct compile_child *cc = arg;
+	double t0;
 
-	return cg->version ? cgroup_enter(cg, getpid()) : 0;
+	if (cc->cg->version && cgroup_enter(cc->cg, getpid()))
+		return -1;
+	t0 = now_mono();
+	return write(cc->clock_fd, &t0, sizeof(t0)) == (ssize_t)sizeof(t0) ? 0 : -1;
 }
 
-/* Reap pid precisely: pidfd readiness, then wait4 at once; progress meanwhile */
+/* the child's t0 from the pipe; when it died before sending one, now */
+static double read_start(int fd)
+{
+	double t0;
+	ssize_t n;
+
+	do
+		n = read(fd, &t0, sizeof(t0));
+	while (n < 0 && errno == EINTR);
+	return n == (ssize_t)sizeof(t0) ? t0 : now_mono();
+}
+
+/* Reap pid precisely: pidfd readiness, then wait4 at once; the driver wakes
+ * meanwhile only for a signal, or each second to redraw a terminal's progress */
 static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr)
 {
 	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
@@ -313,7 +348,7 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		}
 		if (fd >= 0 && !cr->interrupted) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int n = poll(&p, 1, 1000);
+			int n = poll(&p, 1, s->tty ? 1000 : -1);
 
 			/* EINTR: back to the top to see the flag, not into a blocking wait4 */
 			if (n == 0 || (n < 0 && errno == EINTR)) {
@@ -332,20 +367,30 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		close(fd);
 }
 
-/* fork to reap on CLOCK_MONOTONIC; the load's snapshots are taken by the caller around it */
+/* start the compile; *t0 is the child's CLOCK_MONOTONIC after its cgroup attach (join_cgroup);
+ * the load's snapshots are taken by the caller around it */
 static int compile_start(struct session *s, const char *log, double *t0)
 {
+	struct compile_child cc = { .cg = &s->cg };
 	struct spawn_opts o = {
 		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1, .build_env = 1,
-		.child_hook = join_cgroup, .hook_arg = &s->cg,
+		.child_hook = join_cgroup, .hook_arg = &cc,
 	};
+	int fds[2];
 	pid_t pid;
 
+	/* close-on-exec: make inherits neither end, and a child that dies
+	 * early closes its end, so the read below never waits for nothing */
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return error("cannot create a pipe: %s", strerror(errno));
+	cc.clock_fd = fds[1];
 	fflush(NULL);
-	*t0 = now_mono();
 	pid = spawn(s->wl.build, &o);
+	close(fds[1]);
 	if (pid > 0)
 		cleanup_add_pgroup(pid);
+	*t0 = pid > 0 ? read_start(fds[0]) : 0;
+	close(fds[0]);
 	return pid;
 }
 
