@@ -360,20 +360,10 @@ static int prepare_workload(struct session *s)
 	return ret;
 }
 
-/* what the session made outside the results, for the next session should we die */
-static int note_made(struct session_lock *l, struct session *s, int ret)
-{
-	lock_note(l, "cgroup", s->cg.mem_dir);
-	lock_note(l, "cgroup", s->cg.cpu_dir);
-	lock_note(l, "cgroup", s->cg.acct_dir);
-	lock_note(l, "swap", s->swapfile);
-	return ret;
-}
-
 /* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
-static int make_scratch_root(struct session_lock *l, struct session *s)
+static int make_scratch_root(struct session *s)
 {
-	char *dir = scratch_make(l, config_str(s->cfg, NULL, "work_dir"));
+	char *dir = scratch_make(config_str(s->cfg, NULL, "work_dir"), "scratch");
 
 	if (!dir)
 		return -1;
@@ -399,10 +389,11 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		session_release(&s);
 		return EXIT_USAGE;
 	}
+	cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 	plan_build(&p, cfg, a->loads, a->nloads);
 	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
 	session_signals();
-	if (note_made(&wlock, &s, session_start(&s)) < 0 || make_scratch_root(&wlock, &s) < 0 ||
+	if (session_start(&s) < 0 || make_scratch_root(&s) < 0 ||
 	    prepare_workload(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
@@ -424,6 +415,7 @@ out:
 	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
 		status = status ? status : EXIT_RUN_FAILED;
 	/* a cgroup still busy stays on record for the next session to remove */
+	cleanup_set_record(-1);
 	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
 	lock_release(&rlock, 0);
 	if (run_interrupted) {

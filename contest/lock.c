@@ -114,6 +114,8 @@ static void clean_leftovers(char *text, const char *lockpath)
 		}
 		if (path[0] != '/')
 			continue;	/* only absolute paths were ever recorded */
+		if (access(path, F_OK) < 0 && errno == ENOENT)
+			continue;	/* removed in time (the record only grows) */
 		if (!strcmp(line, "cgroup"))
 			ret = remove_cgroup(path);
 		else if (!strcmp(line, "swap"))
@@ -196,26 +198,13 @@ int lock_take(struct session_lock *l, const char *dir, const char *what, int lef
 	return 0;
 }
 
-void lock_note(struct session_lock *l, const char *kind, const char *path)
+char *scratch_make(const char *parent, const char *prefix)
 {
-	char *line;
-
-	if (l->fd < 0 || !path || path[0] != '/')
-		return;
-	line = xasprintf("%s %s\n", kind, path);
-	if (lseek(l->fd, 0, SEEK_END) < 0 || write_all(l->fd, line, strlen(line)) < 0 ||
-	    fdatasync(l->fd) < 0)
-		warning("cannot record '%s' in '%s': %s", path, l->path, strerror(errno));
-	free(line);
-}
-
-char *scratch_make(struct session_lock *l, const char *work_dir)
-{
-	char *dir = xasprintf("%s/scratch.XXXXXX", work_dir), *marker;
+	char *dir = xasprintf("%s/%s.XXXXXX", parent, prefix), *marker;
 	int fd;
 
-	if (mkdir_p(work_dir, 0755) < 0 || !mkdtemp(dir)) {
-		error("cannot create a scratch directory in '%s': %s", work_dir, strerror(errno));
+	if (mkdir_p(parent, 0755) < 0 || !mkdtemp(dir)) {
+		error("cannot create a scratch directory in '%s': %s", parent, strerror(errno));
 		free(dir);
 		return NULL;
 	}
@@ -228,7 +217,6 @@ char *scratch_make(struct session_lock *l, const char *work_dir)
 		dir = NULL;
 	} else {
 		close(fd);
-		lock_note(l, "scratch", dir);
 	}
 	free(marker);
 	return dir;
