@@ -1,5 +1,6 @@
 /* lock.c - see lock.h */
 #include "lock.h"
+#include "cgroup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -12,7 +13,6 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
-#include <time.h>
 #include <unistd.h>
 
 #define LOCK_NAME ".contest.lock"
@@ -47,7 +47,7 @@ static int rmdir_one(const char *path, const struct stat *st, int flag, struct F
 	(void)st;
 	(void)ftw;
 	if (flag == FTW_DP)
-		rmdir(path);
+		cgroup_rmdir(path);
 	return 0;
 }
 
@@ -55,14 +55,13 @@ static int rmdir_one(const char *path, const struct stat *st, int flag, struct F
 static int remove_cgroup(const char *dir)
 {
 	const char *base = strrchr(dir, '/');
-	struct timespec pause = { 0, 20 * 1000 * 1000 };
 
 	if (!base || strncmp(base + 1, "contest-", 8) || strncmp(dir, "/sys/fs/cgroup/", 15))
 		return error("not removing '%s': not a contest cgroup", dir);
-	for (int tries = 0; tries < 100 && access(dir, F_OK) == 0; tries++) {
+	/* again: a task forked while the procs were read escaped the first kill */
+	for (int tries = 0; tries < 4 && access(dir, F_OK) == 0; tries++) {
 		nftw(dir, kill_procs, 16, FTW_PHYS);
 		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS);
-		nanosleep(&pause, NULL);
 	}
 	if (access(dir, F_OK) == 0)
 		return error("cannot remove cgroup '%s': %s", dir, strerror(errno));
