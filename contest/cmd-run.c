@@ -1,7 +1,8 @@
 /* cmd-run.c - contest run: every planned run of every load, stored, then the tables
  *
  * Check the arguments and the config (exit 2 before anything runs), plan
- * the runs (plan.c), start the session (session.c: cgroups, swap, env
+ * the runs (plan.c; saved for --resume, or what is left of a saved plan:
+ * resume.c), start the session (session.c: cgroups, swap, env
  * file), prepare the workload; then for each step prepare its load (once,
  * before its first run), time the run (run.c), append the row, and clean
  * the load up after its last run. Ctrl-C: the run in flight is recorded as

@@ -5,7 +5,7 @@
 # go: 6 ok rows, runs 1..3 of each load, none twice (the cut-short run stays
 # as an aborted row and its number is taken by the run that redoes it).
 # --resume with nothing to resume, with another config, or with other
-# loads exits 2 saying why and runs nothing.
+# loads, or with a broken plan file exits 2 saying why and runs nothing.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
@@ -70,6 +70,11 @@ is "$(col "$R/K/runs.tsv" status | grep -cv '^ok$')" "$(col "$T/runs.cut" status
 
 "$CONTEST" run "${OPTS[@]}" -k K --resume > /dev/null 2> "$T/err6"
 is "$?" 2 "a finished plan: nothing to resume, exit 2"
+printf 'command\tcontest run\nload\t../x\t1\nconfig\n' > "$R/K/plan"
+"$CONTEST" run "${OPTS[@]}" -k K --resume > /dev/null 2> "$T/err7"
+is "$?" 2 "a plan file edited by hand: exit 2"
+grep -q "$R/K/plan:2: not a load and run number: '../x 1'" "$T/err7"
+ok $? "naming FILE:LINE: $(cat "$T/err7")"
 nothing_left "$T/cg.before" $pid
 ok $? "nothing left behind"
 done_testing
