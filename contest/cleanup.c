@@ -6,6 +6,7 @@
  * number, so cgroups are removed newest (innermost) first.
  */
 #include "cleanup.h"
+#include "cgroup.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -62,6 +63,7 @@ static void on_die(void)
 		return;
 	info("cleaning up");
 	cleanup_run_all();
+	cgroup_cleanup_all();	/* v2: the driver goes home, and its leaf and contest's group go */
 }
 
 static void adopt(void)

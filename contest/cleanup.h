@@ -16,8 +16,9 @@
  * handed over (cleanup_set_record: the work directory's lock, lock.h),
  * every cgroup, swap file and scratch directory registered is appended
  * to it as a "KIND PATH" line, which the next session acts on. And die()
- * undoes what is registered, in the process that registered it (a forked
- * child that dies leaves the session's things alone).
+ * undoes what is registered, then what cgroup.c made (cgroup_cleanup_all:
+ * v2's driver leaf and contest's own group), in the process that
+ * registered it (a forked child that dies leaves the session's things alone).
  */
 #ifndef CONTEST_CLEANUP_H
 #define CONTEST_CLEANUP_H
