@@ -9,6 +9,7 @@
  * the load in SESSION/load, and the driver leaves TOP itself.
  */
 #include "cgroup.h"
+#include "cleanup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -561,6 +562,7 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 		if (make_group(cg->top_dir) < 0)
 			return error("cannot create cgroup '%s': %s%s", cg->top_dir, strerror(errno),
 				     why_not(errno));
+		cleanup_record(CLEANUP_CGROUP, cg->top_dir);	/* the driver's leaf is in it */
 	} else {
 		if (!v2_delegated(base))
 			return v2_cannot(cg, base);

@@ -39,7 +39,7 @@ void cleanup_set_record(int fd)
 }
 
 /* the "KIND PATH" line the next session reads (lock.c); only what outlives us */
-static void record(enum cleanup_kind kind, const char *path)
+void cleanup_record(enum cleanup_kind kind, const char *path)
 {
 	static const char *const names[] = {
 		[CLEANUP_CGROUP] = "cgroup", [CLEANUP_SWAP] = "swap", [CLEANUP_SCRATCH] = "scratch",
@@ -112,7 +112,7 @@ int cleanup_add_path(enum cleanup_kind kind, const char *path)
 		return -1;
 	if (strlen(path) >= sizeof(it->path))
 		return error("path too long to clean up: '%s'", path);
-	record(kind, path);	/* on disk first: even when the registry is full */
+	cleanup_record(kind, path);	/* on disk first: even when the registry is full */
 	if (!(it = free_slot()))
 		return -1;
 	adopt();

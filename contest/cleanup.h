@@ -38,6 +38,9 @@ enum cleanup_kind {
 /* Append every cgroup, swap and scratch path registered from now on to
  * the file open at fd (synced); -1 stops it. The fd stays the caller's. */
 void cleanup_set_record(int fd);
+/* only the record: for what this process undoes another way (v2's
+ * contest group, which the driver must leave first: cgroup.c) */
+void cleanup_record(enum cleanup_kind kind, const char *path);
 
 /* Register a process group (pgid > 0). 0, or -1 when the registry is full. */
 int cleanup_add_pgroup(pid_t pgid);
