@@ -9,6 +9,7 @@
  * the load in SESSION/load, and the driver leaves TOP itself.
  */
 #include "cgroup.h"
+#include "cleanup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -291,27 +292,30 @@ static long long cg_read_key(const char *dir, const char *file, const char *key)
 	return v;
 }
 
-/*
- * rmdir a group. A task that just exited may hold it busy for a moment,
- * so EBUSY is retried briefly before blaming the caller.
- */
-static int remove_group(char *dir)
+int cgroup_rmdir(const char *dir)
 {
 	struct timespec pause = { 0, 20 * 1000 * 1000 };
 
-	if (!dir[0])
-		return 0;
 	for (int tries = 0; rmdir(dir) < 0; tries++) {
 		if (errno == ENOENT)
-			break;
-		if (errno != EBUSY || tries >= 25) {
-			if (errno == EBUSY)
-				warning("cannot remove cgroup '%s': processes are still in it", dir);
-			else
-				warning("cannot remove cgroup '%s': %s", dir, strerror(errno));
+			return 0;
+		if (errno != EBUSY || tries >= 25)
 			return -1;
-		}
 		nanosleep(&pause, NULL);
+	}
+	return 0;
+}
+
+static int remove_group(char *dir)
+{
+	if (!dir[0])
+		return 0;
+	if (cgroup_rmdir(dir) < 0) {
+		if (errno == EBUSY)
+			warning("cannot remove cgroup '%s': processes are still in it", dir);
+		else
+			warning("cannot remove cgroup '%s': %s", dir, strerror(errno));
+		return -1;
 	}
 	made_forget(dir);
 	dir[0] = '\0';
@@ -558,6 +562,7 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 		if (make_group(cg->top_dir) < 0)
 			return error("cannot create cgroup '%s': %s%s", cg->top_dir, strerror(errno),
 				     why_not(errno));
+		cleanup_record(CLEANUP_CGROUP, cg->top_dir);	/* the driver's leaf is in it */
 	} else {
 		if (!v2_delegated(base))
 			return v2_cannot(cg, base);

@@ -54,6 +54,9 @@ int cgroup_load_kill(const struct cgroup_session *cg);
 void cgroup_load_remove(struct cgroup_session *cg);
 /* OOM kills seen in the session group so far; -1 when unknown */
 long long cgroup_oom_kills(const struct cgroup_session *cg);
+/* rmdir a group; a task that just exited may hold it busy for a moment, so
+ * EBUSY is retried for half a second. 0 (also when it is gone) or -1, errno set */
+int cgroup_rmdir(const char *dir);
 /* Remove every group made; safe to call more than once */
 void cgroup_session_release(struct cgroup_session *cg);
 /*

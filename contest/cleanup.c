@@ -6,12 +6,14 @@
  * number, so cgroups are removed newest (innermost) first.
  */
 #include "cleanup.h"
+#include "cgroup.h"
 #include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/swap.h>
 #include <sys/syscall.h>
@@ -28,6 +30,49 @@ struct cleanup_item {
 
 static struct cleanup_item items[CLEANUP_MAX];
 static unsigned long next_seq = 1;
+static int record_fd = -1;
+static pid_t owner;	/* the process whose registry this is; 0 before the first item */
+
+void cleanup_set_record(int fd)
+{
+	record_fd = fd;
+}
+
+/* the "KIND PATH" line the next session reads (lock.c); only what outlives us */
+void cleanup_record(enum cleanup_kind kind, const char *path)
+{
+	static const char *const names[] = {
+		[CLEANUP_CGROUP] = "cgroup", [CLEANUP_SWAP] = "swap", [CLEANUP_SCRATCH] = "scratch",
+	};
+	const char *name = kind < ARRAY_SIZE(names) ? names[kind] : NULL;
+	char *line;
+
+	if (record_fd < 0 || !name || path[0] != '/')
+		return;
+	line = xasprintf("%s %s\n", name, path);
+	if (lseek(record_fd, 0, SEEK_END) < 0 || write_all(record_fd, line, strlen(line)) < 0 ||
+	    fdatasync(record_fd) < 0)
+		warning("cannot record '%s' for a later session: %s", path, strerror(errno));
+	free(line);
+}
+
+/* die(): undo what this process registered; a forked child's die leaves it be */
+static void on_die(void)
+{
+	if (getpid() != owner || !cleanup_count())
+		return;
+	info("cleaning up");
+	cleanup_run_all();
+	cgroup_cleanup_all();	/* v2: the driver goes home, and its leaf and contest's group go */
+}
+
+static void adopt(void)
+{
+	if (owner)
+		return;
+	owner = getpid();
+	die_hook = on_die;
+}
 
 static struct cleanup_item *free_slot(void)
 {
@@ -51,6 +96,7 @@ int cleanup_add_pgroup(pid_t pgid)
 
 	if (pgid <= 0 || !(it = free_slot()))
 		return -1;
+	adopt();
 	it->kind = CLEANUP_PGROUP;
 	it->pgid = pgid;
 	it->path[0] = '\0';
@@ -66,8 +112,10 @@ int cleanup_add_path(enum cleanup_kind kind, const char *path)
 		return -1;
 	if (strlen(path) >= sizeof(it->path))
 		return error("path too long to clean up: '%s'", path);
+	cleanup_record(kind, path);	/* on disk first: even when the registry is full */
 	if (!(it = free_slot()))
 		return -1;
+	adopt();
 	it->kind = kind;
 	it->pgid = 0;
 	memcpy(it->path, path, strlen(path) + 1);

@@ -11,6 +11,14 @@
  * Registration is done by the main flow only (not from signal handlers);
  * cleanup_run_all may interrupt it at any point and sees a slot either
  * whole or not at all.
+ *
+ * The registry is also what survives a SIGKILL: once a record file is
+ * handed over (cleanup_set_record: the work directory's lock, lock.h),
+ * every cgroup, swap file and scratch directory registered is appended
+ * to it as a "KIND PATH" line, which the next session acts on. And die()
+ * undoes what is registered, then what cgroup.c made (cgroup_cleanup_all:
+ * v2's driver leaf and contest's own group), in the process that
+ * registered it (a forked child that dies leaves the session's things alone).
  */
 #ifndef CONTEST_CLEANUP_H
 #define CONTEST_CLEANUP_H
@@ -26,6 +34,13 @@ enum cleanup_kind {
 };
 
 #define CLEANUP_MAX 64		/* slots; registration beyond warns and is not kept */
+
+/* Append every cgroup, swap and scratch path registered from now on to
+ * the file open at fd (synced); -1 stops it. The fd stays the caller's. */
+void cleanup_set_record(int fd);
+/* only the record: for what this process undoes another way (v2's
+ * contest group, which the driver must leave first: cgroup.c) */
+void cleanup_record(enum cleanup_kind kind, const char *path);
 
 /* Register a process group (pgid > 0). 0, or -1 when the registry is full. */
 int cleanup_add_pgroup(pid_t pgid);

@@ -1,7 +1,8 @@
 /* cmd-run.c - contest run: every planned run of every load, stored, then the tables
  *
  * Check the arguments and the config (exit 2 before anything runs), plan
- * the runs (plan.c), start the session (session.c: cgroups, swap, env
+ * the runs (plan.c; saved for --resume, or what is left of a saved plan:
+ * resume.c), start the session (session.c: cgroups, swap, env
  * file), prepare the workload; then for each step prepare its load (once,
  * before its first run), time the run (run.c), append the row, and clean
  * the load up after its last run. Ctrl-C: the run in flight is recorded as
@@ -18,6 +19,7 @@
 #include "owner.h"
 #include "proc.h"
 #include "report.h"
+#include "resume.h"
 #include "run.h"
 #include "session.h"
 #include "util.h"
@@ -32,7 +34,7 @@
 
 static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
-	"                   [--until-sd PCT [--max-runs N]] [LOAD...]\n"
+	"                   [--until-sd PCT [--max-runs N] | --resume] [LOAD...]\n"
 	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
 	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
@@ -49,7 +51,9 @@ static const char help_text[] =
 	"  -r DIR           the results directory (default: the config's results, reports)\n"
 	"  --until-sd PCT   run each load until the SD of its Time is at most PCT% of\n"
 	"                   its mean (at least RUNS runs, at least 2)\n"
-	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n";
+	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
+	"  --resume         finish NAME's interrupted plan: the runs it did not record,\n"
+	"                   with the same config and loads (the loads default to its)\n";
 
 /* after boot's options (boot_help_text) */
 static const char help_tail[] =
@@ -60,6 +64,9 @@ static const char help_tail[] =
 
 struct run_args {
 	const char *conf, *kernel, *runs, *results, *until_sd, *max_runs;
+	int resume;
+	int argc;		/* the command line, for the plan --resume reads */
+	char **argv;
 	char **sets;
 	int nsets;
 	char **loads;
@@ -70,7 +77,7 @@ struct run_args {
 /* ---- arguments and config ---- */
 
 /* above boot's option values (boot.h) */
-enum { OPT_UNTIL_SD = 0x200, OPT_MAX_RUNS };
+enum { OPT_UNTIL_SD = 0x200, OPT_MAX_RUNS, OPT_RESUME };
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
@@ -78,6 +85,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		BOOT_LONG_OPTIONS,
 		{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
 		{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, first;
@@ -97,6 +105,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'r': a->results = optarg; break;
 		case OPT_UNTIL_SD: a->until_sd = optarg; break;
 		case OPT_MAX_RUNS: a->max_runs = optarg; break;
+		case OPT_RESUME: a->resume = 1; break;
 		case ':':
 			if (optopt > 0xff)
 				return error("option '%s' needs a value", argv[optind - 1]);
@@ -109,6 +118,10 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	}
 	a->loads = argv + optind;
 	a->nloads = argc - optind;
+	a->argc = argc;
+	a->argv = argv;
+	if (a->resume && (a->until_sd || boot_wanted(&a->boot)))
+		return error("--resume goes with neither --until-sd nor --boot");
 	return 0;
 }
 
@@ -360,20 +373,10 @@ static int prepare_workload(struct session *s)
 	return ret;
 }
 
-/* what the session made outside the results, for the next session should we die */
-static int note_made(struct session_lock *l, struct session *s, int ret)
-{
-	lock_note(l, "cgroup", s->cg.mem_dir);
-	lock_note(l, "cgroup", s->cg.cpu_dir);
-	lock_note(l, "cgroup", s->cg.acct_dir);
-	lock_note(l, "swap", s->swapfile);
-	return ret;
-}
-
 /* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
-static int make_scratch_root(struct session_lock *l, struct session *s)
+static int make_scratch_root(struct session *s)
 {
-	char *dir = scratch_make(l, config_str(s->cfg, NULL, "work_dir"));
+	char *dir = scratch_make(config_str(s->cfg, NULL, "work_dir"), "scratch");
 
 	if (!dir)
 		return -1;
@@ -381,6 +384,28 @@ static int make_scratch_root(struct session_lock *l, struct session *s)
 	s->scratch_root = dir;
 	cleanup_add_path(CLEANUP_SCRATCH, dir);
 	return 0;
+}
+
+/* a new plan, saved for --resume; or, with --resume, the saved one's runs
+ * that are not recorded yet. 0, or -1 (said) */
+static int make_plan(struct session *s, const struct run_args *a, struct plan *p)
+{
+	struct resume_plan r;
+	int ret = -1;
+
+	if (!a->resume) {
+		plan_build(p, s->cfg, a->loads, a->nloads);
+		if (resume_save(s->kdir, s->cfg, p, a->until_sd != NULL, a->argc, a->argv) < 0)
+			warning("going on, but --resume cannot continue this plan");
+		return 0;
+	}
+	if (resume_read(s->kdir, &r) == 0) {
+		plan_build(p, s->cfg, a->nloads ? a->loads : r.loads, a->nloads ? a->nloads : r.nloads);
+		if (resume_check(&r, s->cfg, p) == 0)
+			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p);
+	}
+	resume_release(&r);
+	return ret;
 }
 
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
@@ -391,18 +416,21 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	struct plan p;
 	int status = 0;
 
+	memset(&p, 0, sizeof(p));
 	if (session_init(&s, cfg, kernel) < 0 ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
-	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0) {
+	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
+	    make_plan(&s, a, &p) < 0) {
 		lock_release(&wlock, 0);
 		lock_release(&rlock, 0);
+		plan_release(&p);
 		session_release(&s);
 		return EXIT_USAGE;
 	}
-	plan_build(&p, cfg, a->loads, a->nloads);
+	cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
 	session_signals();
-	if (note_made(&wlock, &s, session_start(&s)) < 0 || make_scratch_root(&wlock, &s) < 0 ||
+	if (session_start(&s) < 0 || make_scratch_root(&s) < 0 ||
 	    prepare_workload(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 		goto out;
@@ -410,6 +438,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	for (size_t i = 0; i < p.nloads; i++)
 		load_state_init(&s, &p.loads[i]);
 	status = run_steps(&s, &p, u) ? EXIT_RUN_FAILED : 0;
+	if (!run_interrupted)
+		resume_finish(s.kdir);	/* the plan ran to its end */
 out:
 	for (size_t i = 0; i < p.nloads; i++) {
 		load_cleanup(&p.loads[i]);
@@ -424,6 +454,7 @@ out:
 	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
 		status = status ? status : EXIT_RUN_FAILED;
 	/* a cgroup still busy stays on record for the next session to remove */
+	cleanup_set_record(-1);
 	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
 	lock_release(&rlock, 0);
 	if (run_interrupted) {

@@ -1,5 +1,6 @@
 /* lock.c - see lock.h */
 #include "lock.h"
+#include "cgroup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -12,7 +13,6 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
-#include <time.h>
 #include <unistd.h>
 
 #define LOCK_NAME ".contest.lock"
@@ -47,7 +47,7 @@ static int rmdir_one(const char *path, const struct stat *st, int flag, struct F
 	(void)st;
 	(void)ftw;
 	if (flag == FTW_DP)
-		rmdir(path);
+		cgroup_rmdir(path);
 	return 0;
 }
 
@@ -55,14 +55,13 @@ static int rmdir_one(const char *path, const struct stat *st, int flag, struct F
 static int remove_cgroup(const char *dir)
 {
 	const char *base = strrchr(dir, '/');
-	struct timespec pause = { 0, 20 * 1000 * 1000 };
 
 	if (!base || strncmp(base + 1, "contest-", 8) || strncmp(dir, "/sys/fs/cgroup/", 15))
 		return error("not removing '%s': not a contest cgroup", dir);
-	for (int tries = 0; tries < 100 && access(dir, F_OK) == 0; tries++) {
+	/* again: a task forked while the procs were read escaped the first kill */
+	for (int tries = 0; tries < 4 && access(dir, F_OK) == 0; tries++) {
 		nftw(dir, kill_procs, 16, FTW_PHYS);
 		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS);
-		nanosleep(&pause, NULL);
 	}
 	if (access(dir, F_OK) == 0)
 		return error("cannot remove cgroup '%s': %s", dir, strerror(errno));
@@ -114,6 +113,8 @@ static void clean_leftovers(char *text, const char *lockpath)
 		}
 		if (path[0] != '/')
 			continue;	/* only absolute paths were ever recorded */
+		if (access(path, F_OK) < 0 && errno == ENOENT)
+			continue;	/* removed in time (the record only grows) */
 		if (!strcmp(line, "cgroup"))
 			ret = remove_cgroup(path);
 		else if (!strcmp(line, "swap"))
@@ -196,26 +197,13 @@ int lock_take(struct session_lock *l, const char *dir, const char *what, int lef
 	return 0;
 }
 
-void lock_note(struct session_lock *l, const char *kind, const char *path)
+char *scratch_make(const char *parent, const char *prefix)
 {
-	char *line;
-
-	if (l->fd < 0 || !path || path[0] != '/')
-		return;
-	line = xasprintf("%s %s\n", kind, path);
-	if (lseek(l->fd, 0, SEEK_END) < 0 || write_all(l->fd, line, strlen(line)) < 0 ||
-	    fdatasync(l->fd) < 0)
-		warning("cannot record '%s' in '%s': %s", path, l->path, strerror(errno));
-	free(line);
-}
-
-char *scratch_make(struct session_lock *l, const char *work_dir)
-{
-	char *dir = xasprintf("%s/scratch.XXXXXX", work_dir), *marker;
+	char *dir = xasprintf("%s/%s.XXXXXX", parent, prefix), *marker;
 	int fd;
 
-	if (mkdir_p(work_dir, 0755) < 0 || !mkdtemp(dir)) {
-		error("cannot create a scratch directory in '%s': %s", work_dir, strerror(errno));
+	if (mkdir_p(parent, 0755) < 0 || !mkdtemp(dir)) {
+		error("cannot create a scratch directory in '%s': %s", parent, strerror(errno));
 		free(dir);
 		return NULL;
 	}
@@ -228,7 +216,6 @@ char *scratch_make(struct session_lock *l, const char *work_dir)
 		dir = NULL;
 	} else {
 		close(fd);
-		lock_note(l, "scratch", dir);
 	}
 	free(marker);
 	return dir;

@@ -5,7 +5,8 @@
  * holder dies, however it dies, so a lock that can be taken is never stale.
  * The work directory's lock file also records, one "KIND PATH" line each,
  * what the session made outside the results: its cgroups, its swap file,
- * its scratch directory. A session that finds such lines in a lock it could
+ * its scratch directories (the cleanup registry writes them as they are
+ * registered: cleanup_set_record in cleanup.h). A session that finds such lines in a lock it could
  * take knows their maker died without cleaning up, and removes them.
  */
 #ifndef CONTEST_LOCK_H
@@ -23,11 +24,8 @@ struct session_lock {
  * killed, its cgroups, swap file and scratch removed, and stderr says so.
  */
 int lock_take(struct session_lock *l, const char *dir, const char *what, int leftovers);
-/* record that this session made path (kind: cgroup, swap or scratch) */
-void lock_note(struct session_lock *l, const char *kind, const char *path);
-/* mkdtemp WORK_DIR/scratch.XXXXXX with the marker in it, noted in l;
- * NULL on error (printed) */
-char *scratch_make(struct session_lock *l, const char *work_dir);
+/* mkdtemp PARENT/PREFIX.XXXXXX with the marker in it; NULL on error (printed) */
+char *scratch_make(const char *parent, const char *prefix);
 /* remove a directory scratch_make made, with all in it: 0 or -1 (printed) */
 int scratch_remove(const char *dir);
 /* drop the lock, and its file unless keep (something could not be removed:

@@ -105,6 +105,16 @@ void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 	}
 }
 
+void plan_drop(struct plan *p, const struct load_state *ls, int n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < p->nsteps; i++)
+		if (p->steps[i] != ls || n-- <= 0)
+			p->steps[kept++] = p->steps[i];
+	p->nsteps = kept;
+}
+
 void plan_release(struct plan *p)
 {
 	free(p->loads);

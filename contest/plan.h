@@ -34,6 +34,9 @@ struct load_state *plan_load(struct plan *p, const struct load *l);
 /* one more run of ls, made right after step i (run --until-sd) */
 void plan_insert(struct plan *p, size_t i, struct load_state *ls);
 
+/* drop the first n steps that run ls (they were done before: run --resume) */
+void plan_drop(struct plan *p, const struct load_state *ls, int n);
+
 /* how many of the first n steps run ls */
 int plan_steps_of(const struct plan *p, const struct load_state *ls, size_t n);
 /* 1 when step i is the last that runs its load (it may be cleaned up after) */

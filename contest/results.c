@@ -470,14 +470,16 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	return ret;
 }
 
-/* the highest run number of load in the file, 0 when none */
+/* the highest run number of load in the file, 0 when none; a run cut short
+ * (aborted) does not use up its number: the run that redoes it takes it */
 static int highest_run(const struct kernel_results *kr, const char *load)
 {
 	size_t i;
 	int high = 0;
 
 	for (i = 0; i < kr->nrows; i++)
-		if (!strcmp(kr->rows[i].load, load) && kr->rows[i].run > high)
+		if (!strcmp(kr->rows[i].load, load) && kr->rows[i].run > high &&
+		    strcmp(kr->rows[i].status, "aborted"))
 			high = kr->rows[i].run;
 	return high;
 }

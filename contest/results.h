@@ -50,8 +50,8 @@ const char *results_header(void);
 int results_append(const char *kernel_dir, const struct run_record *rec);
 
 /*
- * Next run number for load in DIR/runs.tsv (1 when none). Reads the file;
- * a missing file is fine.
+ * Next run number for load in DIR/runs.tsv (1 when none): one above the
+ * highest that is not `aborted`. Reads the file; a missing file is fine.
  */
 int results_next_run(const char *kernel_dir, const char *load);
 

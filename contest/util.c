@@ -40,6 +40,8 @@ void warning(const char *fmt, ...)
 	va_end(ap);
 }
 
+void (*die_hook)(void);
+
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -47,6 +49,8 @@ void die(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("fatal: ", fmt, ap);
 	va_end(ap);
+	if (die_hook)
+		die_hook();
 	exit(status);
 }
 

@@ -20,6 +20,9 @@ int error(const char *fmt, ...) PRINTF(1, 2);
 void warning(const char *fmt, ...) PRINTF(1, 2);
 /* "fatal: ..." on stderr, exit(status); only where nothing can be saved */
 void die(int status, const char *fmt, ...) PRINTF(2, 3) __attribute__((noreturn));
+/* called by die() after its message, before exit: the cleanup registry
+ * sets it (cleanup.c), so util.c need not know what a session made */
+extern void (*die_hook)(void);
 /* progress chatter on stderr, "contest: ..." */
 void info(const char *fmt, ...) PRINTF(1, 2);
 

@@ -1,5 +1,7 @@
 /* io_other.c - io_load in another directory (io_other_dir), meant to be another disk */
 #include "load.h"
+#include "cleanup.h"
+#include "lock.h"
 #include "util.h"
 
 #include <errno.h>
@@ -45,16 +47,18 @@ static int io_other_supported(const struct load_env *env, char *why, size_t whyl
 	return load_check_disk(dir, size, why, whylen);
 }
 
-/* a private subdirectory of io_other_dir, so cleanup removes only our own files */
+/*
+ * A private subdirectory of io_other_dir, so cleanup removes only our own
+ * files: marked as contest's scratch and registered, so a forced exit or
+ * die() removes it, and a SIGKILLed session's successor does (lock.h).
+ */
 static int io_other_prepare(struct load_env *env)
 {
-	char *dir = xasprintf("%s/contest-io_other-XXXXXX", other_dir(env));
+	char *dir = scratch_make(other_dir(env), "contest-io_other");
 
-	if (!mkdtemp(dir)) {
-		error("cannot make a directory in '%s': %s", other_dir(env), strerror(errno));
-		free(dir);
+	if (!dir)
 		return -1;
-	}
+	cleanup_add_path(CLEANUP_SCRATCH, dir);
 	env->priv = dir;
 	return 0;
 }
@@ -76,8 +80,8 @@ static void io_other_cleanup(struct load_env *env)
 {
 	if (!env->priv)
 		return;
-	if (rm_rf(env->priv) < 0)
-		warning("cannot remove '%s': %s", (char *)env->priv, strerror(errno));
+	if (scratch_remove(env->priv) == 0)
+		cleanup_del_path(CLEANUP_SCRATCH, env->priv);
 	free(env->priv);
 	env->priv = NULL;
 }

@@ -31,7 +31,7 @@ is "$(status_of small process_load)" "ok: -" "the session went on: process_load 
 # fill the disk while the load writes: dd after dd takes whatever is freed
 run full "$T/filling" &
 pid=$!
-wait_for 60 sh -c "ls $T/filling/contest-io_other-*/* > /dev/null 2>&1"
+wait_for 60 sh -c "ls $T/filling/contest-io_other.*/* > /dev/null 2>&1"
 ok $? "io_other is writing on the 160 MiB tmpfs"
 end=$(( $(date +%s) + 4 ))
 for ((i = 0; $(date +%s) < end; i++)); do dd if=/dev/zero of="$T/filling/fill.$i" bs=1M 2>/dev/null; done

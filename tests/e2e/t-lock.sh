@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # One session per work directory and per results directory: a second run
 # exits 2 at once naming the first one's pid. The driver killed outright
-# (SIGKILL): within a few seconds none of its processes remain, and the next
-# run takes over its lock, removes its cgroups, swap file and scratch, and
-# says so.
+# (SIGKILL) while io_other writes in its own directory of io_other_dir:
+# within a few seconds none of its processes remain, and the next run takes
+# over its lock, removes its cgroups, swap file and scratch (io_other's
+# too), and says so.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
@@ -20,8 +21,10 @@ run() {	# run N TAG ARGS...: a session whose compile is `sleep 40.0N`
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # not through run(): $! must be the driver's pid, not a subshell's
+mkdir "$T/other"
 "$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 40 0.01" -s quiet_wait=0 \
-	-s load_lead=1s -k A -n 1 -r "$R" "${swap[@]}" process_load > /dev/null 2> "$T/errA" &
+	-s load_lead=1s -s "io_other_dir=$T/other" -s io_other.size=8M -k A -n 1 -r "$R" "${swap[@]}" \
+	io_other > /dev/null 2> "$T/errA" &
 A=$!
 wait_for 60 sleeping 1
 ok $? "the first session is in its compile"
@@ -51,6 +54,8 @@ pgrep -f "$T/work" | xargs -r ps -o pid,ppid,stat,args -p | cut -c1-100 | sed 's
 [ -n "$(find /sys/fs/cgroup -maxdepth 6 -type d -name "contest-$A" 2>/dev/null)" ] &&
 	[ -e "$T/work/.contest.lock" ] && compgen -G "$T/work/scratch.*" > /dev/null
 ok $? "the dead session's cgroups, lock record and scratch are still there"
+compgen -G "$T/other/contest-io_other.*/io_other.dat" > /dev/null
+ok $? "and io_other's directory with its file"
 [ ${#swap[@]} -gt 0 ] && { grep -q "$T/work" /proc/swaps; ok $? "and its swap file is still on"; }
 
 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
@@ -60,6 +65,8 @@ grep -q "earlier session (pid $A) died without cleaning up" "$T/errC"
 ok $? "and says an earlier session died"
 grep -q "cgroup .*contest-$A: removed" "$T/errC" && grep -q "scratch $T/work/scratch.*: removed" "$T/errC"
 ok $? "and names what it removed"
+grep -q "scratch $T/other/contest-io_other\..*: removed" "$T/errC" && [ -z "$(ls -A "$T/other")" ]
+ok $? "io_other's directory is removed too"
 nothing_left "$T/cg.before" $A
 ok $? "nothing of the dead session is left"
 done_testing

@@ -120,16 +120,20 @@ static void test_round_trip(void)
 	ok(text && strstr(text, "\t1234567890123\t") != NULL, "long long counters");
 	ok(results_next_run(kdir, "io_load") == 3, "next run after two");
 	ok(results_next_run(kdir, "noload") == 1, "next run of another load");
-	ok(results_read_kernel(dir, "2.5.47", &kr) == 0 && kr.nrows == 2,
-	   "read back two rows");
-	ok(kr.nrows == 2 && !strcmp(kr.rows[0].load, "io_load") && kr.rows[0].run == 1 &&
+	fill_record(&rec, "noload", 1, 1.0);
+	snprintf(rec.status, sizeof(rec.status), "aborted");
+	ok(results_append(kdir, &rec) == 0 && results_next_run(kdir, "noload") == 1,
+	   "an aborted run does not use up its number");
+	ok(results_read_kernel(dir, "2.5.47", &kr) == 0 && kr.nrows == 3,
+	   "read back three rows");
+	ok(kr.nrows == 3 && !strcmp(kr.rows[0].load, "io_load") && kr.rows[0].run == 1 &&
 	   fabs(kr.rows[0].time_s - 474.123) < 1e-9 && fabs(kr.rows[0].cpu_pct - 93.46) < 1e-9 &&
 	   fabs(kr.rows[0].loads - 36.1235) < 1e-9 && !strcmp(kr.rows[0].status, "ok"),
 	   "fields survive the round trip");
 	is_str(kr.nrows ? kr.rows[1].timestamp : NULL, "2002-11-16T03:22:02Z", "timestamp kept");
 	ok(text && strstr(text, "\t8\t1000\t2000\t3000\t4000\t5000\t6000\t-\t-\t-\t-\t-\t-\t") != NULL,
 	   "pressure columns in microseconds after jobs, '-' where not measured");
-	ok(kr.nrows == 2 && kr.rows[0].psi_us[0] == 1000 && kr.rows[0].psi_us[5] == 6000 &&
+	ok(kr.nrows == 3 && kr.rows[0].psi_us[0] == 1000 && kr.rows[0].psi_us[5] == 6000 &&
 	   isnan(kr.rows[0].psi_us[PSI_NCOL]) && isnan(kr.rows[0].psi_us[2 * PSI_NCOL - 1]),
 	   "pressure read back by column name, '-' as unknown");
 	ok(kr.first_seen == 1037416921.0, "first_seen is the earliest timestamp");

@@ -1,0 +1,44 @@
+/* resume.h - an unfinished plan, kept so that contest run --resume can finish it
+ *
+ * Before its first run a session writes KDIR/plan: its command line (for
+ * messages only, never run), the config as used (config_dump), the loads
+ * planned, whether --until-sd was on, and for each load the highest run
+ * number recorded before the session (its base). The file goes when the
+ * plan has run to its end; a session cut short (a signal, die(), SIGKILL,
+ * a failed setup) leaves it behind for --resume, which requires the same
+ * config and loads. A load's runs already done are its rows above its base
+ * that are not `aborted`: a run cut short is done again, a run that failed
+ * on its own (load-failed, oom, ...) is a result of the plan and is not.
+ */
+#ifndef CONTEST_RESUME_H
+#define CONTEST_RESUME_H
+
+#include "config.h"
+#include "plan.h"
+
+struct resume_plan {
+	char *path;		/* KDIR/plan */
+	char *command;		/* the command line that made it */
+	char *config;		/* config_dump's text */
+	int until_sd;		/* it ran with --until-sd */
+	char **loads;		/* the loads planned, NULL-terminated */
+	int *base;		/* per loads[]: the highest run before the plan */
+	int nloads;
+};
+
+/* write KDIR/plan for plan p (making KDIR); says so when it replaces an
+ * unfinished one. 0 or -1 (error printed) */
+int resume_save(const char *kdir, const struct config *cfg, const struct plan *p,
+		int until_sd, int argc, char **argv);
+/* read KDIR/plan: 0; -1 with a message when there is none or it is malformed */
+int resume_read(const char *kdir, struct resume_plan *r);
+/* the plan p made from cfg for --resume is r's: 0, else -1 saying how it differs */
+int resume_check(const struct resume_plan *r, const struct config *cfg, const struct plan *p);
+/* drop from p the runs already recorded in KDIR/runs.tsv: 0, or -1 (printed) */
+int resume_skip_done(const struct resume_plan *r, const char *results, const char *kernel,
+		     struct plan *p);
+/* the plan ran to its end: remove KDIR/plan */
+void resume_finish(const char *kdir);
+void resume_release(struct resume_plan *r);
+
+#endif
