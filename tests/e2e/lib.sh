@@ -59,6 +59,17 @@ nothing_left() {
 	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
 	new=$(comm -13 "$before" <(contest_cgroups))
 	[ $# -eq 0 ] || new=$(echo "$new" | grep -E "/contest-($(IFS='|'; echo "$*"))(/|\$)" || true)
+	# without PIDs: a group whose driver still runs and is not this test's
+	# (its command line does not name $T) belongs to someone else's session
+	new=$(echo "$new" | while read -r g; do
+		[ -n "$g" ] || continue
+		d=$(basename "$g"); d=${d#contest-}
+		case $d in *[!0-9]*) echo "$g"; continue ;; esac
+		if [ -r "/proc/$d/cmdline" ] && ! tr '\0' ' ' < "/proc/$d/cmdline" | grep -qF "$T"; then
+			continue
+		fi
+		echo "$g"
+	done)
 	if [ -n "$new" ]; then
 		echo "# cgroups left: $(echo "$new" | tr '\n' ' ')"; left=1
 	fi
