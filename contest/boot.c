@@ -401,7 +401,8 @@ static char *guest_env(const struct boot *b, const struct guest *g)
 }
 
 /*
- * contest run with run's own options (-c, -s, and any other), then this
+ * contest run with the scratch disk as scratch_dir, run's own options
+ * (-c, -s, and any other), then this
  * kernel, its runs and the results directory, which win over any earlier
  * -n or -r, then the loads
  */
@@ -413,6 +414,10 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 
 	argv[n++] = xstrdup(b->self);
 	argv[n++] = xstrdup("run");
+	/* the loads' files on the guest's scratch disk (guest-init mounts it there);
+	 * first, so that the user's own -s scratch_dir= wins */
+	argv[n++] = xstrdup("-s");
+	argv[n++] = xasprintf("scratch_dir=%s/scratch", config_str(b->cfg, NULL, "work_dir"));
 	for (int i = 1; i < p->argc - p->nloads; i++)
 		if (!b->o->own[i] && strcmp(p->argv[i], "--"))
 			argv[n++] = xstrdup(p->argv[i]);

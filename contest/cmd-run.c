@@ -373,7 +373,8 @@ static int note_made(struct session_lock *l, struct session *s, int ret)
 /* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
 static int make_scratch_root(struct session_lock *l, struct session *s)
 {
-	char *dir = scratch_make(l, config_str(s->cfg, NULL, "work_dir"));
+	const char *where = config_str(s->cfg, NULL, "scratch_dir");
+	char *dir = scratch_make(l, *where ? where : config_str(s->cfg, NULL, "work_dir"));
 
 	if (!dir)
 		return -1;

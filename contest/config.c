@@ -26,6 +26,7 @@ const struct config_option config_options[] = {
 	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
 	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
 	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
+	{ "scratch_dir", OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0 },
 	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },
 	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL, 1, 999 },
 	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL, 1, 999 },

@@ -2,7 +2,8 @@
 # QEMU; source it after lib.sh, with TMPDIR=$T and work_dir=$T/work, so the
 # monitor's command line names $T.
 # guest_nothing_left: no process naming $T, no guest directory, scratch
-# disk or scratch mount point; prints what is left as TAP comments.
+# disk or scratch mount point, no session scratch directory in $T/work;
+# prints what is left as TAP comments.
 guest_nothing_left() {
 	local left=0 p
 	p=$(pgrep -f "$T" | grep -vx "$$" || true)
@@ -10,6 +11,8 @@ guest_nothing_left() {
 	if [ -e "$T/work/scratch" ]; then echo "# scratch mount point left"; left=1; fi
 	if ls -d "$T"/contest-boot.* >/dev/null 2>&1; then echo "# guest dir left: $(ls -d "$T"/contest-boot.*)"; left=1; fi
 	if ls "$T"/work/.guest-disk.* >/dev/null 2>&1; then echo "# scratch disk left"; left=1; fi
+	# the loads' scratch goes to the guest's disk, so a killed guest leaves none on the host
+	if ls -d "$T"/work/scratch.* >/dev/null 2>&1; then echo "# the session's scratch on the host: $(ls -d "$T"/work/scratch.*)"; left=1; fi
 	return $left
 }
 
