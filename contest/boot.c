@@ -34,7 +34,7 @@ const char boot_help_text[] =
 	"  --boot-arg ARG   one more guest kernel argument (mem=1008M), for the -k it\n"
 	"                   follows, or for every kernel before any -k; repeatable\n"
 	"  --vm-mem SIZE    guest memory (default 1G)\n"
-	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; user-mode-linux has 1)\n"
+	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; UML has 1)\n"
 	"  --vm-disk SIZE   the guest's sparse scratch disk for the loads (default 8G)\n"
 	"  --vm-timeout D   kill a guest that adds no row for D (default 1h)\n"
 	"  --interleave     with several kernels: one run of each per round\n";
