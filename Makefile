@@ -10,6 +10,9 @@
 #   make uml-kernel [UML_NAME=NAME] [UML_CONFIG=FRAGMENT]
 #                        build a user-mode-linux kernel from linux-source-6.1 with a
 #                        config fragment into work/NAME.uml (slow: minutes)
+#   make qemu-kernel [QEMU_NAME=NAME] [QEMU_CONFIG=FRAGMENT]
+#                        build a small x86_64 bzImage for run --boot under QEMU/KVM
+#                        into work/NAME.bzImage (slow: minutes)
 #   make install PREFIX=/usr/local
 
 PREFIX  ?= /usr/local
@@ -36,7 +39,8 @@ endif
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
             libjansson-dev r-mathlib
 TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
-            clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs
+            clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs \
+            qemu-system-x86
 
 CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
@@ -118,6 +122,10 @@ UML_NAME ?= uml-6.1
 uml-kernel:
 	@scripts/uml-kernel.sh work $(UML_NAME) $(UML_CONFIG)
 
+QEMU_NAME ?= qemu-6.1
+qemu-kernel:
+	@scripts/qemu-kernel.sh work $(QEMU_NAME) $(QEMU_CONFIG)
+
 install: bin/contest
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(MANDIR)
 	install -m 755 bin/contest $(DESTDIR)$(BINDIR)/contest
@@ -128,4 +136,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: fuzz all unit test deps test-deps run kernel-tree uml-kernel bench install clean FORCE
+.PHONY: fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install clean FORCE

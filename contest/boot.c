@@ -9,9 +9,11 @@
 #include "run.h"
 #include "util.h"
 #include "vm.h"
+#include "vm-qemu.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/kvm.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,19 +28,21 @@
 
 const char boot_help_text[] =
 	"  --boot IMAGE     run the session in a guest booting IMAGE: a user-mode-linux\n"
-	"                   binary (linux.uml, make uml-kernel); rows go to DIR/NAME\n"
+	"                   binary (linux.uml, make uml-kernel) or an x86 bzImage under\n"
+	"                   QEMU/KVM (make qemu-kernel); rows go to DIR/NAME\n"
 	"  -k NAME=IMAGE    a kernel and its image; give several to run one after another\n"
 	"  --boot-arg ARG   one more guest kernel argument (mem=1008M), for the -k it\n"
 	"                   follows, or for every kernel before any -k; repeatable\n"
 	"  --vm-mem SIZE    guest memory (default 1G)\n"
-	"  --vm-cpus N      guest CPUs (user-mode-linux has 1)\n"
+	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; UML has 1)\n"
 	"  --vm-disk SIZE   the guest's sparse scratch disk for the loads (default 8G)\n"
 	"  --vm-timeout D   kill a guest that adds no row for D (default 1h)\n"
 	"  --interleave     with several kernels: one run of each per round\n";
 
 struct guest {
 	char *name;
-	const char *image;
+	enum vm_monitor monitor;	/* by the image: ELF is UML, a bzImage QEMU */
+	char *image;		/* absolute: the monitor starts in another directory */
 	const char **args;	/* its --boot-arg, NULL-terminated */
 	int nargs;
 };
@@ -51,6 +55,7 @@ struct boot {
 	struct guest *guests;
 	int nguests;
 	uint64_t mem, disk;
+	int cpus;		/* a QEMU guest's; UML's is 1 */
 	double timeout_s;
 	char *self;
 	char **order;		/* the session's loads in the order its plan runs them */
@@ -115,20 +120,33 @@ int boot_wanted(const struct boot_opts *b)
 
 /* ---- images ---- */
 
-/* /dev/kvm that answers KVM_GET_API_VERSION, or why not */
-static int kvm_usable(char *why, size_t len)
+/* the KVM device (kvm_device) open read-write and answering KVM_GET_API_VERSION, or why not */
+static int kvm_usable(const char *dev, char *why, size_t len)
 {
-	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC), v;
+	int fd = open(dev, O_RDWR | O_CLOEXEC), v;
 
 	if (fd < 0) {
-		snprintf(why, len, "no /dev/kvm (%s)", strerror(errno));
+		snprintf(why, len, "cannot open the KVM device '%s' read-write (%s)", dev,
+			 strerror(errno));
 		return 0;
 	}
 	v = ioctl(fd, KVM_GET_API_VERSION, 0);
 	if (v != KVM_API_VERSION)
-		snprintf(why, len, "no usable /dev/kvm (%s)", v < 0 ? strerror(errno) : "another API");
+		snprintf(why, len, "the KVM device '%s' does not answer as KVM (%s)", dev,
+			 v < 0 ? strerror(errno) : "another API");
 	close(fd);
 	return v == KVM_API_VERSION;
+}
+
+/*
+ * PVM (kvm_pvm: KVM in software, for hosts that are guests themselves)
+ * runs only guest kernels built for it; an ordinary bzImage hangs in it
+ * before its first line of output
+ */
+static int kvm_is_pvm(void)
+{
+	return access("/sys/module/kvm_pvm", F_OK) == 0 &&
+	       access("/sys/module/kvm_intel", F_OK) < 0 && access("/sys/module/kvm_amd", F_OK) < 0;
 }
 
 /*
@@ -137,10 +155,11 @@ static int kvm_usable(char *why, size_t len)
  * compile many times slower, with timings that say nothing about the
  * kernel: refuse rather than measure the emulator.
  */
-static int check_image(const char *image)
+static int check_image(const struct boot *b, struct guest *g)
 {
+	const char *image = g->image, *kvm = config_str(b->cfg, NULL, "kvm_device");
 	unsigned char h[0x206];
-	char why[128];
+	char why[PATH_MAX + 128];
 	int fd = open(image, O_RDONLY | O_CLOEXEC);
 	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
 
@@ -150,15 +169,23 @@ static int check_image(const char *image)
 	if (n >= 4 && !memcmp(h, "\177ELF", 4)) {
 		if (access(image, X_OK) < 0)
 			return error("'%s' looks like user-mode-linux but is not executable", image);
+		g->monitor = VM_UML;
 		return 0;
 	}
 	if (n < (ssize_t)sizeof(h) || memcmp(h + 0x202, "HdrS", 4))
 		return error("'%s' is neither a user-mode-linux program (ELF) nor a bzImage", image);
-	if (!kvm_usable(why, sizeof(why)))
+	if (!kvm_usable(kvm, why, sizeof(why)))
 		return error("'%s' is a bzImage, which boots under QEMU, but %s: "
 			     "TCG is too slow to measure", image, why);
-	return error("'%s' is a bzImage: booting under QEMU/KVM is not built yet; "
-		     "use a user-mode-linux kernel (make uml-kernel)", image);
+	if (load_find_program(QEMU_BINARY) < 0)
+		return error("'%s' is a bzImage, which boots under QEMU, but there is no '%s' "
+			     "(apt-get install qemu-system-x86)", image, QEMU_BINARY);
+	if (kvm_is_pvm())
+		return error("'%s' is a bzImage, but KVM here is PVM (the kvm_pvm module, no "
+			     "kvm_intel or kvm_amd), which boots only kernels built as PVM guests: "
+			     "this one would hang", image);
+	g->monitor = VM_QEMU_KVM;
+	return 0;
 }
 
 static int check_name(const char *k)
@@ -166,6 +193,15 @@ static int check_name(const char *k)
 	if (!*k || *k == '.' || strchr(k, '/') || strpbrk(k, " \t\n"))
 		return error("bad kernel name '%s': no '/', blanks or leading '.'", k);
 	return 0;
+}
+
+static char *absolute(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (*path == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
 }
 
 /* -k NAME=IMAGE, or -k NAME with --boot IMAGE; no -k: the image's name */
@@ -179,9 +215,9 @@ static int collect_guests(struct boot *b)
 		const char *k = o->nkernels ? o->kernels[i] : NULL, *eq = k ? strchr(k, '=') : NULL;
 		struct guest *g = &b->guests[b->nguests++];
 
-		g->image = eq ? eq + 1 : o->image;
-		if (!g->image)
+		if (!eq && !o->image)
 			return error("-k %s: which image? give -k NAME=IMAGE or --boot IMAGE", k);
+		g->image = absolute(eq ? eq + 1 : o->image);
 		if (k)
 			g->name = eq ? xasprintf("%.*s", (int)(eq - k), k) : xstrdup(k);
 		else
@@ -190,12 +226,35 @@ static int collect_guests(struct boot *b)
 		for (int j = 0; j < o->nargs; j++)
 			if (o->arg_kernel[j] < 0 || o->arg_kernel[j] == i)
 				g->args[g->nargs++] = o->args[j];
-		if (check_name(g->name) < 0 || check_image(g->image) < 0)
+		if (check_name(g->name) < 0 || check_image(b, g) < 0)
 			return -1;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(b->guests[j].name, g->name))
 				return error("-k %s given twice", g->name);
 	}
+	return 0;
+}
+
+/* more CPUs than the host's would measure the host's scheduler, not the guest's */
+static int parse_cpus(struct boot *b)
+{
+	const char *o = b->o->cpus;
+	char *end;
+	long n = o ? strtol(o, &end, 10) : 0;
+
+	b->cpus = o ? (int)n : ncpus();
+	if (o && (*end || n < 1 || n > ncpus()))
+		return error("--vm-cpus: '%s' is not a number of CPUs from 1 to this machine's %d",
+			     o, ncpus());
+	return 0;
+}
+
+static int check_uml_cpus(const struct boot *b)
+{
+	for (int i = 0; i < b->nguests && b->o->cpus; i++)
+		if (b->guests[i].monitor == VM_UML && b->cpus != 1)
+			return error("--vm-cpus %s: a user-mode-linux guest has one CPU ('%s')",
+				     b->o->cpus, b->guests[i].image);
 	return 0;
 }
 
@@ -211,14 +270,14 @@ static int parse_opts(struct boot *b)
 		return error("--vm-disk: '%s' is not a size of 64M or more", o->disk);
 	if (parse_duration(o->timeout ? o->timeout : "1h", &b->timeout_s) < 0 || b->timeout_s <= 0)
 		return error("--vm-timeout: '%s' is not a duration", o->timeout);
-	if (o->cpus && strcmp(o->cpus, "1"))
-		return error("--vm-cpus %s: a user-mode-linux guest has one CPU", o->cpus);
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n < 0)
 		return error("cannot find this contest: %s", strerror(errno));
 	self[n] = '\0';
 	b->self = xstrdup(self);
-	return collect_guests(b);
+	if (parse_cpus(b) < 0 || collect_guests(b) < 0)
+		return -1;
+	return check_uml_cpus(b);
 }
 
 /* ---- the plan's order, for the run a failed guest was on ---- */
@@ -331,9 +390,10 @@ static char *guest_env(const struct boot *b, const struct guest *g)
 	if (uname(&u) == 0)
 		snprintf(uname_host, sizeof(uname_host), "%s %s %s %s", u.sysname, u.nodename,
 			 u.release, u.machine);
-	ret = xasprintf("guest: uml\nguest_image: %s\nguest_mem: %s\nguest_cpus: 1\n"
+	ret = xasprintf("guest: %s\nguest_image: %s\nguest_mem: %s\nguest_cpus: %d\n"
 			"guest_boot_args: %s\nhost_uname: %s\nhost_cpus: %d\nhost_memtotal: %llu\n",
-			g->image, mem ? mem : b->o->mem ? b->o->mem : "1G",
+			vm_monitor_name(g->monitor), g->image,
+			mem ? mem : b->o->mem ? b->o->mem : "1G", g->monitor == VM_UML ? 1 : b->cpus,
 			*args ? args : "none", uname_host, ncpus(),
 			(unsigned long long)memtotal_bytes());
 	free(args);
@@ -341,7 +401,8 @@ static char *guest_env(const struct boot *b, const struct guest *g)
 }
 
 /*
- * contest run with run's own options (-c, -s, and any other), then this
+ * contest run with the scratch disk as scratch_dir, run's own options
+ * (-c, -s, and any other), then this
  * kernel, its runs and the results directory, which win over any earlier
  * -n or -r, then the loads
  */
@@ -353,6 +414,10 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 
 	argv[n++] = xstrdup(b->self);
 	argv[n++] = xstrdup("run");
+	/* the loads' files on the guest's scratch disk (guest-init mounts it there);
+	 * first, so that the user's own -s scratch_dir= wins */
+	argv[n++] = xstrdup("-s");
+	argv[n++] = xasprintf("scratch_dir=%s/scratch", config_str(b->cfg, NULL, "work_dir"));
 	for (int i = 1; i < p->argc - p->nloads; i++)
 		if (!b->o->own[i] && strcmp(p->argv[i], "--"))
 			argv[n++] = xstrdup(p->argv[i]);
@@ -374,10 +439,12 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 	char *genv = guest_env(b, g), **argv = inner_argv(b, g, runs), detail[256];
 	int *before = count_rows(b, kdir);
 	struct vm_spec s = {
-		.image = g->image, .kernel = g->name, .boot_args = g->args,
-		.nargs = g->nargs, .mem_bytes = b->mem, .disk_bytes = b->disk,
+		.monitor = g->monitor, .image = g->image, .kernel = g->name,
+		.boot_args = g->args, .nargs = g->nargs, .mem_bytes = b->mem,
+		.cpus = g->monitor == VM_UML ? 1 : b->cpus, .disk_bytes = b->disk,
 		.timeout_s = b->timeout_s, .self = b->self,
-		.work_dir = config_str(b->cfg, NULL, "work_dir"), .kdir = kdir,
+		.work_dir = config_str(b->cfg, NULL, "work_dir"),
+		.results = config_str(b->cfg, NULL, "results"), .kdir = kdir,
 		.inner_argv = argv, .guest_env = genv,
 	};
 	struct vm_result r;
@@ -490,6 +557,7 @@ static void boot_release(struct boot *b)
 {
 	for (int i = 0; i < b->nguests; i++) {
 		free(b->guests[i].name);
+		free(b->guests[i].image);
 		free(b->guests[i].args);
 	}
 	free(b->guests);

@@ -376,7 +376,8 @@ static int prepare_workload(struct session *s)
 /* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
 static int make_scratch_root(struct session *s)
 {
-	char *dir = scratch_make(config_str(s->cfg, NULL, "work_dir"), "scratch");
+	const char *where = config_str(s->cfg, NULL, "scratch_dir");
+	char *dir = scratch_make(*where ? where : config_str(s->cfg, NULL, "work_dir"), "scratch");
 
 	if (!dir)
 		return -1;

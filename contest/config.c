@@ -26,6 +26,7 @@ const struct config_option config_options[] = {
 	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
 	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
 	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
+	{ "scratch_dir", OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0 },
 	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },
 	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL, 1, 999 },
 	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL, 1, 999 },
@@ -34,6 +35,7 @@ const struct config_option config_options[] = {
 	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL, 0.01, 4096 },
 	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0 },
 	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
+	{ "kvm_device", OPT_PATH, "/dev/kvm", "the KVM device run --boot needs for a bzImage (QEMU/KVM); without it, run refuses", NULL, 0, 0 },
 	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
 	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|none|no|yes", 0, 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0, 0 }

@@ -2,11 +2,13 @@
  *
  * The guest kernel runs contest itself as init (init=/path/to/contest
  * -- guest-init DIR), so nothing is ever built from a shell string: the
- * host leaves in DIR (its private directory, seen through hostfs) the
- * argv and environment of the inner `contest run` (NUL-separated), the
- * directory to run it in, and where the scratch disk goes. This mounts
- * what a session needs, runs it with its output relayed to the console,
- * writes DIR/status ("exit N" or "signal N") and powers the guest off.
+ * host leaves in DIR (its private directory, seen through hostfs or the
+ * read-only 9p root) the argv and environment of the inner `contest run`
+ * (NUL-separated), the directory to run it in, where the scratch disk
+ * goes and its device, and, in a QEMU guest, the writable 9p shares. This
+ * mounts what a session needs, runs it with its output relayed to the
+ * console, writes DIR/status ("exit N" or "signal N") and powers the
+ * guest off.
  */
 #include "boot.h"
 #include "util.h"
@@ -22,8 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* the guest's first disk (ubd0), the scratch ext4 the host made */
-#define SCRATCH_DEV "/dev/ubda"
+/* 9p mount options of the writable shares: writes go straight to the host */
+#define SHARE_OPTS "trans=virtio,version=9p2000.L,msize=262144,cache=mmap"
 
 /* a file of NUL-terminated strings as a NULL-terminated vector */
 static char **read_vector(const char *dir, const char *name)
@@ -64,12 +66,40 @@ static int mount_one(const char *src, const char *target, const char *type, cons
 }
 
 /*
- * proc and sysfs; cgroup v2 (a guest kernel has no v1 mounts); /dev/shm
- * (devtmpfs, which the kernel mounts, has none); the scratch disk over
- * work_dir/scratch with a tmp/ there for TMPDIR: / is the host's, so
- * /tmp would be the host's too.
+ * A QEMU guest's / is read-only: DIR/shares lists "TAG PATH" for the
+ * private directory, results and work_dir, parents first, each mounted
+ * read-write over its read-only view. No file (UML): nothing to mount.
  */
-static int guest_mounts(const char *scratch)
+static int mount_shares(const char *dir)
+{
+	char *text = read_string(dir, "shares"), *line, *save = NULL;
+	int ret = 0;
+
+	if (!text)
+		return errno == ENOENT ? 0 : error("cannot read '%s/shares': %s", dir, strerror(errno));
+	for (line = strtok_r(text, "\n", &save); line && !ret; line = strtok_r(NULL, "\n", &save)) {
+		char *path = strchr(line, ' ');
+
+		if (!path)
+			ret = error("bad line in '%s/shares': '%s'", dir, line);
+		else {
+			*path++ = '\0';
+			if (mount(line, path, "9p", 0, SHARE_OPTS) < 0)
+				ret = error("cannot mount the 9p share '%s' on '%s': %s", line, path,
+					    strerror(errno));
+		}
+	}
+	free(text);
+	return ret;
+}
+
+/*
+ * proc and sysfs; cgroup v2 (a guest kernel has no v1 mounts); /dev/shm
+ * (devtmpfs, which the kernel mounts, has none); the writable shares; the
+ * scratch disk over work_dir/scratch with a tmp/ there for TMPDIR: / is
+ * the host's, so /tmp would be the host's too.
+ */
+static int guest_mounts(const char *dir, const char *disk, const char *scratch)
 {
 	char *tmp;
 	int ret = 0;
@@ -79,9 +109,9 @@ static int guest_mounts(const char *scratch)
 		return -1;
 	if (mount_one("cgroup2", "/sys/fs/cgroup", "cgroup2", NULL) < 0)
 		warning("no cgroups in the guest");
-	if (mount_one("shm", "/dev/shm", "tmpfs", "mode=1777") < 0)
+	if (mount_one("shm", "/dev/shm", "tmpfs", "mode=1777") < 0 || mount_shares(dir) < 0)
 		return -1;
-	if (mount_one(SCRATCH_DEV, scratch, "ext4", NULL) < 0)
+	if (mount_one(disk, scratch, "ext4", NULL) < 0)
 		return -1;
 	tmp = xasprintf("%s/tmp", scratch);
 	if (mkdir(tmp, 01777) < 0 && errno != EEXIST)
@@ -95,12 +125,14 @@ static int guest_mounts(const char *scratch)
  * scheduler): its I/O scheduler joins the guest lines of the env file,
  * since a kernel's default scheduler is one of the things compared.
  */
-static void add_scratch_scheduler(char **env)
+static void add_scratch_scheduler(char **env, const char *disk)
 {
 	char line[256], *open_, *close_, *active = line;
+	char *path = xasprintf("/sys/block/%s/queue/scheduler", strrchr(disk, '/') + 1);
 
-	if (read_line_file("/sys/block/ubda/queue/scheduler", line, sizeof(line)) < 0)
+	if (read_line_file(path, line, sizeof(line)) < 0)
 		snprintf(line, sizeof(line), "unknown");
+	free(path);
 	open_ = strchr(line, '[');
 	close_ = open_ ? strchr(open_, ']') : NULL;
 	if (open_ && close_) {
@@ -200,7 +232,7 @@ static void __attribute__((noreturn)) power_off(void)
 
 int cmd_guest_init(int argc, char **argv)
 {
-	char **args, **env, *cwd, *scratch, status[64];
+	char **args, **env, *cwd, *scratch, *disk, status[64];
 
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
 		printf("usage: contest guest-init DIR\n\nThe first process of a 'contest run --boot' "
@@ -214,13 +246,14 @@ int cmd_guest_init(int argc, char **argv)
 	env = read_vector(argv[1], "environ");
 	cwd = read_string(argv[1], "cwd");
 	scratch = read_string(argv[1], "scratch");
-	if (!args || !env || !cwd || !scratch) {
+	disk = read_string(argv[1], "disk");
+	if (!args || !env || !cwd || !scratch || !disk || !strchr(disk, '/')) {
 		error("cannot read the session from '%s': %s", argv[1], strerror(errno));
 		snprintf(status, sizeof(status), "error cannot read the session\n");
-	} else if (guest_mounts(scratch) < 0 || chdir(cwd) < 0) {
+	} else if (guest_mounts(argv[1], disk, scratch) < 0 || chdir(cwd) < 0) {
 		snprintf(status, sizeof(status), "error cannot set up the guest\n");
 	} else {
-		add_scratch_scheduler(env);
+		add_scratch_scheduler(env, disk);
 		run_session(args, env, status, sizeof(status));
 		if (umount(scratch) < 0)
 			warning("cannot unmount '%s': %s", scratch, strerror(errno));

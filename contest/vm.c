@@ -1,5 +1,6 @@
-/* vm.c - one boot of a user-mode-linux guest (see vm.h) */
+/* vm.c - one boot of a guest, user-mode-linux or QEMU/KVM (see vm.h) */
 #include "vm.h"
+#include "vm-qemu.h"
 #include "cleanup.h"
 #include "proc.h"
 #include "run.h"
@@ -22,6 +23,9 @@
 
 extern char **environ;
 
+/* the scratch disk inside a UML guest (ubd0) */
+#define UML_GUEST_DISK "/dev/ubda"
+
 /* console text kept in memory for the failure detail; the log has it all */
 #define CONSOLE_KEEP (256 * 1024)
 
@@ -40,6 +44,11 @@ struct vm {
 	size_t linelen;
 	int forwarding;		/* the last line went to stderr */
 };
+
+const char *vm_monitor_name(enum vm_monitor m)
+{
+	return m == VM_QEMU_KVM ? "qemu-kvm" : "uml";
+}
 
 /* the kernel command line splits on blanks and treats quotes: refuse them */
 static int cmdline_safe(const char *what, const char *path)
@@ -117,6 +126,21 @@ static int write_session(struct vm *vm)
 	return ret;
 }
 
+/* which disk guest-init mounts there, and (QEMU) the writable shares to mount first */
+static int write_devices(struct vm *vm)
+{
+	const char *disk = vm->s->monitor == VM_QEMU_KVM ? QEMU_GUEST_DISK : UML_GUEST_DISK;
+	char *shares;
+	int ret = write_file(vm->priv, "disk", disk, strlen(disk));
+
+	if (ret || vm->s->monitor != VM_QEMU_KVM)
+		return ret;
+	shares = qemu_shares(vm->s, vm->priv);
+	ret = write_file(vm->priv, "shares", shares, strlen(shares));
+	free(shares);
+	return ret;
+}
+
 /* a sparse file with ext4 on it, made here: mkfs in the guest would be slow */
 static int make_disk(struct vm *vm)
 {
@@ -176,7 +200,8 @@ static int vm_prepare(struct vm *vm)
 		return error("cannot create '%s': %s", vm->mountpoint, strerror(errno));
 	if (cmdline_safe("the temporary directory", vm->priv) < 0 ||
 	    cmdline_safe("contest", vm->s->self) < 0 || make_disk(vm) < 0 ||
-	    cmdline_safe("the scratch disk", vm->disk) < 0 || write_session(vm) < 0)
+	    cmdline_safe("the scratch disk", vm->disk) < 0 || write_session(vm) < 0 ||
+	    write_devices(vm) < 0)
 		return -1;
 	return 0;
 }
@@ -215,14 +240,14 @@ static char **uml_argv(const struct vm *vm)
 	return argv;
 }
 
-struct uml_child {
+struct monitor_child {
 	int console;	/* the pipe's write end */
 };
 
-/* in the child: console to the pipe, no core file (a panic aborts) */
-static int uml_child_setup(void *arg)
+/* in the child: console to the pipe, no core file (a UML panic aborts) */
+static int monitor_child_setup(void *arg)
 {
-	const struct uml_child *c = arg;
+	const struct monitor_child *c = arg;
 	struct rlimit none = { 0, 0 };
 
 	setrlimit(RLIMIT_CORE, &none);
@@ -246,11 +271,13 @@ static char *uml_tmpdir(const struct vm *vm)
 
 static int vm_start(struct vm *vm)
 {
-	char **argv = uml_argv(vm), *line, *tmpdir = uml_tmpdir(vm);
+	int qemu = vm->s->monitor == VM_QEMU_KVM;
+	char **argv = qemu ? qemu_argv(vm->s, vm->priv, vm->disk) : uml_argv(vm), *line;
+	char *tmpdir = qemu ? NULL : uml_tmpdir(vm);
 	const char *env[] = { tmpdir, NULL };
-	struct uml_child c;
+	struct monitor_child c;
 	struct spawn_opts o = { .cwd = vm->priv, .new_pgrp = 1, .env_add = env,
-				.child_hook = uml_child_setup, .hook_arg = &c };
+				.child_hook = monitor_child_setup, .hook_arg = &c };
 	int fds[2];
 	time_t now = time(NULL);
 	char stamp[32];

@@ -1,27 +1,40 @@
-/* vm.h - one boot of a user-mode-linux guest that runs one contest session
+/* vm.h - one boot of a guest that runs one contest session
  *
  * The host side of `run --boot` for one kernel and one round: a private
  * directory (the guest's instructions, its status, UML's umid directory
- * and memory file), a sparse ext4 scratch disk in work_dir, the UML
- * process in its own process group with its console on a pipe, watched
- * until it powers off, stops adding rows for timeout_s, or run is
- * interrupted; then killed, reaped and every trace of it removed.
+ * and memory file), a sparse ext4 scratch disk in work_dir, the monitor
+ * (user-mode-linux itself, or QEMU/KVM) in its own process group with the
+ * guest's console on a pipe, watched until the guest powers off, stops
+ * adding rows for timeout_s, or run is interrupted; then killed, reaped
+ * and every trace of it removed.
+ *
+ * A UML guest sees / read-write through hostfs; a QEMU guest sees / read-
+ * only through 9p, and only the results directory, work_dir and the
+ * private directory writable, each a 9p share of its own (as virtme-ng).
  */
 #ifndef CONTEST_VM_H
 #define CONTEST_VM_H
 
 #include <stdint.h>
 
+enum vm_monitor { VM_UML, VM_QEMU_KVM };
+
+/* "uml" or "qemu-kvm", as the env file's guest: line says */
+const char *vm_monitor_name(enum vm_monitor m);
+
 struct vm_spec {
-	const char *image;	/* the UML binary */
+	enum vm_monitor monitor;
+	const char *image;	/* the UML binary, or the bzImage QEMU boots */
 	const char *kernel;	/* the results name */
 	const char *const *boot_args;	/* the user's, after ours: theirs win */
 	int nargs;
-	uint64_t mem_bytes;	/* mem= */
+	uint64_t mem_bytes;	/* UML's mem=, QEMU's -m */
+	int cpus;		/* QEMU's -smp; UML has one */
 	uint64_t disk_bytes;	/* the scratch disk's (sparse) size */
 	double timeout_s;	/* longest wait for the next row */
 	const char *self;	/* this contest: the guest's init */
 	const char *work_dir;	/* absolute; its scratch/ gets the disk */
+	const char *results;	/* absolute: writable in a QEMU guest, with work_dir */
 	const char *kdir;	/* RESULTS/KERNEL: runs.tsv watched, logs/guest.console */
 	char *const *inner_argv;	/* the contest run inside, argv[0] == self */
 	const char *guest_env;	/* CONTEST_GUEST for the inner fingerprint */

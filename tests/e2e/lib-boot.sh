@@ -4,6 +4,7 @@
 # workload), R (the results dir), boot_before, boot_nothing_left.
 # Skips the whole test when linux.uml is missing. The guests' private
 # directories go to $T (TMPDIR), so their UML processes name $T.
+. "$(dirname "${BASH_SOURCE[0]}")/lib-guest.sh"
 UML=${CONTEST_UML:-/usr/bin/linux.uml}
 if [ ! -x "$UML" ]; then
 	skip "no user-mode-linux kernel at '$UML' (apt-get install user-mode-linux)"
@@ -28,16 +29,12 @@ BOOT=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -s quiet_wait=1s -s loa
 boot_before() {
 	ls /dev/shm | grep '^vm_file' | sort > "$T/shm.before" || true
 }
-# no process naming $T (UML's command line does), no guest directory,
-# scratch disk, scratch mount point or UML memory file. No cgroup check:
-# with --boot the host makes none, the guest's are in the guest's kernel.
+# what guest_nothing_left checks (UML's command line names $T), and no UML
+# memory file. No cgroup check: with --boot the host makes none, the
+# guest's are in the guest's kernel.
 boot_nothing_left() {
-	local left=0 p
-	p=$(pgrep -f "$T" | grep -vx "$$" || true)
-	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
-	if [ -e "$T/work/scratch" ]; then echo "# scratch mount point left"; left=1; fi
-	if ls -d "$T"/contest-boot.* >/dev/null 2>&1; then echo "# guest dir left: $(ls -d "$T"/contest-boot.*)"; left=1; fi
-	if ls "$T"/work/.guest-disk.* >/dev/null 2>&1; then echo "# scratch disk left"; left=1; fi
+	local left=0
+	guest_nothing_left || left=1
 	if [ -n "$(comm -13 "$T/shm.before" <(ls /dev/shm | grep '^vm_file' | sort))" ]; then
 		echo "# UML memory file left in /dev/shm"; left=1
 	fi

@@ -28,6 +28,9 @@ is $st 1 "a hanging guest: exit 1"
 ok $? "killed after the timeout, not the workload's 600 s (took $took s)"
 detail "$R/hang/runs.tsv" | grep -q '^guest-failed: no new row for 6 s'
 ok $? "recorded as guest-failed with the timeout ($(detail "$R/hang/runs.tsv"))"
+# before the next session in work_dir removes what a killed one left there
+! ls -d "$T"/work/scratch.* > /dev/null 2>&1
+ok $? "the killed guest's session scratch was on its own disk, not in the host's work_dir"
 
 # Ctrl-C while the guest's run is under way
 "$CONTEST" run --boot "$UML" -k intr "${BOOT[@]}" -s 'command=sleep 600' noload \

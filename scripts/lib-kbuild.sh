@@ -1,0 +1,72 @@
+# lib-kbuild.sh - what uml-kernel.sh and qemu-kernel.sh share; source it
+# after setting tool (the message prefix) and kind (uml, qemu).
+#   kbuild_args "$@"   checks WORKDIR NAME [FRAGMENT]; sets name, fragment
+#                      (absolute), workdir, here (the scripts), src and out
+#   kbuild_config ARCH BASE FRAGMENT...
+#                      the BASE config target, the fragments merged on top,
+#                      the user's FRAGMENT last; each line of it checked
+#   kconfig_check FRAGMENT CONFIG
+#                      every line of FRAGMENT made it into CONFIG
+# The source is linux-source-6.1 unpacked once by kernel-tree.sh into
+# WORKDIR/uml-src: a copy of its own, since the kernel workload builds
+# in-tree in WORKDIR/linux-source-6.1 and an in-tree .config makes every O=
+# build refuse. Each KIND and NAME builds out of tree in
+# WORKDIR/KIND-build-NAME, so a second call only rebuilds what changed.
+
+msg() {
+	printf '%s: %s\n' "$tool" "$*" >&2
+}
+
+die() {
+	status=$1
+	shift
+	printf 'error: %s\n' "$*" >&2
+	exit "$status"
+}
+
+kbuild_args() {
+	[ "$#" -ge 2 ] && [ "$#" -le 3 ] || die 2 "usage: $0 WORKDIR NAME [FRAGMENT]"
+	name=$2
+	case $name in
+	'' | .* | */* | *[[:space:]]*) die 2 "bad kernel name '$name': no '/', blanks or leading '.'" ;;
+	esac
+	fragment=${3:-}
+	if [ -n "$fragment" ]; then
+		[ -r "$fragment" ] || die 2 "cannot read config fragment '$fragment'"
+		fragment=$(cd "$(dirname "$fragment")" && pwd -P)/$(basename "$fragment")
+	fi
+	mkdir -p "$1"
+	workdir=$(cd "$1" && pwd -P)
+	here=$(cd "$(dirname "$0")" && pwd -P)
+	src=$("$here/kernel-tree.sh" "$workdir/uml-src")
+	src=$(cd "$src" && pwd -P)
+	out=$workdir/$kind-build-$name
+	mkdir -p "$out"
+}
+
+# a fragment line the build did not take (a typo, an unmet dependency)
+# would make two "different" kernels the same one, or a guest kernel miss
+# what contest needs: refuse
+kconfig_check() {
+	sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)$/set \1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/unset \1/p' "$1" |
+	while read -r how line; do
+		case $how in
+		set) grep -qxF "$line" "$2" ;;
+		unset) ! grep -q "^$line=" "$2" ;;
+		esac || die 1 "'$line' from '$1' did not make it into '$2' (a dependency missing?)"
+	done
+}
+
+kbuild_config() {
+	arch=$1
+	base=$2
+	shift 2
+	make -s -C "$src" O="$out" ARCH="$arch" "$base" >&2
+	# merge_config.sh -m merges without running make; olddefconfig settles the rest
+	(cd "$out" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
+		"$@" ${fragment:+"$fragment"}) >&2
+	make -s -C "$src" O="$out" ARCH="$arch" olddefconfig >&2
+	if [ -n "$fragment" ]; then
+		kconfig_check "$fragment" "$out/.config"
+	fi
+}

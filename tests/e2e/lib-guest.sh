@@ -1,0 +1,39 @@
+# lib-guest.sh - what a run --boot test checks is gone after a guest, UML or
+# QEMU; source it after lib.sh, with TMPDIR=$T and work_dir=$T/work, so the
+# monitor's command line names $T.
+# guest_nothing_left: no process naming $T, no guest directory, scratch
+# disk or scratch mount point, no session scratch directory in $T/work;
+# prints what is left as TAP comments.
+guest_nothing_left() {
+	local left=0 p
+	p=$(pgrep -f "$T" | grep -vx "$$" || true)
+	if [ -n "$p" ]; then echo "# processes left: $(ps -o pid,args -p $p | tail -n +2 | tr '\n' ';')"; left=1; fi
+	if [ -e "$T/work/scratch" ]; then echo "# scratch mount point left"; left=1; fi
+	if ls -d "$T"/contest-boot.* >/dev/null 2>&1; then echo "# guest dir left: $(ls -d "$T"/contest-boot.*)"; left=1; fi
+	if ls "$T"/work/.guest-disk.* >/dev/null 2>&1; then echo "# scratch disk left"; left=1; fi
+	# the loads' scratch goes to the guest's disk, so a killed guest leaves none on the host
+	if ls -d "$T"/work/scratch.* >/dev/null 2>&1; then echo "# the session's scratch on the host: $(ls -d "$T"/work/scratch.*)"; left=1; fi
+	return $left
+}
+
+# an x86 boot protocol header and nothing else: 0xAA55 at 0x1fe, "HdrS" at
+# 0x202 (what contest looks at to call an image a bzImage)
+fake_bzimage() {
+	head -c 4096 /dev/zero > "$1"
+	printf '\x55\xaa' | dd of="$1" bs=1 seek=$((0x1fe)) conv=notrunc status=none
+	printf 'HdrS' | dd of="$1" bs=1 seek=$((0x202)) conv=notrunc status=none
+}
+
+# refuses NAME PATTERN ARGS...: ARGS exits 2, stderr matches PATTERN,
+# stdout is empty, and nothing was booted, recorded ($R) or left
+refuses() {
+	local name=$1 pat=$2; shift 2
+	"$@" > "$T/out" 2> "$T/err"
+	is $? 2 "$name: exit 2"
+	grep -Eq "$pat" "$T/err"
+	ok $? "$name: says why ($(head -c 240 "$T/err" | tr '\n' ' '))"
+	[ ! -e "$R" ] && guest_nothing_left
+	ok $? "$name: nothing booted, recorded or left"
+	[ ! -s "$T/out" ]
+	ok $? "$name: nothing on stdout"
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# slow: builds the QEMU guest kernel from linux-source-6.1 when work/ has none (minutes)
+# `make qemu-kernel` (scripts/qemu-kernel.sh work qemu-6.1) builds a small
+# x86_64 bzImage with what a guest needs; booted under QEMU/KVM, a quick
+# session records ok rows whose env says guest: qemu-kvm and its kernel,
+# and nothing is left on the host (lib-qemu-boot.sh; where this machine
+# cannot boot it, the build is still checked and the boot skipped).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-qemu-boot.sh"
+if [ ! -f /usr/src/linux-source-6.1.tar.xz ]; then
+	skip "no /usr/src/linux-source-6.1.tar.xz (apt-get install linux-source-6.1)"
+	done_testing
+	exit
+fi
+
+start=$(date +%s)
+img=$("$TOP/scripts/qemu-kernel.sh" "$TOP/work" qemu-6.1 2> "$T/build.err")
+ok $? "qemu-kernel.sh builds (see its stderr: $(tail -n 1 "$T/build.err"))"
+echo "# the kernel build took $(( $(date +%s) - start )) s (incremental when work/ had one)"
+is "$img" "$TOP/work/qemu-6.1.bzImage" "it prints the image's path"
+file -b "$img" | grep -q 'Linux kernel x86 boot executable bzImage'
+ok $? "it is an x86 bzImage ($(file -b "$img" | cut -c1-60))"
+cfg=$TOP/work/qemu-build-qemu-6.1/.config
+grep -qx 'CONFIG_NET_9P_VIRTIO=y' "$cfg" && grep -qx 'CONFIG_VIRTIO_BLK=y' "$cfg" &&
+	grep -qx 'CONFIG_PSI=y' "$cfg" && grep -qx 'CONFIG_MEMCG=y' "$cfg"
+ok $? "its config has 9p over virtio, virtio-blk, PSI and the memory controller"
+
+# a fragment line the build cannot take is refused, not silently dropped
+printf 'CONFIG_NO_SUCH_OPTION_AT_ALL=y\n' > "$T/bad.config"
+"$TOP/scripts/qemu-kernel.sh" "$TOP/work" contest-test-bad "$T/bad.config" > /dev/null 2> "$T/bad.err"
+is $? 1 "a fragment line that did not make it into .config: exit 1"
+grep -q "CONFIG_NO_SUCH_OPTION_AT_ALL=y.*did not make it" "$T/bad.err"
+ok $? "and it says which line"
+rm -rf "$TOP/work/qemu-build-contest-test-bad"
+
+why=$(qemu_boot_skip)
+if [ -n "$why" ]; then
+	skip "booting it: $why"
+else
+	qemu_boot_checks "$img"
+fi
+done_testing
