@@ -139,6 +139,54 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	fputs(")\n", out);
 }
 
+/* --stats: mean stall seconds over the compile windows of the ok runs, the
+ * machine's (/proc/pressure) and, under v2, the session cgroup's; one row
+ * per kernel that has them, so kernels without PSI print nothing */
+static const char *const psi_header[] = {
+	"Pressure [s]", "cpu.s", "cpu.f", "mem.s", "mem.f", "io.s", "io.f",
+};
+
+static int psi_present(const struct report_row *row, size_t first)
+{
+	for (size_t p = first; p < first + PSI_NCOL; p++)
+		if (row->psi[p].n)
+			return 1;
+	return 0;
+}
+
+static void write_psi_row(FILE *out, const char *label, const struct report_row *row,
+			  size_t first, size_t width)
+{
+	char v[PSI_NCOL][32];
+	const char *cells[1 + PSI_NCOL] = { label };
+
+	for (size_t p = 0; p < PSI_NCOL; p++)
+		cells[1 + p] = format_value(v[p], sizeof(v[p]), row->psi[first + p].n ?
+					    running_stats_mean(&row->psi[first + p]) / 1e6 : NAN, 2);
+	write_line(out, cells, 1 + PSI_NCOL, width);
+}
+
+static void write_pressure(FILE *out, const struct report_table *t, size_t width)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		char *label;
+
+		if (!row->time.n || (!psi_present(row, 0) && !psi_present(row, PSI_NCOL)))
+			continue;
+		if (!header++)
+			write_line(out, psi_header, 1 + PSI_NCOL, width);
+		label = row_label(row);
+		if (psi_present(row, 0))
+			write_psi_row(out, label, row, 0, width);
+		if (psi_present(row, PSI_NCOL))
+			write_psi_row(out, psi_present(row, 0) ? "  cgroup" : label, row, PSI_NCOL, width);
+		free(label);
+	}
+}
+
 static void write_table(FILE *out, const struct report_table *t, const struct report_opts *opts)
 {
 	size_t i, width = table_first_width(t);
@@ -152,6 +200,8 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 			write_row(out, &t->rows[i], width, opts->stats);
 	if (t->n_not_ok)
 		write_not_ok(out, t);
+	if (opts->stats)
+		write_pressure(out, t, width);
 	fputc('\n', out);
 }
 

@@ -44,9 +44,14 @@ if [ -r /proc/pressure/cpu ]; then
 	some=$(col "$R/M/runs.tsv" psi_cpu_some_us | tail -n 1)
 	awk -v s="$some" 'BEGIN { exit !(s > 100000) }'
 	ok $? "process_load's ring of busy processes shows as CPU pressure (${some} us > 0.1 s)"
+	"$CONTEST" report -r "$R" --stats M >"$T/stats" 2>/dev/null
+	mean=$(awk '/^process_load:/ { t = 1 } t && /^Pressure/ { p = 1; next } p && /^M \[1\]/ { print $3; exit }' "$T/stats")
+	is "$mean" "$(awk -v s="$some" 'BEGIN { printf "%.2f", s / 1e6 }')" \
+		"report --stats shows process_load's CPU pressure in seconds ($mean)"
 else
 	skip "pressure values" "no /proc/pressure on this kernel"
 	skip "process_load CPU pressure" "no /proc/pressure on this kernel"
+	skip "report --stats pressure" "no /proc/pressure on this kernel"
 fi
 "$CONTEST" report -r "$R" --format csv M >"$T/csv" 2>/dev/null
 is "$(head -n 1 "$T/csv" | tr ',' '\n' | grep -c '_us$')" 12 "report --format csv carries the 12 pressure means"

@@ -40,6 +40,8 @@ static void run(struct kernel *k, const char *load, double time_s, double cpu, d
 	r->cpu_pct = cpu;
 	r->loads = loads;
 	r->lcpu_pct = lcpu;
+	for (size_t p = 0; p < ARRAY_SIZE(r->psi_us); p++)
+		r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
 	snprintf(r->status, sizeof(r->status), "%s", status);
 }
 
@@ -358,6 +360,25 @@ static void test_stats_column(void)
 	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4     12.7    0.4\n") &&
 	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -       -       -\n"),
 	   "--stats: SD of Time, its 95%% interval's half width, SD of Loads; '-' for one run");
+	ok(!strstr(out, "Pressure"), "--stats: no pressure block when no run has PSI");
+	free(out);
+	/* A's io_load runs: the machine's cpu some 1 and 3 s, io full 0.5 s in one;
+	 * B's: only the cgroup's (v2) memory some 2 s */
+	k[0].rows[0].psi_us[0] = 1e6;
+	k[0].rows[3].psi_us[0] = 3e6;
+	k[0].rows[3].psi_us[5] = 0.5e6;
+	k[1].rows[1].psi_us[PSI_NCOL + 2] = 2e6;
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "Pressure [s]            cpu.s   cpu.f   mem.s   mem.f   io.s    io.f\n") &&
+	   row_of(out, "A [2]                   2.00    -       -       -       -       0.50\n") &&
+	   row_of(out, "B [1]                   -       -       2.00    -       -       -\n") &&
+	   count(out, "Pressure") == 1,
+	   "--stats: mean stall seconds per kernel, the cgroup's where only it has them; "
+	   "only io_load's table has them");
+	free(out);
+	opts.stats = 0;
+	out = render(k, 2, NULL, &opts);
+	ok(!strstr(out, "Pressure"), "no pressure block without --stats");
 	free(out);
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
