@@ -51,6 +51,34 @@ static void short_name(char *buf, const char *name)
 	strcpy(buf + n, "~");
 }
 
+/* the report's table of a load, or NULL */
+static const struct report_table *table_of(const struct compare *c, const char *load)
+{
+	for (size_t t = 0; t < c->report.ntables; t++)
+		if (!strcmp(c->report.tables[t].load, load))
+			return &c->report.tables[t];
+	return NULL;
+}
+
+/* mean "some" stall seconds, the machine's at first, else the cgroup's; NAN without */
+static double stall_s(const struct report_row *row, size_t resource)
+{
+	const struct running_stats *m = &row->psi[2 * resource], *g = &row->psi[PSI_NCOL + 2 * resource];
+
+	return m->n ? running_stats_mean(m) / 1e6 : g->n ? running_stats_mean(g) / 1e6 : NAN;
+}
+
+/* some kernel's runs of some load recorded pressure */
+static int any_stalls(const struct compare *c)
+{
+	for (size_t t = 0; t < c->report.ntables; t++)
+		for (size_t k = 0; k < c->report.tables[t].nrows; k++)
+			for (size_t r = 0; r < 3; r++)
+				if (!isnan(stall_s(&c->report.tables[t].rows[k], r)))
+					return 1;
+	return 0;
+}
+
 static void intro(const struct compare *c, FILE *out)
 {
 	char *names = xstrdup(""), *t, *text;
@@ -70,8 +98,12 @@ static void intro(const struct compare *c, FILE *out)
 		"difference that also survives Holm's correction over all %zu tests made.",
 		names, c->report.kernels[0], c->alpha, c->ntests);
 	wrap(out, text);
-	fputc('\n', out);
 	free(text);
+	if (any_stalls(c))
+		wrap(out, "Stall rows give the mean seconds in which some task waited for the "
+			  "CPU, memory or I/O during the compile (pressure stall information); "
+			  "they describe, they are not tested.");
+	fputc('\n', out);
 	free(names);
 }
 
@@ -133,6 +165,29 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 	free(line);
 }
 
+/* What the kernels' compiles stalled on, described and not tested: one
+ * "Stall" row per kernel with pressure data (mean some-stall seconds of
+ * cpu, memory, io), so a Time difference can be read beside its cause. */
+static void write_stalls(const struct compare *c, const char *load, FILE *out)
+{
+	const struct report_table *t = table_of(c, load);
+	int first = 1;
+
+	for (size_t k = 0; t && k < t->nrows; k++) {
+		const struct report_row *row = &t->rows[k];
+		char name[NAME_W + 8], v[3][32];
+
+		if (isnan(stall_s(row, 0)) && isnan(stall_s(row, 1)) && isnan(stall_s(row, 2)))
+			continue;
+		short_name(name, row->kernel);
+		fprintf(out, "%-6s %-*s cpu %s s, memory %s s, io %s s\n", first ? "Stall" : "",
+			NAME_W, name, cell(v[0], sizeof(v[0]), stall_s(row, 0), 2),
+			cell(v[1], sizeof(v[1]), stall_s(row, 1), 2),
+			cell(v[2], sizeof(v[2]), stall_s(row, 2), 2));
+		first = 0;
+	}
+}
+
 /* the rows of one load, from rows[from]; returns where the next load starts */
 static size_t write_load(const struct compare *c, size_t from, FILE *out)
 {
@@ -143,6 +198,7 @@ static size_t write_load(const struct compare *c, size_t from, FILE *out)
 	for (i = from; i < c->nrows && !strcmp(c->rows[i].load, c->rows[from].load); i++)
 		write_row(out, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
+	write_stalls(c, c->rows[from].load, out);
 	fputc('\n', out);
 	return i;
 }

@@ -22,6 +22,8 @@ static void add_runs(struct kernel_results *kr, const char *load, const double *
 		r->cpu_pct = 180 + (double)(i % 2);	/* a little spread, the same for all */
 		r->loads = loads + (double)(i % 3);
 		r->lcpu_pct = 10 + (double)(i % 2);
+		for (size_t p = 0; p < ARRAY_SIZE(r->psi_us); p++)
+			r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
 		snprintf(r->status, sizeof(r->status), "ok");
 	}
 }
@@ -131,6 +133,57 @@ static void test_one_slower_load(void)
 	kernels_free(k, 2);
 }
 
+/* text of a comparison of k[0..2) */
+static char *text_of(struct kernel_results *k)
+{
+	struct compare c;
+	char *out = NULL;
+	size_t len;
+	FILE *f = open_memstream(&out, &len);
+
+	compare_build(&c, k, 2, 0.05);
+	compare_write_text(&c, f);
+	fclose(f);
+	compare_release(&c);
+	return out;
+}
+
+/* pressure columns become Stall rows under their load, described not tested */
+static void test_stalls(void)
+{
+	struct kernel_results k[2] = { { .name = "base" }, { .name = "new" } };
+	char *out;
+
+	add_three_loads(k, io_shuffled);
+	out = text_of(k);
+	ok(!strstr(out, "Stall"), "no pressure recorded: no Stall rows, no Stall sentence");
+	free(out);
+	/* io_load: base's runs 1 s of io some each, new's 3 s, new's memory 0.5 s;
+	 * new's noload has only the cgroup's (v2) cpu some, 2 s */
+	for (size_t i = 0; i < k[0].nrows; i++)
+		if (!strcmp(k[0].rows[i].load, "io_load"))
+			k[0].rows[i].psi_us[4] = 1e6;
+	for (size_t i = 0; i < k[1].nrows; i++)
+		if (!strcmp(k[1].rows[i].load, "io_load")) {
+			k[1].rows[i].psi_us[4] = 3e6;
+			k[1].rows[i].psi_us[2] = 0.5e6;
+		} else if (!strcmp(k[1].rows[i].load, "noload")) {
+			k[1].rows[i].psi_us[PSI_NCOL] = 2e6;
+		}
+	out = text_of(k);
+	ok(strstr(out, "Stall  base                 cpu - s, memory - s, io 1.00 s\n"
+		       "       new                  cpu - s, memory 0.50 s, io 3.00 s\n\n") != NULL,
+	   "io_load: a Stall row per kernel, mean seconds, '-' where not recorded");
+	ok(strstr(out, "Stall  new                  cpu 2.00 s, memory - s, io - s\n\n") != NULL,
+	   "noload: the cgroup's stall where only it was recorded, no row for base");
+	ok(strstr(out, "Stall rows give the mean seconds") && strstr(out, "are not tested."),
+	   "the intro says what Stall rows are");
+	ok(strstr(out, "12 tests made: 0 significant") != NULL,
+	   "the Stall rows add no test: 12 as without them, none marked");
+	free(out);
+	kernels_free(k, 2);
+}
+
 static void test_edges(void)
 {
 	struct kernel_results k[2] = { { .name = "base" }, { .name = "new" } };
@@ -186,6 +239,7 @@ int main(void)
 	test_aa();
 	test_one_slower_load();
 	test_edges();
+	test_stalls();
 	test_holm();
 	return tap_done();
 }
