@@ -8,6 +8,7 @@
  * left alone.
  */
 #include "tap.h"
+#include "sleeper.h"
 #include "cleanup.h"
 #include "util.h"
 
@@ -19,20 +20,6 @@
 #include <unistd.h>
 
 static char dir[256];
-
-static pid_t sleeper_group(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		setpgid(0, 0);
-		alarm(60);	/* never outlive a broken test by long */
-		pause();
-		_exit(0);
-	}
-	setpgid(pid, pid);
-	return pid;
-}
 
 static void touch(const char *path)
 {

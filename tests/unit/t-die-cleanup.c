@@ -8,6 +8,7 @@
  * alone.
  */
 #include "tap.h"
+#include "sleeper.h"
 #include "cleanup.h"
 #include "util.h"
 
@@ -22,20 +23,6 @@
 #include <unistd.h>
 
 static char dir[256];
-
-static pid_t sleeper_group(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		setpgid(0, 0);
-		alarm(60);	/* never outlive a broken test by long */
-		pause();
-		_exit(0);
-	}
-	setpgid(pid, pid);
-	return pid;
-}
 
 /* 1 when the group is gone within about 2 s (an orphan is reaped by init) */
 static int group_gone(pid_t pgid)
