@@ -20,8 +20,15 @@ grep -q '^guest_mem: 1008M$' "$R/mem1008/env" && grep -q '^guest_mem: 1024M$' "$
 ok $? "guest_mem: the mem= that won over --vm-mem"
 m8=$(sed -n 's/^memtotal: \([0-9]*\).*/\1/p' "$R/mem1008/env")
 m24=$(sed -n 's/^memtotal: \([0-9]*\).*/\1/p' "$R/mem1024/env")
-[ "$m8" -lt "$m24" ] && [ $((m24 - m8)) -ge $((8 << 20)) ] && [ $((m24 - m8)) -le $((32 << 20)) ]
-ok $? "memtotal differs by about 16M ($m8 vs $m24)"
+# UML's MemTotal moves by several MiB from boot to boot at one mem=, so
+# the 16M apart is not asserted; guest_mem decides, and compare says so
+[ -n "$m8" ] && [ -n "$m24" ] && [ "$m8" -lt $((1024 << 20)) ]
+ok $? "memtotal recorded in both ($m8 vs $m24)"
+grep -q "MEMORY DIFFERS: 'mem1024' had memtotal" "$T/err" "$T/out"
+ok $? "run's closing compare warns that the memory differs"
+"$CONTEST" compare -r "$R" mem1024 mem1008 > "$T/cmp" 2> "$T/cmp.err"
+grep -q 'MEMORY DIFFERS' "$T/cmp.err" "$T/cmp"
+ok $? "compare mem1024 mem1008 warns that the memory differs"
 # interleaved: the guests booted mem1008, mem1024, mem1008, mem1024
 is "$(sed -n 's/^contest: booting \([^:]*\):.*/\1/p' "$T/err" | tr '\n' ' ')" \
 	"mem1008 mem1024 mem1008 mem1024 " "interleaved run by run"

@@ -179,6 +179,15 @@ static void test_differences(const char *real)
 	   "memtotal 16 MiB apart (mem=1008m vs mem=1024m) differs");
 	ok(fingerprint_differences("memtotal: 1056964608 (x)\n", "memtotal: 1060000000 (y)\n", NULL) == 0,
 	   "memtotal 3 MiB apart is the same machine");
+	/* guests: UML's MemTotal moves ~7 MiB between boots at one mem= */
+	ok(fingerprint_differences("guest_mem: 1024M\nmemtotal: 1010996000 (x)\n",
+				   "guest_mem: 1024M\nmemtotal: 1017908000 (y)\n", NULL) == 0,
+	   "two guests with one guest_mem: memtotal 7 MB apart is the same memory");
+	n = fingerprint_differences("guest_mem: 1008M\nmemtotal: 1019793408 (x)\n",
+				    "guest_mem: 1024M\nmemtotal: 1022000000 (y)\n", &diff);
+	ok(n == 2 && diff && !strcmp(diff[0], "guest_mem") && !strcmp(diff[1], "memtotal"),
+	   "guests with mem=1008M and 1024M: memory differs, however close MemTotal came (%d)", n);
+	fingerprint_keys_free(diff);
 }
 
 int main(void)
