@@ -38,7 +38,7 @@ endif
 
 DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux \
             libjansson-dev r-mathlib
-TEST_PKGS = $(DEPS_PKGS) linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
+TEST_PKGS = $(DEPS_PKGS) rt-tests linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
             clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs \
             qemu-system-x86
 
