@@ -69,7 +69,25 @@ if awk -v c="$a_cpu" -v l="$limit" 'BEGIN { exit !(c >= 100 * l + 5) }'; then
 	diff=$(echo "$row" | cut -d, -f7); mark=$(echo "$row" | cut -d, -f9)
 	awk -v d="$diff" 'BEGIN { exit !(d <= -3 && d >= -25) }'
 	ok $? "B's Time is 3-25% worse (got $diff%)"
-	case $mark in '*'|'**') ok 0 "the slowdown is marked ($mark)";; *) ok 1 "the slowdown is marked (got '$mark')";; esac
+	# Welch on 5 against 5 finds at p < 0.05 with 80% power a shift of
+	# about 2 SDs: the smallest slowdown these runs could resolve is 2 x
+	# their CV. A VM whose own noise hides the quota's ~11% cannot show it
+	# (docs/PERFORMANCE.md: bare make varied 7.7% here), and says so.
+	k=$(echo "$row" | cut -d, -f3); base=A; [ "$k" = B3 ] && base=A3
+	resolve=$(paste <(col "$R/$base/runs.tsv" time_s) <(col "$R/$k/runs.tsv" time_s) | awk '
+		{ a[NR] = $1; b[NR] = $2; sa += $1; sb += $2 }
+		END { ma = sa / NR; mb = sb / NR
+		      for (i = 1; i <= NR; i++) { va += (a[i] - ma)^2; vb += (b[i] - mb)^2 }
+		      printf "%.1f", 2 * 100 * sqrt((va + vb) / (2 * (NR - 1))) / ma }')
+	expect=$(awk -v l="$limit" -v n="$cpus" 'BEGIN { printf "%.1f", 100 * (n / l - 1) }')
+	case $mark in
+	'*'|'**') ok 0 "the slowdown is marked ($mark; 5 runs resolve about $resolve%)" ;;
+	*) if awk -v r="$resolve" -v e="$expect" 'BEGIN { exit !(r > e) }'; then
+		skip "the slowdown is not marked, and these runs resolve only about $resolve% (2 x their CV), more than the quota's $expect%: the machine's noise hides it"
+	   else
+		ok 1 "the slowdown is marked (got '$mark'; 5 runs resolve about $resolve%, the quota costs $expect%)"
+	   fi ;;
+	esac
 	grep -q "cpu_limit" "$T/ab.err"
 	ok $? "the cpu_limit difference is warned about: $(grep cpu_limit "$T/ab.err")"
 	"$CONTEST" compare -r "$R" --fail-above 5 A B > /dev/null 2> "$T/fail.err"
