@@ -63,9 +63,9 @@ static const struct report_table *table_of(const struct compare *c, const char *
 /* mean "some" stall seconds, the machine's at first, else the cgroup's; NAN without */
 static double stall_s(const struct report_row *row, size_t resource)
 {
-	const struct running_stats *m = &row->psi[2 * resource], *g = &row->psi[PSI_NCOL + 2 * resource];
+	double m = report_psi_s(row, 2 * resource);
 
-	return m->n ? running_stats_mean(m) / 1e6 : g->n ? running_stats_mean(g) / 1e6 : NAN;
+	return isnan(m) ? report_psi_s(row, PSI_NCOL + 2 * resource) : m;
 }
 
 /* some kernel's runs of some load recorded pressure */

@@ -161,8 +161,7 @@ static void write_psi_row(FILE *out, const char *label, const struct report_row 
 	const char *cells[1 + PSI_NCOL] = { label };
 
 	for (size_t p = 0; p < PSI_NCOL; p++)
-		cells[1 + p] = format_value(v[p], sizeof(v[p]), row->psi[first + p].n ?
-					    running_stats_mean(&row->psi[first + p]) / 1e6 : NAN, 2);
+		cells[1 + p] = format_value(v[p], sizeof(v[p]), report_psi_s(row, first + p), 2);
 	write_line(out, cells, 1 + PSI_NCOL, width);
 }
 

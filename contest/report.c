@@ -338,3 +338,8 @@ int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 	report_release(&r);
 	return ret ? -1 : 0;
 }
+
+double report_psi_s(const struct report_row *row, size_t i)
+{
+	return row->psi[i].n ? running_stats_mean(&row->psi[i]) / 1e6 : NAN;
+}

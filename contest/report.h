@@ -94,6 +94,10 @@ struct report {
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 };
 
+/* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
+ * runs that have it; NAN when none has */
+double report_psi_s(const struct report_row *row, size_t i);
+
 /*
  * Aggregate krs[0..n) (in display order). ref, when not NULL, holds the
  * reference kernel's results (opts->reference may name one outside krs);
