@@ -439,6 +439,18 @@ static void set_status(struct run_record *rec, const char *status, const char *d
 {
 	if (strcmp(rec->status, "ok"))
 		return;	/* the first thing that went wrong names the run */
+	/*
+	 * After a signal, what goes wrong (a make clean, a load's prepare or
+	 * lead cut short by the stop) is the stop's doing, not the kernel's:
+	 * the run is aborted, which --resume redoes and report leaves out,
+	 * never a failure that would count as done.
+	 */
+	if (run_interrupted && strcmp(status, "aborted")) {
+		snprintf(rec->status, sizeof(rec->status), "aborted");
+		snprintf(rec->status_detail, sizeof(rec->status_detail),
+			 "interrupted by signal %d (then: %.200s)", (int)run_interrupted, detail);
+		return;
+	}
 	snprintf(rec->status, sizeof(rec->status), "%s", status);
 	/* truncation is fine: the detail is a hint, the log has the rest */
 	snprintf(rec->status_detail, sizeof(rec->status_detail), "%.*s",

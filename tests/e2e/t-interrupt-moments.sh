@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SIGINT at several moments of a real quick run (in the wait for quiet, in the
-# load's lead, right after a finished run while the next one cleans and
+# load's lead, in make clean, right after a finished run while the next one cleans and
 # flushes, during the compile, and at fixed delays from the start): every
 # time the exit comes within a few seconds with 130, every row in runs.tsv
-# is whole, and no process, cgroup, swap file or scratch file is left.
+# is whole and ok or aborted (never a failure the stop itself caused), and no process, cgroup, swap file or scratch file is left.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
@@ -58,6 +58,19 @@ is "$(rows_with "$R/quiet/runs.tsv" aborted 2>/dev/null)" 1 "in the wait for qui
 start lead -s load_lead=60s -s quiet_wait=0 -n 1 process_load
 wait_for 60 load_up lead; sleep 1
 stop lead "in the load's lead"
+# the load dies of the stop: the run is cut short, not a failed load
+is "$(col "$R/lead/runs.tsv" status | tr '\n' ' ')" "aborted " "in the load's lead: the cut run is aborted"
+
+# a tree whose make clean (before each run) takes 30 s: the stop cuts it short, and the run
+# that was cleaning for is aborted (redone by --resume), not a failed compile
+mkdir -p "$T/tree"
+printf 'vmlinux:\n\t@true\nclean:\n\t@sleep 31.5\n' > "$T/tree/Makefile"
+start clean -s workload=kernel -s "kernel_tree=$T/tree" -s kconfig= -s quiet_wait=0 -n 1 noload
+clean_up() { grep -q "(run 1 of" "$T/err.clean" && pgrep -xf "sleep 31.5" > /dev/null; }
+wait_for 60 clean_up
+ok $? "make clean is under way"
+stop clean "in make clean"
+is "$(col "$R/clean/runs.tsv" status | tr '\n' ' ')" "aborted " "in make clean: the cut run is aborted"
 
 start next -s quiet_wait=1s -n 2 noload
 wait_for 120 rows next 1
@@ -74,5 +87,8 @@ for d in 0.3 1 2.5 4; do
 	start "at$d" -s quiet_wait=1s -n 1 noload io_load
 	sleep "$d"
 	stop "at$d" "$d s after the start"
+	# whatever the signal cut short is aborted, never failed
+	is "$(col "$R/at$d/runs.tsv" status 2>/dev/null | grep -cv '^ok$\|^aborted$')" 0 \
+		"$d s after the start: every row is ok or aborted"
 done
 done_testing
