@@ -95,8 +95,20 @@ if awk -v c="$a_cpu" -v l="$limit" 'BEGIN { exit !(c >= 100 * l + 5) }'; then
 	esac
 	grep -q "cpu_limit" "$T/ab.err"
 	ok $? "the cpu_limit difference is warned about: $(grep cpu_limit "$T/ab.err")"
-	"$CONTEST" compare -r "$R" --fail-above 5 A B > /dev/null 2> "$T/fail.err"
-	is $? 1 "--fail-above 5: A B exits 1"
+	# the gate on the pair compared above: it fails on exactly the marked
+	# rows (not LCPU%, which has no better side) that are over 5% worse;
+	# under the quota that is Time when marked, and often CPU% as well
+	want=$(awk -F, -v k="$k" '$3 == k && $9 != "" && $2 != "LCPU%" && $7 < -5 { n++ }
+		END { print n + 0 }' "$T/ab.csv")
+	"$CONTEST" compare -r "$R" --fail-above 5 "$base" "$k" > /dev/null 2> "$T/fail.err"
+	st=$?
+	is "$st" "$((want > 0))" "--fail-above 5: $base $k exits $((want > 0)) ($want marked rows over 5% worse)"
+	if [ -n "$mark" ] && awk -v d="$diff" 'BEGIN { exit !(d < -5) }'; then
+		grep -q "^fail: noload Time of '$k' is" "$T/fail.err"
+		ok $? "the marked Time ($diff%) is among them"
+	fi
+	is "$(grep -c '^fail: ' "$T/fail.err")" "$want" \
+		"it names each of them: $(grep '^fail: ' "$T/fail.err" | tr '\n' ';')"
 else
 	skip "the machine is too busy: A got only $a_cpu% CPU of $((100 * cpus))%, so B's quota of $limit CPUs cannot bind"
 fi
