@@ -4,9 +4,10 @@
  * (cpu only when a quota is asked); the load's child group "load" is made
  * in memory (so the limit stays shared, hierarchically) and cpuacct (for
  * its CPU time). v2: TOP/session with memory.max and cpu.max, the driver
- * in TOP/driver meanwhile; since v2 allows processes only in leaves once
- * controllers are on for children, the compile sits in SESSION/compile and
- * the load in SESSION/load, and the driver leaves TOP itself.
+ * in TOP/driver (TOP/NAME-driver in a delegated group) meanwhile; since v2
+ * allows processes only in leaves once controllers are on for children, the
+ * compile sits in SESSION/compile and the load in SESSION/load, and the
+ * driver leaves TOP itself.
  */
 #include "cgroup.h"
 #include "cleanup.h"
@@ -510,10 +511,10 @@ static int v2_delegated(const char *base)
 	return access(base, W_OK) == 0 && access(procs, W_OK) == 0 && access(ctl, W_OK) == 0;
 }
 
-/* move the driver from base into the leaf DIR/driver, remembering the way home */
-static int v2_leave_home(struct cgroup_session *cg, const char *base)
+/* move the driver from base into the leaf TOP/LEAF, remembering the way home */
+static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *leaf)
 {
-	if (join(cg->driver_dir, cg->top_dir, "driver") < 0 || make_group(cg->driver_dir) < 0)
+	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 || make_group(cg->driver_dir) < 0)
 		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
 	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
 	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
@@ -572,8 +573,23 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 		snprintf(cg->top_dir, sizeof(cg->top_dir), "%s", base);
 		cg->version = 2;
 	}
-	if (v2_leave_home(cg, base) < 0)
-		return -1;
+	/*
+	 * In a group of our own (root) the leaf is TOP/driver, on record with
+	 * TOP. In a delegated group, which other sessions may share, it is
+	 * NAME-driver, this session's alone, and on record by itself, so that
+	 * the next session removes it if this one is killed.
+	 */
+	if (cg->top_made) {
+		if (v2_leave_home(cg, base, "driver") < 0)
+			return -1;
+	} else {
+		char leaf[96];
+
+		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
+		if (v2_leave_home(cg, base, leaf) < 0)
+			return -1;
+		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
+	}
 	if (strcmp(cg->top_dir, base) == 0) {
 		snprintf(undo_file, sizeof(undo_file), "%s/cgroup.subtree_control", base);
 		undo_value[0] = '\0';
