@@ -70,18 +70,20 @@ $(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_OBJ) $(HEADERS)
 unit: $(UNIT_BIN)
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
-# parser and the runs.tsv reader, each run FUZZ_SECONDS from tests/fuzz/NAME/
+# parser, the runs.tsv reader and --resume's plan reader, each run
+# FUZZ_SECONDS from tests/fuzz/NAME/
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_BIN      = build/fuzz/fuzz-config build/fuzz/fuzz-runs
+FUZZ_TARGETS  = config runs plan
+FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(CONTEST_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< $(CONTEST_SRC) $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)
-	@for t in config runs; do \
+	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t && cp tests/fuzz/$$t/* build/fuzz/corpus-$$t/ && \
 		echo "fuzz-$$t: $(FUZZ_SECONDS) s, log in build/fuzz/fuzz-$$t.log"; \
 		build/fuzz/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \

@@ -20,13 +20,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static char path[] = "/tmp/contest-fuzz-config.XXXXXX";
 static int fd = -1;
 
+static void remove_file(void)
+{
+	unlink(path);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct config *cfg;
 	char *first;
 
-	if (fd < 0 && (fd = mkstemp(path)) < 0)
-		abort();
+	if (fd < 0) {
+		if ((fd = mkstemp(path)) < 0)
+			abort();
+		atexit(remove_file);	/* the file goes when the fuzzing ends */
+	}
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
 

@@ -13,6 +13,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static char dir[] = "/tmp/contest-fuzz-runs.XXXXXX";
 static char *file, *kdir;
 
+static void remove_dir(void)
+{
+	unlink(file);
+	rmdir(kdir);
+	rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct kernel_results kr;
@@ -23,7 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		kdir = xasprintf("%s/K", dir);
 		file = xasprintf("%s/runs.tsv", kdir);
-		mkdir(kdir, 0755);
+		if (mkdir(kdir, 0755) < 0)
+			abort();
+		atexit(remove_dir);	/* the directory goes when the fuzzing ends */
 	}
 	f = fopen(file, "w");
 	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)

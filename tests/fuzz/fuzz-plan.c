@@ -1,0 +1,63 @@
+/* fuzz-plan.c - libFuzzer target: the plan file run --resume reads
+ * (KDIR/plan: hand-edited, cut short, from another version)
+ *
+ * The input is KDIR/plan; when it reads, the plan it names is built, checked
+ * against the default config and its recorded runs dropped, as run --resume
+ * does. The temporary directory goes at exit.
+ */
+#include "config.h"
+#include "loads.h"
+#include "plan.h"
+#include "resume.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char dir[] = "/tmp/contest-fuzz-plan.XXXXXX";
+static char *kdir, *file;
+static struct config *cfg;
+
+static void remove_dir(void)
+{
+	unlink(file);
+	rmdir(kdir);
+	rmdir(dir);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct resume_plan r;
+	FILE *f;
+
+	if (!file) {
+		if (!mkdtemp(dir))
+			abort();
+		kdir = xasprintf("%s/K", dir);
+		file = xasprintf("%s/plan", kdir);
+		if (mkdir(kdir, 0755) < 0)
+			abort();
+		cfg = config_new(load_sections());
+		atexit(remove_dir);
+	}
+	f = fopen(file, "w");
+	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		abort();
+
+	if (resume_read(kdir, &r) == 0) {
+		struct plan p;
+
+		plan_build(&p, cfg, r.loads, r.nloads);
+		if (resume_check(&r, cfg, &p) == 0)
+			resume_skip_done(&r, dir, "K", &p);
+		plan_release(&p);
+	}
+	resume_release(&r);
+	return 0;
+}
