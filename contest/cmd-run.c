@@ -53,7 +53,8 @@ static const char help_text[] =
 	"                   its mean (at least RUNS runs, at least 2)\n"
 	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
 	"  --resume         finish NAME's interrupted plan: the runs it did not record,\n"
-	"                   with the same config and loads (the loads default to its)\n";
+	"                   with the same config and loads (the loads default to its),\n"
+	"                   and its --until-sd going on from the runs recorded\n";
 
 /* after boot's options (boot_help_text) */
 static const char help_tail[] =
@@ -120,8 +121,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	a->nloads = argc - optind;
 	a->argc = argc;
 	a->argv = argv;
-	if (a->resume && (a->until_sd || boot_wanted(&a->boot)))
-		return error("--resume goes with neither --until-sd nor --boot");
+	if (a->resume && (a->until_sd || a->max_runs || boot_wanted(&a->boot)))
+		return error("--resume goes with neither --until-sd nor --boot "
+			     "(it goes on with the plan's --until-sd)");
 	return 0;
 }
 
@@ -251,7 +253,9 @@ static void announce(struct session *s, const struct run_record *rec, double too
 struct until_sd {
 	double pct;			/* 0: off */
 	int max_runs;
-	struct running_stats *time;	/* per p->loads entry: this session's ok runs */
+	struct running_stats *time;	/* per p->loads entry: the plan's ok runs */
+	int *done;			/* per p->loads entry: its runs recorded before
+					 * this session (--resume), 0 otherwise */
 };
 
 static int parse_until_sd(const struct run_args *a, const struct config *cfg, struct until_sd *u)
@@ -261,6 +265,8 @@ static int parse_until_sd(const struct run_args *a, const struct config *cfg, st
 
 	u->pct = 0;
 	u->max_runs = 10;
+	u->time = NULL;
+	u->done = NULL;
 	if (!a->until_sd)
 		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
 	u->pct = strtod(a->until_sd, &end);
@@ -281,6 +287,36 @@ static double relative_sd_pct(const struct running_stats *t)
 	return running_stats_sd(t) / running_stats_mean(t) * 100.0;
 }
 
+/* ls's Time (and with cacherun, its noload's) is within u->pct */
+static int until_sd_settled(struct plan *p, const struct load_state *ls, const struct until_sd *u)
+{
+	struct load_state *noload = plan_load(p, &load_noload);
+	const struct running_stats *t = &u->time[ls - p->loads];
+
+	return t->n >= 2 && relative_sd_pct(t) <= u->pct &&
+	       (ls != plan_load(p, &load_cacherun) ||
+		relative_sd_pct(&u->time[noload - p->loads]) <= u->pct);
+}
+
+/* how ls ended after n runs */
+static void until_sd_say(struct session *s, struct plan *p, const struct load_state *ls,
+			 int n, const struct until_sd *u)
+{
+	int pair = ls == plan_load(p, &load_cacherun) && plan_load(p, &load_noload);
+
+	progress_clear(s);
+	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", pair ? "noload and " : "",
+	     ls->load->name, n, relative_sd_pct(&u->time[ls - p->loads]),
+	     until_sd_settled(p, ls, u) ? "converged, at most" : "did not converge to", u->pct);
+}
+
+/* ls may run once more: not settled, below --max-runs after n runs, usable */
+static int until_sd_more(struct plan *p, const struct load_state *ls, int n,
+			 const struct until_sd *u)
+{
+	return !until_sd_settled(p, ls, u) && n < u->max_runs && !ls->unusable;
+}
+
 /*
  * After the last planned step i of ls: another run when its Time has not
  * settled and it may run more, else say how it ended. cacherun and the
@@ -290,24 +326,54 @@ static void until_sd_step(struct session *s, struct plan *p, size_t i, struct un
 {
 	struct load_state *ls = p->steps[i], *noload = plan_load(p, &load_noload);
 	struct load_state *cacherun = plan_load(p, &load_cacherun);
-	const struct running_stats *t = &u->time[ls - p->loads];
-	int n = plan_steps_of(p, ls, i + 1), settled;
+	int n = u->done[ls - p->loads] + plan_steps_of(p, ls, i + 1);
 
 	if (!u->pct || run_interrupted || (ls == noload && cacherun))
 		return;
-	settled = t->n >= 2 && relative_sd_pct(t) <= u->pct &&
-		  (ls != cacherun || relative_sd_pct(&u->time[noload - p->loads]) <= u->pct);
-	if (!settled && n < u->max_runs && !ls->unusable) {
+	if (until_sd_more(p, ls, n, u)) {
 		plan_insert(p, i, ls);
 		if (ls == cacherun)
 			plan_insert(p, i, noload);
 		s->steps_total = (int)p->nsteps;
 		return;
 	}
-	progress_clear(s);
-	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", ls == cacherun && noload ?
-	     "noload and " : "", ls->load->name, n, relative_sd_pct(t),
-	     settled ? "converged, at most" : "did not converge to", u->pct);
+	until_sd_say(s, p, ls, n, u);
+}
+
+/*
+ * A resumed --until-sd plan: a load whose planned runs are all recorded
+ * gets the run until_sd_step would have given it after the last of them
+ * (cacherun with its noload), in its place in the plan; one with nothing
+ * more to run says how it ended.
+ */
+static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *u)
+{
+	struct load_state *noload = plan_load(p, &load_noload);
+	struct load_state *cacherun = plan_load(p, &load_cacherun);
+
+	for (size_t k = 0; k < p->nloads; k++) {
+		struct load_state *ls = &p->loads[k];
+		int n = u->done[k];
+		size_t at = 0;
+
+		if ((ls == noload && cacherun) || plan_steps_of(p, ls, p->nsteps) > 0)
+			continue;
+		if (!until_sd_more(p, ls, n, u)) {
+			until_sd_say(s, p, ls, n, u);
+			continue;
+		}
+		/* after the steps of the loads before it (the plan runs them in order) */
+		for (size_t j = 0; j < p->nsteps; j++)
+			if ((size_t)(p->steps[j] - p->loads) < k)
+				at = j + 1;
+		if (ls == cacherun)
+			plan_insert_at(p, at++, noload);
+		plan_insert_at(p, at, ls);
+		info("%s%s: %d runs recorded, %d of them ok: going on until the SD of Time is at "
+		     "most %g%% of its mean, at most %d runs (the plan's --until-sd)",
+		     ls == cacherun ? "noload and " : "", ls->load->name, n, (int)u->time[k].n,
+		     u->pct, u->max_runs);
+	}
 }
 
 static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
@@ -387,23 +453,49 @@ static int make_scratch_root(struct session *s)
 	return 0;
 }
 
-/* a new plan, saved for --resume; or, with --resume, the saved one's runs
- * that are not recorded yet. 0, or -1 (said) */
-static int make_plan(struct session *s, const struct run_args *a, struct plan *p)
+/* the plan's loads' counts for --until-sd */
+static void until_sd_alloc(struct until_sd *u, const struct plan *p)
+{
+	u->time = xcalloc(p->nloads + 1, sizeof(*u->time));
+	u->done = xcalloc(p->nloads + 1, sizeof(*u->done));
+}
+
+static void until_sd_free(struct until_sd *u)
+{
+	free(u->time);
+	free(u->done);
+	u->time = NULL;
+	u->done = NULL;
+}
+
+/*
+ * A new plan, saved for --resume; or, with --resume, the saved one's runs
+ * that are not recorded yet, with its --until-sd going on from the runs
+ * recorded. 0, or -1 (said)
+ */
+static int make_plan(struct session *s, const struct run_args *a, struct plan *p,
+		     struct until_sd *u)
 {
 	struct resume_plan r;
 	int ret = -1;
 
 	if (!a->resume) {
 		plan_build(p, s->cfg, a->loads, a->nloads);
-		if (resume_save(s->kdir, s->cfg, p, a->until_sd != NULL, a->argc, a->argv) < 0)
+		until_sd_alloc(u, p);
+		if (resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, a->argc, a->argv) < 0)
 			warning("going on, but --resume cannot continue this plan");
 		return 0;
 	}
 	if (resume_read(s->kdir, &r) == 0) {
 		plan_build(p, s->cfg, a->nloads ? a->loads : r.loads, a->nloads ? a->nloads : r.nloads);
+		until_sd_alloc(u, p);
+		u->pct = r.until_sd;
+		u->max_runs = r.until_sd > 0 ? r.max_runs : u->max_runs;
 		if (resume_check(&r, s->cfg, p) == 0)
-			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p);
+			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p,
+					       u->done, u->time);
+		if (ret == 0 && u->pct > 0)
+			until_sd_resume(s, p, u);
 	}
 	resume_release(&r);
 	return ret;
@@ -421,15 +513,15 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	if (session_init(&s, cfg, kernel) < 0 ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
-	    make_plan(&s, a, &p) < 0) {
+	    make_plan(&s, a, &p, u) < 0) {
 		lock_release(&wlock, 0);
 		lock_release(&rlock, 0);
+		until_sd_free(u);
 		plan_release(&p);
 		session_release(&s);
 		return EXIT_USAGE;
 	}
 	cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
-	u->time = xcalloc(p.nloads + 1, sizeof(*u->time));
 	session_signals();
 	if (session_start(&s) < 0 || make_scratch_root(&s) < 0 ||
 	    prepare_workload(&s) < 0) {
@@ -465,7 +557,7 @@ out:
 	} else if (print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
-	free(u->time);
+	until_sd_free(u);
 	plan_release(&p);
 	session_release(&s);
 	return status;

@@ -67,11 +67,16 @@ static void plan_step(struct plan *p, struct load_state *ls)
 	p->steps[p->nsteps++] = ls;
 }
 
-void plan_insert(struct plan *p, size_t i, struct load_state *ls)
+void plan_insert_at(struct plan *p, size_t at, struct load_state *ls)
 {
 	plan_step(p, ls);
-	memmove(&p->steps[i + 2], &p->steps[i + 1], (p->nsteps - i - 2) * sizeof(*p->steps));
-	p->steps[i + 1] = ls;
+	memmove(&p->steps[at + 1], &p->steps[at], (p->nsteps - at - 1) * sizeof(*p->steps));
+	p->steps[at] = ls;
+}
+
+void plan_insert(struct plan *p, size_t i, struct load_state *ls)
+{
+	plan_insert_at(p, i + 1, ls);
 }
 
 void plan_build(struct plan *p, const struct config *cfg, char **names, int n)

@@ -33,6 +33,8 @@ void plan_release(struct plan *p);
 struct load_state *plan_load(struct plan *p, const struct load *l);
 /* one more run of ls, made right after step i (run --until-sd) */
 void plan_insert(struct plan *p, size_t i, struct load_state *ls);
+/* one more run of ls, made as step at (0..nsteps) */
+void plan_insert_at(struct plan *p, size_t at, struct load_state *ls);
 
 /* drop the first n steps that run ls (they were done before: run --resume) */
 void plan_drop(struct plan *p, const struct load_state *ls, int n);

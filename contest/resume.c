@@ -27,11 +27,14 @@ static void put_command(FILE *f, int argc, char **argv)
 }
 
 static int put_plan(FILE *f, const char *kdir, const struct config *cfg, const struct plan *p,
-		    int until_sd, int argc, char **argv)
+		    double until_sd, int max_runs, int argc, char **argv)
 {
 	fputs(PLAN_HEAD, f);
 	put_command(f, argc, argv);
-	fprintf(f, "until_sd\t%d\n", until_sd);
+	if (until_sd > 0)
+		fprintf(f, "until_sd\t%.17g\t%d\n", until_sd, max_runs);
+	else
+		fputs("until_sd\t0\n", f);
 	for (size_t i = 0; i < p->nloads; i++) {
 		const char *name = p->loads[i].load->name;
 		int next = results_next_run(kdir, name);
@@ -46,7 +49,7 @@ static int put_plan(FILE *f, const char *kdir, const struct config *cfg, const s
 }
 
 int resume_save(const char *kdir, const struct config *cfg, const struct plan *p,
-		int until_sd, int argc, char **argv)
+		double until_sd, int max_runs, int argc, char **argv)
 {
 	char *path = xasprintf("%s/%s", kdir, PLAN_NAME), *tmp = xasprintf("%s.tmp", path);
 	FILE *f = NULL;
@@ -56,7 +59,7 @@ int resume_save(const char *kdir, const struct config *cfg, const struct plan *p
 		error("cannot write '%s': %s", tmp, strerror(errno));
 		goto out;
 	}
-	if (put_plan(f, kdir, cfg, p, until_sd, argc, argv) < 0) {
+	if (put_plan(f, kdir, cfg, p, until_sd, max_runs, argc, argv) < 0) {
 		fclose(f);
 		unlink(tmp);
 		goto out;
@@ -102,6 +105,30 @@ static int parse_load(struct resume_plan *r, char *value, int line)
 	return 0;
 }
 
+/* "0", or --until-sd's "PCT<tab>N" as parse_until_sd accepts them */
+static int parse_until_sd(struct resume_plan *r, char *value, int line)
+{
+	char *tab = strchr(value, '\t'), *end;
+	long max = 0;
+
+	if (!strcmp(value, "0")) {
+		r->until_sd = 0;
+		return 0;
+	}
+	if (tab) {
+		*tab++ = '\0';
+		r->until_sd = strtod(value, &end);
+		if (end != value && !*end)
+			max = strtol(tab, &end, 10);
+	}
+	if (!tab || end == tab || *end || !(r->until_sd > 0 && r->until_sd < 1000) ||
+	    max < 2 || max > 10000)
+		return error("%s:%d: 'until_sd' wants 0, or a percentage and a run count", r->path,
+			     line);
+	r->max_runs = (int)max;
+	return 0;
+}
+
 /* one "KEY<tab>VALUE" line before the config */
 static int parse_line(struct resume_plan *r, char *text, int line)
 {
@@ -114,7 +141,7 @@ static int parse_line(struct resume_plan *r, char *text, int line)
 		free(r->command);
 		r->command = xstrdup(value);
 	} else if (!strcmp(text, "until_sd")) {
-		r->until_sd = strcmp(value, "0") != 0;
+		return parse_until_sd(r, value, line);
 	} else if (!strcmp(text, "load")) {
 		return parse_load(r, value, line);
 	} else {
@@ -227,9 +254,7 @@ int resume_check(const struct resume_plan *r, const struct config *cfg, const st
 {
 	int ret = 0;
 
-	if (r->until_sd)
-		ret = error("the interrupted plan ran with --until-sd, which --resume cannot continue");
-	else if (check_config(r, cfg) < 0 || check_loads(r, p) < 0)
+	if (check_config(r, cfg) < 0 || check_loads(r, p) < 0)
 		ret = -1;
 	if (ret < 0)
 		info("it was made by: %s", r->command);
@@ -238,19 +263,26 @@ int resume_check(const struct resume_plan *r, const struct config *cfg, const st
 
 /* ---- what is left to do ---- */
 
-/* rows of load above base that are done: not cut short */
-static int done_runs(const struct kernel_results *kr, const char *load, int base)
+/* rows of load above base that are done: not cut short; the ok ones' Times into time */
+static int done_runs(const struct kernel_results *kr, const char *load, int base,
+		     struct running_stats *time)
 {
 	int n = 0;
 
-	for (size_t i = 0; i < kr->nrows; i++)
-		n += !strcmp(kr->rows[i].load, load) && kr->rows[i].run > base &&
-		     strcmp(kr->rows[i].status, "aborted") != 0;
+	for (size_t i = 0; i < kr->nrows; i++) {
+		const struct run_row *row = &kr->rows[i];
+
+		if (strcmp(row->load, load) || row->run <= base || !strcmp(row->status, "aborted"))
+			continue;
+		n++;
+		if (time && !strcmp(row->status, "ok"))
+			running_stats_add(time, row->time_s);
+	}
 	return n;
 }
 
 int resume_skip_done(const struct resume_plan *r, const char *results, const char *kernel,
-		     struct plan *p)
+		     struct plan *p, int *done, struct running_stats *time)
 {
 	char *runs = xasprintf("%s/%s/runs.tsv", results, kernel);
 	struct kernel_results kr;
@@ -261,9 +293,18 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 		free(runs);
 		return -1;
 	}
-	for (int i = 0; i < r->nloads; i++)
-		plan_drop(p, plan_load(p, load_find(r->loads[i])),
-			  done_runs(&kr, r->loads[i], r->base[i]));
+	for (int i = 0; i < r->nloads; i++) {
+		struct load_state *ls = plan_load(p, load_find(r->loads[i]));
+		size_t k = ls ? (size_t)(ls - p->loads) : 0;
+		int n;
+
+		if (!ls)
+			continue;	/* resume_check saw to it that every one is planned */
+		n = done_runs(&kr, r->loads[i], r->base[i], time ? &time[k] : NULL);
+		plan_drop(p, ls, n);
+		if (done)
+			done[k] = n;
+	}
 	info("resuming the plan of '%s': %zu of %zu runs are recorded, %zu to go",
 	     r->path, before - p->nsteps, before, p->nsteps);
 	kernel_results_release(&kr);

@@ -2,7 +2,7 @@
  *
  * Before its first run a session writes KDIR/plan: its command line (for
  * messages only, never run), the config as used (config_dump), the loads
- * planned, whether --until-sd was on, and for each load the highest run
+ * planned, --until-sd's PCT and N when it was on, and for each load the highest run
  * number recorded before the session (its base). The file goes when the
  * plan has run to its end; a session cut short (a signal, die(), SIGKILL,
  * a failed setup) leaves it behind for --resume, which requires the same
@@ -15,12 +15,14 @@
 
 #include "config.h"
 #include "plan.h"
+#include "stats.h"
 
 struct resume_plan {
 	char *path;		/* KDIR/plan */
 	char *command;		/* the command line that made it */
 	char *config;		/* config_dump's text */
-	int until_sd;		/* it ran with --until-sd */
+	double until_sd;	/* --until-sd's PCT, 0 when it was off */
+	int max_runs;		/* and its --max-runs */
 	char **loads;		/* the loads planned, NULL-terminated */
 	int *base;		/* per loads[]: the highest run before the plan */
 	int nloads;
@@ -29,14 +31,18 @@ struct resume_plan {
 /* write KDIR/plan for plan p (making KDIR); says so when it replaces an
  * unfinished one. 0 or -1 (error printed) */
 int resume_save(const char *kdir, const struct config *cfg, const struct plan *p,
-		int until_sd, int argc, char **argv);
+		double until_sd, int max_runs, int argc, char **argv);
 /* read KDIR/plan: 0; -1 with a message when there is none or it is malformed */
 int resume_read(const char *kdir, struct resume_plan *r);
 /* the plan p made from cfg for --resume is r's: 0, else -1 saying how it differs */
 int resume_check(const struct resume_plan *r, const struct config *cfg, const struct plan *p);
-/* drop from p the runs already recorded in KDIR/runs.tsv: 0, or -1 (printed) */
+/*
+ * Drop from p the runs already recorded in KDIR/runs.tsv: 0, or -1 (printed).
+ * done and time (NULL, or one per p->loads entry) get each load's recorded
+ * runs and its ok runs' Times, for --until-sd to go on from.
+ */
 int resume_skip_done(const struct resume_plan *r, const char *results, const char *kernel,
-		     struct plan *p);
+		     struct plan *p, int *done, struct running_stats *time);
 /* the plan ran to its end: remove KDIR/plan */
 void resume_finish(const char *kdir);
 void resume_release(struct resume_plan *r);

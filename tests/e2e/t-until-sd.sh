@@ -18,6 +18,30 @@ ok $? "an alternating command under --until-sd exits 0"
 is "$(rows_with "$R/jumpy/runs.tsv" ok)" 4 "it stops at --max-runs 4"
 grep -q "noload: 4 runs, SD of Time .* did not converge to 5%" "$T/jumpy.err"
 ok $? "and says it did not converge: $(grep 'SD of Time' "$T/jumpy.err")"
+# the same alternating plan cut short by SIGINT after its second run, then
+# resumed with the plain command plus --resume: it goes on to --max-runs 4
+# ok runs, runs 1..4, counting the runs recorded before the interrupt
+rm -f "$T/flag"
+ALT=("${RUN[@]}" -s "command=sh $T/alt.sh $T/flag" -k cut)
+"${ALT[@]}" --until-sd 5 --max-runs 4 noload > /dev/null 2> "$T/cut.err" &
+pid=$!
+rows() { [ -f "$R/cut/runs.tsv" ] && [ "$(($(wc -l < "$R/cut/runs.tsv") - 1))" -ge 2 ]; }
+wait_for 60 rows
+kill -INT $pid
+wait $pid
+is "$?" 130 "the --until-sd plan cut short after 2 runs: exit 130"
+grep -q "^until_sd	5	4$" "$R/cut/plan"
+ok $? "its plan keeps --until-sd 5 --max-runs 4"
+"${ALT[@]}" --resume --until-sd 5 > /dev/null 2> "$T/both.err"
+is "$?" 2 "--resume with --until-sd again: exit 2 ($(head -1 "$T/both.err"))"
+"${ALT[@]}" --resume > /dev/null 2> "$T/resumed.err"
+is "$?" 0 "--resume goes on with the plan's --until-sd"
+is "$(col "$R/cut/runs.tsv" status | grep -c '^ok$')" 4 "4 ok runs in all, --max-runs"
+is "$(awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} $c["status"]=="ok" {print $c["run"]}' \
+	"$R/cut/runs.tsv" | tr '\n' ' ')" "1 2 3 4 " "which are runs 1..4"
+grep -q "noload: 4 runs, SD of Time .* did not converge to 5%" "$T/resumed.err"
+ok $? "and it says so, counting the earlier runs: $(grep 'SD of Time' "$T/resumed.err")"
+
 for bad in "--max-runs 4" "--until-sd 0" "--until-sd x" "--until-sd 5 --max-runs 1"; do
 	# shellcheck disable=SC2086
 	"${RUN[@]}" -s 'command=true' -k bad $bad noload > /dev/null 2> "$T/bad.err"

@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		plan_build(&p, cfg, r.loads, r.nloads);
 		if (resume_check(&r, cfg, &p) == 0)
-			resume_skip_done(&r, dir, "K", &p);
+			resume_skip_done(&r, dir, "K", &p, NULL, NULL);
 		plan_release(&p);
 	}
 	resume_release(&r);

@@ -1,0 +1,76 @@
+/* t-plan.c - the run plan: canonical order, cacherun after noload, and the
+ * edits --until-sd and --resume make (insert after a step, insert at a
+ * place, drop the runs done) */
+#include "config.h"
+#include "loads.h"
+#include "plan.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* the plan's steps as "name name ...", into buf */
+static const char *steps(const struct plan *p, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < p->nsteps && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+					 p->steps[i]->load->name);
+	return buf;
+}
+
+int main(void)
+{
+	struct config *cfg = config_new(load_sections());
+	char *names[] = { "process_load", "cacherun", NULL };
+	struct load_state *noload, *cacherun, *proc;
+	struct plan p;
+	char buf[512];
+
+	if (config_set(cfg, NULL, "runs", "2", "test") < 0)
+		return 1;
+	plan_build(&p, cfg, names, 2);
+	noload = plan_load(&p, &load_noload);
+	cacherun = plan_load(&p, &load_cacherun);
+	proc = plan_load(&p, &load_process_load);
+	ok(noload && cacherun && proc && p.nloads == 3, "cacherun brings noload: 3 loads");
+	is_str(steps(&p, buf, sizeof(buf)),
+	       "noload cacherun noload cacherun process_load process_load",
+	       "canonical order, each cacherun right after a noload");
+	ok(plan_steps_of(&p, proc, p.nsteps) == 2 && plan_steps_of(&p, noload, 3) == 2,
+	   "steps_of counts a load's runs among the first n steps");
+	ok(!plan_last_step(&p, 4) && plan_last_step(&p, 5) && plan_last_step(&p, 3),
+	   "last_step: the last of its load only");
+
+	plan_insert(&p, 5, proc);
+	is_str(steps(&p, buf, sizeof(buf)),
+	       "noload cacherun noload cacherun process_load process_load process_load",
+	       "insert after the last step appends");
+	plan_insert(&p, 3, cacherun);
+	plan_insert(&p, 3, noload);
+	is_str(steps(&p, buf, sizeof(buf)),
+	       "noload cacherun noload cacherun noload cacherun process_load process_load process_load",
+	       "insert after step 3, twice: a noload and cacherun pair, in that order");
+
+	plan_drop(&p, noload, 2);
+	plan_drop(&p, proc, 5);
+	is_str(steps(&p, buf, sizeof(buf)), "cacherun cacherun noload cacherun",
+	       "drop: the first n runs of a load, all of them when n is more");
+	plan_insert_at(&p, 0, proc);
+	plan_insert_at(&p, p.nsteps, proc);
+	plan_insert_at(&p, 2, noload);
+	is_str(steps(&p, buf, sizeof(buf)),
+	       "process_load cacherun noload cacherun noload cacherun process_load",
+	       "insert_at the front, the end and the middle");
+	plan_release(&p);
+	ok(p.nsteps == 0 && !p.steps && !p.loads, "release empties the plan");
+
+	plan_build(&p, cfg, NULL, 0);
+	ok(p.nloads > 3 && plan_steps_of(&p, &p.loads[0], p.nsteps) == 2,
+	   "no names: the config's loads, runs of each (%zu loads)", p.nloads);
+	plan_release(&p);
+	config_free(cfg);
+	return tap_done();
+}
