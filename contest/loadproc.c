@@ -288,24 +288,30 @@ int proc_group_kill(pid_t pgid)
  * The load's CPU from /proc: its live (and zombie) processes, each with
  * its reaped children's time less what it published, plus what was
  * published. Looked at again while a reap is under way, so a process
- * reaped during the scan is counted once (a few tries; then the last look).
+ * reaped during the scan is counted once: yielding first, then sleeping
+ * briefly (a reaper preempted mid-reap on a busy machine needs the CPU
+ * to finish), and after 50 tries a last look whatever happens, never 0.
  */
 static double load_group_cpu_s(const struct load_proc *lp)
 {
 	const struct load_counter *c = &lp->shm->ctr;
 	double cpu = 0;
 
-	for (int tries = 0; tries < 50; tries++) {
+	for (int tries = 0;; tries++) {
 		uint64_t begun = atomic_load(&c->reaps_begun);
 		struct group_scan g = { .pgid = lp->leader, .ctr = c };
+		int last = tries >= 50;
 
-		if (atomic_load(&c->reaps_done) != begun) {
-			sched_yield();
+		if (!last && atomic_load(&c->reaps_done) != begun) {
+			if (tries < 20)
+				sched_yield();
+			else
+				sleep_s(0.0002);
 			continue;
 		}
 		for_each_pid(scan_one, &g);
 		cpu = g.cpu + (double)atomic_load(&c->reaped_us) / 1e6;
-		if (atomic_load(&c->reaps_begun) == begun)
+		if (last || atomic_load(&c->reaps_begun) == begun)
 			break;
 	}
 	return cpu;
