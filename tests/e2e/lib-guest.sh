@@ -24,6 +24,16 @@ fake_bzimage() {
 	printf 'HdrS' | dd of="$1" bs=1 seek=$((0x202)) conv=notrunc status=none
 }
 
+# the refusal tests' setup: TMPDIR=$T, results in $R, the quick profile's
+# ARGS, and a fake bzImage in $img
+refuse_setup() {
+	export TMPDIR=$T
+	R=$T/reports
+	ARGS=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -r "$R")
+	img=$T/bzImage
+	fake_bzimage "$img"
+}
+
 # refuses NAME PATTERN ARGS...: ARGS exits 2, stderr matches PATTERN,
 # stdout is empty, and nothing was booted, recorded ($R) or left
 refuses() {

@@ -7,12 +7,7 @@
 # TCG is too slow to measure a kernel by, so there is no fallback to it.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-guest.sh"
-export TMPDIR=$T
-R=$T/reports
-ARGS=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -r "$R")
-
-img=$T/bzImage
-fake_bzimage "$img"
+refuse_setup
 
 refuses "missing KVM device" "cannot open the KVM device '$T/no-kvm' read-write .No such file or directory.: TCG is too slow to measure" \
 	"$CONTEST" run --boot "$img" -k q -s "kvm_device=$T/no-kvm" "${ARGS[@]}" noload

@@ -4,12 +4,7 @@
 # that is neither UML nor bzImage, more CPUs than UML has, a -k without image.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-guest.sh"
-export TMPDIR=$T
-R=$T/reports
-ARGS=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -r "$R")
-
-img=$T/bzImage
-fake_bzimage "$img"
+refuse_setup
 
 if [ ! -e /dev/kvm ]; then
 	refuses "bzImage, no /dev/kvm" "KVM device ./dev/kvm.*TCG is too slow to measure" \
