@@ -28,10 +28,26 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
-# machine_busy: true while the 1-minute load average is at least the CPU
-# count, i.e. other work takes CPUs a compile would have had; a test whose
-# check needs idle CPUs (CPU% of a parallel make) skips that check then
-machine_busy() { awk -v n="$(nproc)" '{ exit !($1 >= n) }' /proc/loadavg; }
+# others_begin, then others_busy: whether processes other than this test's
+# own children kept at least half a CPU busy on average in between (the
+# CPUs' busy time from /proc/stat less the children's user + sys, which
+# bash's `times` has once they are reaped); OTHERS gets that average.
+# Unlike the load average, a test's own compile does not make the machine
+# busy. Call both in the test's shell, not in $(...): a fork's times are 0.
+_busy_s() { awk -v hz="$(getconf CLK_TCK)" '/^cpu /{ print ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat; }
+_children_s() {	# `times` in this shell, not a subshell: a fork's are zero
+	times > "$T/.times"
+	awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } print s }' "$T/.times"
+}
+others_begin() { _ob_t=$(date +%s.%N); _ob_b=$(_busy_s); _children_s > "$T/.children0"; }
+others_busy() {
+	local t b c
+	t=$(date +%s.%N); b=$(_busy_s); _children_s > "$T/.children1"
+	c=$(cat "$T/.children1")
+	OTHERS=$(awk -v t0="$_ob_t" -v t1="$t" -v b0="$_ob_b" -v b1="$b" -v c0="$(cat "$T/.children0")" \
+		-v c1="$c" 'BEGIN { printf "%.2f", ((b1 - b0) - (c1 - c0)) / (t1 - t0) }')
+	awk -v o="$OTHERS" 'BEGIN { exit !(o >= 0.5) }'
+}
 # wait_for SECONDS COMMAND...: poll until COMMAND succeeds; 1 when it never did
 wait_for() {
 	local end=$(( $(date +%s) + $1 )); shift

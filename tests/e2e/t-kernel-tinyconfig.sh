@@ -15,11 +15,12 @@ ok $? "make kernel-tree unpacks the tree and prints its path"
 ok $? "the tree is in the ignored work folder ($tree)"
 
 R=$T/reports
+others_begin
 "$CONTEST" run -s workload=kernel -s "kernel_tree=$tree" -s kconfig=tinyconfig \
 	-s make_target=vmlinux -s make_jobs=4 -s "work_dir=$T/work" -s quiet_wait=2s \
 	-k tiny -n 1 -r "$R" noload > "$T/out" 2> "$T/err"
 rc=$?
-busy=$(machine_busy && cut -d' ' -f1 /proc/loadavg)
+others_busy; busy=$?
 ok $rc "run on the kernel tree exits 0"
 [ $rc -eq 0 ] || sed 's/^/# /' "$T/err" | tail -20
 f=$R/tiny/runs.tsv
@@ -28,11 +29,11 @@ grep -q '^CONFIG_EMBEDDED=y' "$tree/.config" 2>/dev/null || grep -q 'CONFIG_CC_O
 ok $? "make tinyconfig configured the tree"
 [ -s "$tree/vmlinux" ]
 ok $? "the timed make built vmlinux"
-if [ -n "$busy" ]; then
-	skip "the machine was busy (load average $busy): CPU% $(col "$f" cpu_pct) of a parallel make says nothing"
+if [ $busy -eq 0 ]; then
+	skip "other processes kept $OTHERS CPUs busy meanwhile: CPU% $(col "$f" cpu_pct) of a parallel make says nothing"
 else
 	awk -v t="$(col "$f" time_s)" -v c="$(col "$f" cpu_pct)" 'BEGIN { exit !(t > 5 && c > 100) }'
-	ok $? "a real compile: Time $(col "$f" time_s) s, CPU% $(col "$f" cpu_pct) (parallel)"
+	ok $? "a real compile: Time $(col "$f" time_s) s, CPU% $(col "$f" cpu_pct) (parallel; others used $OTHERS CPUs)"
 fi
 grep -q 'LD.*vmlinux' "$R/tiny/logs/noload.1.make"
 ok $? "the make log holds the link of vmlinux"
