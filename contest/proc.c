@@ -140,8 +140,14 @@ pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct 
 
 int run_cmd(char *const argv[], const struct spawn_opts *o)
 {
+	/* its own group, so that a stop (proc_wait) kills what it started too:
+	 * make clean's children have no parent-death signal */
+	struct spawn_opts own = o ? *o : (struct spawn_opts){ 0 };
 	int st;
-	pid_t pid = spawn(argv, o);
+	pid_t pid;
+
+	own.new_pgrp = 1;
+	pid = spawn(argv, &own);
 
 	if (pid < 0 || proc_wait(pid, &st) < 0)
 		return -1;

@@ -71,6 +71,8 @@ wait_for 60 clean_up
 ok $? "make clean is under way"
 stop clean "in make clean"
 is "$(col "$R/clean/runs.tsv" status | tr '\n' ' ')" "aborted " "in make clean: the cut run is aborted"
+wait_for 5 sh -c '! pgrep -xf "sleep 31.5" > /dev/null'
+ok $? "in make clean: what make clean started is gone too"
 
 start next -s quiet_wait=1s -n 2 noload
 wait_for 120 rows next 1
