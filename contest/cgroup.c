@@ -512,10 +512,13 @@ static int v2_delegated(const char *base)
 }
 
 /* move the driver from base into the leaf TOP/LEAF, remembering the way home */
-static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *leaf)
+static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *leaf,
+			 int record)
 {
 	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 || make_group(cg->driver_dir) < 0)
 		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
+	if (record)	/* before the move: a SIGKILL right after it is covered */
+		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
 	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
 	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
 	away = 1;	/* before the move: a signal right after it must still go home */
@@ -580,15 +583,14 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 	 * the next session removes it if this one is killed.
 	 */
 	if (cg->top_made) {
-		if (v2_leave_home(cg, base, "driver") < 0)
+		if (v2_leave_home(cg, base, "driver", 0) < 0)
 			return -1;
 	} else {
 		char leaf[96];
 
 		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
-		if (v2_leave_home(cg, base, leaf) < 0)
+		if (v2_leave_home(cg, base, leaf, 1) < 0)
 			return -1;
-		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
 	}
 	if (strcmp(cg->top_dir, base) == 0) {
 		snprintf(undo_file, sizeof(undo_file), "%s/cgroup.subtree_control", base);
