@@ -494,8 +494,6 @@ static int make_plan(struct session *s, const struct run_args *a, struct plan *p
 		if (resume_check(&r, s->cfg, p) == 0)
 			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p,
 					       u->done, u->time);
-		if (ret == 0 && u->pct > 0)
-			until_sd_resume(s, p, u);
 	}
 	resume_release(&r);
 	return ret;
@@ -530,6 +528,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	}
 	for (size_t i = 0; i < p.nloads; i++)
 		load_state_init(&s, &p.loads[i]);
+	if (a->resume && u->pct > 0)
+		until_sd_resume(&s, &p, u);	/* knowing which loads cannot run here */
 	status = run_steps(&s, &p, u) ? EXIT_RUN_FAILED : 0;
 	if (!run_interrupted)
 		resume_finish(s.kdir);	/* the plan ran to its end */

@@ -110,6 +110,18 @@ void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 	}
 }
 
+void plan_pair_cacherun(struct plan *p)
+{
+	struct load_state *noload = plan_load(p, &load_noload);
+	struct load_state *cacherun = plan_load(p, &load_cacherun);
+
+	if (!noload || !cacherun)
+		return;
+	for (size_t i = 0; i < p->nsteps; i++)
+		if (p->steps[i] == cacherun && (i == 0 || p->steps[i - 1] != noload))
+			plan_insert_at(p, i++, noload);
+}
+
 void plan_drop(struct plan *p, const struct load_state *ls, int n)
 {
 	size_t kept = 0;

@@ -38,6 +38,10 @@ void plan_insert_at(struct plan *p, size_t at, struct load_state *ls);
 
 /* drop the first n steps that run ls (they were done before: run --resume) */
 void plan_drop(struct plan *p, const struct load_state *ls, int n);
+/* a noload before every cacherun that lacks one right before it (after
+ * plan_drop: the cacherun whose noload was recorded before a cut needs a
+ * fresh one, and noload gets a run more) */
+void plan_pair_cacherun(struct plan *p);
 
 /* how many of the first n steps run ls */
 int plan_steps_of(const struct plan *p, const struct load_state *ls, size_t n);

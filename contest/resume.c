@@ -286,7 +286,7 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 {
 	char *runs = xasprintf("%s/%s/runs.tsv", results, kernel);
 	struct kernel_results kr;
-	size_t before = p->nsteps;
+	size_t before = p->nsteps, recorded;
 
 	memset(&kr, 0, sizeof(kr));
 	if (access(runs, F_OK) == 0 && results_read_kernel(results, kernel, &kr) < 0) {
@@ -305,8 +305,10 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 		if (done)
 			done[k] = n;
 	}
+	recorded = before - p->nsteps;
+	plan_pair_cacherun(p);
 	info("resuming the plan of '%s': %zu of %zu runs are recorded, %zu to go",
-	     r->path, before - p->nsteps, before, p->nsteps);
+	     r->path, recorded, before, p->nsteps);
 	kernel_results_release(&kr);
 	free(runs);
 	return 0;

@@ -21,8 +21,10 @@ ok $? "and says it did not converge: $(grep 'SD of Time' "$T/jumpy.err")"
 # the same alternating plan cut short by SIGINT after its second run, then
 # resumed with the plain command plus --resume: it goes on to --max-runs 4
 # ok runs, runs 1..4, counting the runs recorded before the interrupt
+# (2 s and 0.1 s: a busy machine's slow poll must not see the plan end first)
+printf 'if [ -e "$1" ]; then rm "$1"; sleep 0.1; else : > "$1"; sleep 2; fi\n' > "$T/alt2.sh"
 rm -f "$T/flag"
-ALT=("${RUN[@]}" -s "command=sh $T/alt.sh $T/flag" -k cut)
+ALT=("${RUN[@]}" -s "command=sh $T/alt2.sh $T/flag" -k cut)
 "${ALT[@]}" --until-sd 5 --max-runs 4 noload > /dev/null 2> "$T/cut.err" &
 pid=$!
 rows() { [ -f "$R/cut/runs.tsv" ] && [ "$(($(wc -l < "$R/cut/runs.tsv") - 1))" -ge 2 ]; }

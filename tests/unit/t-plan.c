@@ -64,6 +64,13 @@ int main(void)
 	is_str(steps(&p, buf, sizeof(buf)),
 	       "process_load cacherun noload cacherun noload cacherun process_load",
 	       "insert_at the front, the end and the middle");
+	plan_drop(&p, proc, 2);
+	plan_drop(&p, noload, 1);
+	is_str(steps(&p, buf, sizeof(buf)), "cacherun cacherun noload cacherun",
+	       "a drop can leave a cacherun without its noload");
+	plan_pair_cacherun(&p);
+	is_str(steps(&p, buf, sizeof(buf)), "noload cacherun noload cacherun noload cacherun",
+	       "pair_cacherun puts a noload before each cacherun that lacks one");
 	plan_release(&p);
 	ok(p.nsteps == 0 && !p.steps && !p.loads, "release empties the plan");
 
