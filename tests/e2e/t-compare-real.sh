@@ -31,6 +31,11 @@ if [ $rc -ne 0 ] && grep -q 'cpu' "$T/err" && grep -q 'cannot' "$T/err"; then
 	skip "cpu quota not available: $(grep error "$T/err" | head -1)"; done_testing; exit
 fi
 ok $rc "15 runs of A, B (cpu_limit=$limit) and A2 exit 0"
+# the quota itself, whatever the noise does to Time: B never had more CPU
+# than cpu_limit allows (CFS enforces it per 100 ms period; 5 points of slack)
+b_max=$(col "$R/B/runs.tsv" cpu_pct | sort -n | tail -1)
+awk -v c="$b_max" -v l="$limit" 'BEGIN { exit !(c != "" && c <= 100 * l + 5) }'
+ok $? "the quota binds: B's CPU% is at most $(awk -v l="$limit" 'BEGIN { print 100 * l }')% + 5 in all 5 runs (highest $b_max)"
 "$CONTEST" compare -r "$R" --format csv A A2 > "$T/aa.csv" 2> "$T/aa.err"
 ok $? "compare A A2 exits 0"
 echo "# A A2: $(grep '^noload,Time,A2,' "$T/aa.csv")"
