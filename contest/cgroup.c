@@ -511,13 +511,25 @@ static int v2_delegated(const char *base)
 	return access(base, W_OK) == 0 && access(procs, W_OK) == 0 && access(ctl, W_OK) == 0;
 }
 
-/* move the driver from base into the leaf TOP/LEAF, remembering the way home */
-static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *leaf,
-			 int record)
+/*
+ * Move the driver from base into a leaf, remembering the way home. In a
+ * group of our own (root) the leaf is TOP/driver, on record with TOP. In a
+ * delegated group, which other sessions may share, it is TOP/NAME-driver,
+ * this session's alone, and on record by itself (before the move, so a
+ * SIGKILL right after it is covered): the next session removes it if this
+ * one is killed.
+ */
+static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *name)
 {
+	char leaf[96];
+
+	if (cg->top_made)
+		snprintf(leaf, sizeof(leaf), "driver");
+	else
+		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
 	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 || make_group(cg->driver_dir) < 0)
 		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
-	if (record)	/* before the move: a SIGKILL right after it is covered */
+	if (!cg->top_made)
 		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
 	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
 	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
@@ -576,22 +588,8 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 		snprintf(cg->top_dir, sizeof(cg->top_dir), "%s", base);
 		cg->version = 2;
 	}
-	/*
-	 * In a group of our own (root) the leaf is TOP/driver, on record with
-	 * TOP. In a delegated group, which other sessions may share, it is
-	 * NAME-driver, this session's alone, and on record by itself, so that
-	 * the next session removes it if this one is killed.
-	 */
-	if (cg->top_made) {
-		if (v2_leave_home(cg, base, "driver", 0) < 0)
-			return -1;
-	} else {
-		char leaf[96];
-
-		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
-		if (v2_leave_home(cg, base, leaf, 1) < 0)
-			return -1;
-	}
+	if (v2_leave_home(cg, base, name) < 0)
+		return -1;
 	if (strcmp(cg->top_dir, base) == 0) {
 		snprintf(undo_file, sizeof(undo_file), "%s/cgroup.subtree_control", base);
 		undo_value[0] = '\0';

@@ -270,12 +270,14 @@ static int parse_until_sd(const struct run_args *a, const struct config *cfg, st
 	if (!a->until_sd)
 		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
 	u->pct = strtod(a->until_sd, &end);
-	if (end == a->until_sd || *end || !(u->pct > 0 && u->pct < 1000))
+	if (end == a->until_sd || *end || !(u->pct > 0 && u->pct < UNTIL_SD_PCT_BELOW))
 		return error("--until-sd wants a percentage above 0, not '%s'", a->until_sd);
 	if (a->max_runs) {
 		u->max_runs = (int)strtol(a->max_runs, &end, 10);
-		if (end == a->max_runs || *end || u->max_runs < 2 || u->max_runs > 10000)
-			return error("--max-runs wants a count from 2 to 10000, not '%s'", a->max_runs);
+		if (end == a->max_runs || *end || u->max_runs < MAX_RUNS_MIN ||
+		    u->max_runs > MAX_RUNS_MAX)
+			return error("--max-runs wants a count from %d to %d, not '%s'", MAX_RUNS_MIN,
+				     MAX_RUNS_MAX, a->max_runs);
 	}
 	if (u->max_runs < runs)
 		return error("--max-runs %d is below runs (%lld)", u->max_runs, runs);

@@ -121,8 +121,8 @@ static int parse_until_sd(struct resume_plan *r, char *value, int line)
 		if (end != value && !*end)
 			max = strtol(tab, &end, 10);
 	}
-	if (!tab || end == tab || *end || !(r->until_sd > 0 && r->until_sd < 1000) ||
-	    max < 2 || max > 10000)
+	if (!tab || end == tab || *end || !(r->until_sd > 0 && r->until_sd < UNTIL_SD_PCT_BELOW) ||
+	    max < MAX_RUNS_MIN || max > MAX_RUNS_MAX)
 		return error("%s:%d: 'until_sd' wants 0, or a percentage and a run count", r->path,
 			     line);
 	r->max_runs = (int)max;
@@ -295,11 +295,12 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 	}
 	for (int i = 0; i < r->nloads; i++) {
 		struct load_state *ls = plan_load(p, load_find(r->loads[i]));
-		size_t k = ls ? (size_t)(ls - p->loads) : 0;
+		size_t k;
 		int n;
 
 		if (!ls)
 			continue;	/* resume_check saw to it that every one is planned */
+		k = (size_t)(ls - p->loads);
 		n = done_runs(&kr, r->loads[i], r->base[i], time ? &time[k] : NULL);
 		plan_drop(p, ls, n);
 		if (done)

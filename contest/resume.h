@@ -17,6 +17,11 @@
 #include "plan.h"
 #include "stats.h"
 
+/* the values run --until-sd PCT --max-runs N takes, which a plan file holds */
+#define UNTIL_SD_PCT_BELOW	1000	/* 0 < PCT < this */
+#define MAX_RUNS_MIN		2
+#define MAX_RUNS_MAX		10000
+
 struct resume_plan {
 	char *path;		/* KDIR/plan */
 	char *command;		/* the command line that made it */
