@@ -61,13 +61,7 @@ struct report_opts {
 
 void report_opts_init(struct report_opts *opts);
 
-/* runs of one status that are not ok */
-struct status_count {
-	char status[32];
-	size_t n;
-};
-
-/* one kernel under one load */
+/* one kernel under one load: its load_summary's numbers, and its Ratio */
 struct report_row {
 	const char *kernel;		/* points into the report's kernels[] */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# report over runs.tsv files a hand, a copy or an accident made: a NUL byte
+# in a row costs that row alone (warned FILE:LINE), and a kernel folder
+# that is a symlink to another results folder is read (merging results by
+# symlink).
+. "$(dirname "$0")/lib.sh"
+R=$T/reports
+HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
+rows() {	# rows KERNEL FORMAT-OF-THE-ROWS: a runs.tsv with the required columns
+	mkdir -p "$R/$1"
+	printf "$HEAD$2" > "$R/$1/runs.tsv"
+}
+
+rows nul 'noload\t1\t70\t93\t0\t0\tok\nio\0load\t1\t80\t50\t3\t5\tok\nnoload\t2\t72\t93\t0\t0\tok\nnoload\t3\t74\t93\t0\t0\tok\n'
+is "$(tr -cd '\0' < "$R/nul/runs.tsv" | wc -c)" 1 "the file holds one NUL byte"
+"$CONTEST" report -r "$R" nul > "$T/nul.out" 2> "$T/nul.err"
+is "$?" 0 "report reads a file with a NUL byte in a row"
+grep -q '^nul \[3\] ' "$T/nul.out"
+ok $? "the rows after the NUL byte count: noload has 3 runs ($(grep '^nul' "$T/nul.out" | head -1))"
+is "$(cat "$T/nul.err")" "warning: $R/nul/runs.tsv:3: a NUL byte in the row; row skipped" \
+	"one warning, naming FILE:LINE of that row"
+
+# results of another directory, merged in by a symlink: read as they are
+mkdir -p "$T/elsewhere/k"
+printf "$HEAD"'noload\t1\t60\t93\t0\t0\tok\n' > "$T/elsewhere/k/runs.tsv"
+ln -s "$T/elsewhere/k" "$R/linked"
+"$CONTEST" report -r "$R" linked > "$T/link.out" 2> "$T/link.err"
+is "$?" 0 "a kernel folder that is a symlink to another results folder is read"
+grep -q '^linked \[1\]  *60\.0 ' "$T/link.out"
+ok $? "with its runs ($(grep '^linked' "$T/link.out"))"
+done_testing
