@@ -236,8 +236,11 @@ static int parse_header(char *line, const char *path, struct tsv_layout *l)
 	for (c = 0; c < l->ncols; c++) {
 		if (!(slot = column_slot(l, fields[c])))
 			continue;
-		if (*slot < 0)	/* the first of duplicates wins */
+		if (*slot < 0)
 			*slot = c;
+		else	/* hand-merged files: say which one counts */
+			warning("'%s': the column '%s' appears twice (columns %d and %d): "
+				"using column %d", path, fields[c], *slot + 1, c + 1, *slot + 1);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(required_columns); i++)
 		if (*column_slot(l, required_columns[i]) < 0)

@@ -78,8 +78,9 @@ typedef const char *results_row_fn(const struct run_row *row, void *data);
  * The one runs.tsv reader: stream path line by line, passing each
  * well-formed row to fn, so memory does not grow with the file. Malformed
  * rows (a NUL byte, a field too many or too few, a bad number) are warned
- * about as FILE:LINE and skipped; of a column named twice the first is
- * used. mtime, when not NULL, gets the file's modification time (epoch s). 0; 0 with no rows
+ * about as FILE:LINE and skipped; a column the reader uses that the
+ * header names twice is warned about once (the first is used). mtime, when
+ * not NULL, gets the file's modification time (epoch s). 0; 0 with no rows
  * when path does not exist and missing_ok; -1 (error printed) when it
  * cannot be read or its header lacks a required column.
  */

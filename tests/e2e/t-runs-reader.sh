@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # report over runs.tsv files a hand, a copy or an accident made: a NUL byte
-# in a row costs that row alone (warned FILE:LINE), and a kernel folder
-# that is a symlink to another results folder is read (merging results by
-# symlink).
+# in a row costs that row alone (warned FILE:LINE), a column named twice
+# is warned about naming the column used, and a kernel folder that is a
+# symlink to another results folder is read (merging results by symlink).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
@@ -19,6 +19,16 @@ grep -q '^nul \[3\] ' "$T/nul.out"
 ok $? "the rows after the NUL byte count: noload has 3 runs ($(grep '^nul' "$T/nul.out" | head -1))"
 is "$(cat "$T/nul.err")" "warning: $R/nul/runs.tsv:3: a NUL byte in the row; row skipped" \
 	"one warning, naming FILE:LINE of that row"
+
+rows dup 'noload\t1\t70\t93\t0\t0\tok\t999\nnoload\t2\t72\t93\t0\t0\tok\t999\n'
+sed -i '1s/$/\ttime_s/' "$R/dup/runs.tsv"
+"$CONTEST" report -r "$R" dup > "$T/dup.out" 2> "$T/dup.err"
+is "$?" 0 "report reads a file with a column named twice"
+grep -q '^dup \[2\]  *71\.0 ' "$T/dup.out"
+ok $? "the first time_s column is the one used ($(grep '^dup' "$T/dup.out"))"
+grep -q "^warning: '$R/dup/runs.tsv': the column 'time_s' appears twice (columns 3 and 8): using column 3$" "$T/dup.err"
+ok $? "a warning names the file, the column and the one used: $(cat "$T/dup.err")"
+is "$(grep -c . "$T/dup.err")" 1 "once for the file, not once per row"
 
 # results of another directory, merged in by a symlink: read as they are
 mkdir -p "$T/elsewhere/k"

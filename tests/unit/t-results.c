@@ -370,6 +370,29 @@ static void test_nul_byte(void)
 	free(dir);
 }
 
+/* a column named twice (files merged by hand): the first counts, and says so */
+static void test_duplicate_column(void)
+{
+	char *dir = xasprintf("%s/dup", tmpdir), *log = xasprintf("%s/dup.err", tmpdir), *err;
+	struct rows rows;
+	int ret;
+
+	write_file(dir, "k", "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\ttime_s\n"
+		   "noload\t1\t70\t93\t0\t0\tok\t99\n"
+		   "noload\t2\t72\t93\t0\t0\tok\t99\n");
+	stderr_to_file(log);
+	ret = read_rows(dir, "k", &rows);
+	err = stderr_back(log);
+	ok(ret == 0 && rows.n == 2 && rows.row[0].time_s == 70 && rows.row[1].time_s == 72,
+	   "the first of two time_s columns is used");
+	ok(err && strstr(err, "dup/k/runs.tsv") && strstr(err, "'time_s'") &&
+	   strstr(err, "using column 3"), "a warning names the file, the column and the one used");
+	ok(count_lines_starting(err, "warning: ") == 1, "once, not once per row");
+	free(err);
+	free(log);
+	free(dir);
+}
+
 /* a file of a thousand loads, or a load of a thousand statuses, is no
  * results folder: the rows beyond the limits are warned about, not kept */
 static void test_limits(void)
@@ -423,6 +446,7 @@ int main(void)
 	test_empty_file();
 	test_read_all_order();
 	test_nul_byte();
+	test_duplicate_column();
 	test_limits();
 	rm_rf(tmpdir);
 	return tap_done();
