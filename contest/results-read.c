@@ -167,11 +167,13 @@ static int by_first_seen(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-static int has_runs_file(const char *dir, const char *name)
+/* Is dir/name a kernel folder? Anything called runs.tsv makes one, so that
+ * one that is no regular file is refused by name rather than passed over */
+static int is_kernel_folder(const char *dir, const char *name)
 {
 	char *path = xasprintf("%s/%s/runs.tsv", dir, name);
 	struct stat st;
-	int ret = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	int ret = name[0] != '.' && lstat(path, &st) == 0;
 
 	free(path);
 	return ret;
@@ -194,7 +196,7 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	if (!d)
 		return error("cannot open '%s': %s", dir, strerror(errno));
 	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !has_runs_file(dir, de->d_name))
+		if (!is_kernel_folder(dir, de->d_name))
 			continue;
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 8;

@@ -378,17 +378,32 @@ static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 	return 0;
 }
 
-/* 0 and *out; 1 when path does not exist and missing_ok; -1 (error printed) */
-static int open_runs(const char *path, int missing_ok, double *mtime, FILE **out)
+/*
+ * Open without blocking, then look: a FIFO would hang the reader, and a
+ * directory or a device is not results. 0 and *out; 1 when path does not
+ * exist and missing_ok; -1 (error printed).
+ */
+static int open_regular(const char *path, int missing_ok, double *mtime, FILE **out)
 {
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *why = NULL;
 	struct stat st;
 
-	*out = fopen(path, "re");
-	if (!*out && missing_ok && errno == ENOENT)
+	if (fd < 0 && missing_ok && errno == ENOENT)
 		return 1;
-	if (!*out)
+	if (fd < 0)
 		return error("cannot read '%s': %s", path, strerror(errno));
-	if (mtime && fstat(fileno(*out), &st) == 0)
+	if (fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (fcntl(fd, F_SETFL, 0) < 0 || !(*out = fdopen(fd, "r")))
+		why = strerror(errno);
+	if (why) {
+		close(fd);
+		return error("cannot read '%s': %s", path, why);
+	}
+	if (mtime)
 		*mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
 	return 0;
 }
@@ -399,7 +414,7 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 	struct scan s = { path, NULL, NULL, 0, 0, { 0 } };
 	int ret;
 
-	ret = open_runs(path, missing_ok, mtime, &s.f);
+	ret = open_regular(path, missing_ok, mtime, &s.f);
 	if (ret)
 		return ret > 0 ? 0 : -1;
 	ret = scan_lines(&s, fn, data);

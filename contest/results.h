@@ -82,7 +82,8 @@ typedef const char *results_row_fn(const struct run_row *row, void *data);
  * header names twice is warned about once (the first is used). mtime, when
  * not NULL, gets the file's modification time (epoch s). 0; 0 with no rows
  * when path does not exist and missing_ok; -1 (error printed) when it
- * cannot be read or its header lacks a required column.
+ * cannot be read, is not a regular file (a FIFO would block) or its header
+ * lacks a required column.
  */
 int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
 		 double *mtime);
@@ -133,8 +134,9 @@ const struct load_summary *kernel_results_load(const struct kernel_results *kr,
  */
 int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out);
 /*
- * Every kernel folder in dir with a runs.tsv, but those starting with
- * '.', oldest first run first.
+ * Every kernel folder in dir with a runs.tsv (of any type: one that is no
+ * regular file is an error), but those starting with '.', oldest first run
+ * first.
  */
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
 void kernel_results_release(struct kernel_results *kr);

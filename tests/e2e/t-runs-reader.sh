@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # report over runs.tsv files a hand, a copy or an accident made: a NUL byte
 # in a row costs that row alone (warned FILE:LINE), a column named twice
-# is warned about naming the column used, and a kernel folder that is a
-# symlink to another results folder is read (merging results by symlink).
+# is warned about naming the column used, a FIFO called runs.tsv is an
+# error naming it rather than a hang, and a kernel folder that is a symlink
+# to another results folder is read (merging results by symlink).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
@@ -29,6 +30,20 @@ ok $? "the first time_s column is the one used ($(grep '^dup' "$T/dup.out"))"
 grep -q "^warning: '$R/dup/runs.tsv': the column 'time_s' appears twice (columns 3 and 8): using column 3$" "$T/dup.err"
 ok $? "a warning names the file, the column and the one used: $(cat "$T/dup.err")"
 is "$(grep -c . "$T/dup.err")" 1 "once for the file, not once per row"
+
+mkdir -p "$R/fifo"
+mkfifo "$R/fifo/runs.tsv"
+timeout 20 "$CONTEST" report -r "$R" fifo > /dev/null 2> "$T/fifo.err"
+st=$?
+ok $(( st == 124 )) "report on a FIFO runs.tsv does not hang (exit $st)"
+is "$st" 1 "it exits 1: results unreadable"
+grep -q "^error: cannot read '$R/fifo/runs.tsv': not a regular file$" "$T/fifo.err"
+ok $? "the error names the file: $(cat "$T/fifo.err")"
+timeout 20 "$CONTEST" report -r "$R" > "$T/all.out" 2> "$T/all.err"
+is "$?" 1 "report of every kernel: exit 1, the FIFO one cannot be read"
+grep -q "'$R/fifo/runs.tsv': not a regular file" "$T/all.err" && grep -q '^nul \[3\]' "$T/all.out"
+ok $? "the FIFO is named, and the other kernels are shown"
+rm "$R/fifo/runs.tsv"
 
 # results of another directory, merged in by a symlink: read as they are
 mkdir -p "$T/elsewhere/k"

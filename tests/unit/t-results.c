@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -393,6 +394,44 @@ static void test_duplicate_column(void)
 	free(dir);
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* a FIFO called runs.tsv: refused at once, by name, rather than waited on */
+static void test_fifo(void)
+{
+	char *dir = xasprintf("%s/fifo", tmpdir), *log = xasprintf("%s/fifo.err", tmpdir), *err;
+	char *kdir = xasprintf("%s/k", dir), *path = xasprintf("%s/runs.tsv", kdir);
+	struct sigaction sa = { .sa_handler = on_alarm }, old;	/* no SA_RESTART: open gives up */
+	struct kernel_results kr, *krs;
+	size_t n;
+	int ret, all;
+
+	write_file(dir, "good", required_only);
+	mkdir_p(kdir, 0755);
+	mkfifo(path, 0644);
+	sigaction(SIGALRM, &sa, &old);
+	alarm(5);	/* a reader that blocks is stopped, and fails below */
+	stderr_to_file(log);
+	ret = results_read_kernel(dir, "k", &kr);
+	all = results_read_all(dir, &krs, &n);
+	err = stderr_back(log);
+	alarm(0);
+	sigaction(SIGALRM, &old, NULL);
+	ok(ret == -1 && err && strstr(err, "fifo/k/runs.tsv': not a regular file"),
+	   "reading a FIFO is an error naming it, not a hang");
+	ok(all == -1 && n == 1 && !strcmp(krs[0].name, "good"),
+	   "reading every kernel: the FIFO one is an error, the others are read");
+	results_release_all(krs, n);
+	free(err);
+	free(path);
+	free(kdir);
+	free(log);
+	free(dir);
+}
+
 /* a file of a thousand loads, or a load of a thousand statuses, is no
  * results folder: the rows beyond the limits are warned about, not kept */
 static void test_limits(void)
@@ -447,6 +486,7 @@ int main(void)
 	test_read_all_order();
 	test_nul_byte();
 	test_duplicate_column();
+	test_fifo();
 	test_limits();
 	rm_rf(tmpdir);
 	return tap_done();
