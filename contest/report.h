@@ -140,10 +140,6 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);
 
-/* A kernel named on the command line must have results (a typo is bad
- * usage): 0, or -1 with the error printed */
-int report_check_kernel(const char *dir, const char *kernel);
-
 /*
  * contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]
  *                [--ratio reference|self] [--format text|mail|csv|json] [--stats] [KERNEL...]

@@ -2,6 +2,7 @@
  * summaries of its runs, kept as results_scan streams the rows by, see
  * results.h */
 #include "results.h"
+#include "owner.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -210,5 +211,20 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	closedir(d);
 	if (*n)
 		qsort(*out, *n, sizeof(**out), by_first_seen);
+	return ret;
+}
+
+int results_check_kernel(const char *dir, const char *kernel)
+{
+	char *path;
+	struct stat st;
+	int ret = 0;
+
+	if (check_name("kernel name", kernel) < 0)
+		return -1;
+	path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
+		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
+	free(path);
 	return ret;
 }

@@ -143,4 +143,11 @@ void kernel_results_release(struct kernel_results *kr);
 /* release n kernels and the array itself, as results_read_all made them */
 void results_release_all(struct kernel_results *krs, size_t n);
 
+/*
+ * A kernel named on a command line (report, compare, plot): a kernel name
+ * (check_name: one path component) that has results in dir. 0, or -1
+ * with the error printed; a typo is bad usage.
+ */
+int results_check_kernel(const char *dir, const char *kernel);
+
 #endif
