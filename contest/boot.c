@@ -3,6 +3,7 @@
 #include "cleanup.h"
 #include "cmds.h"
 #include "loads.h"
+#include "owner.h"
 #include "proc.h"
 #include "report.h"
 #include "results.h"
@@ -188,13 +189,6 @@ static int check_image(const struct boot *b, struct guest *g)
 	return 0;
 }
 
-static int check_name(const char *k)
-{
-	if (!*k || *k == '.' || strchr(k, '/') || strpbrk(k, " \t\n"))
-		return error("bad kernel name '%s': no '/', blanks or leading '.'", k);
-	return 0;
-}
-
 static char *absolute(const char *path)
 {
 	char cwd[PATH_MAX];
@@ -226,7 +220,7 @@ static int collect_guests(struct boot *b)
 		for (int j = 0; j < o->nargs; j++)
 			if (o->arg_kernel[j] < 0 || o->arg_kernel[j] == i)
 				g->args[g->nargs++] = o->args[j];
-		if (check_name(g->name) < 0 || check_image(b, g) < 0)
+		if (check_name("kernel name", g->name) < 0 || check_image(b, g) < 0)
 			return -1;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(b->guests[j].name, g->name))

@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char usage_text[] =
 	"usage: contest compare [-r DIR] [--format text|mail|csv|json] [--fail-above PCT]\n"
@@ -114,19 +113,6 @@ static int parse_option(int c, const char *arg, char **argv, struct compare_args
 	}
 }
 
-/* A kernel named on the command line must have results: a typo is bad usage */
-static int check_kernel(const char *dir, const char *kernel)
-{
-	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
-	struct stat st;
-	int ret = 0;
-
-	if (stat(path, &st) < 0)
-		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
-	free(path);
-	return ret;
-}
-
 /* on stderr, whatever the format: a mail carries them in its body too */
 static void warn_confounds(const char *dir, char **kernels, int n)
 {
@@ -188,7 +174,7 @@ int cmd_compare(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	for (int i = optind; i < argc; i++)
-		if (check_kernel(a.dir, argv[i]) < 0)
+		if (results_check_kernel(a.dir, argv[i]) < 0)
 			return EXIT_USAGE;
 	return cli_close_stdout(run_compare(&a, argv + optind, argc - optind));
 }

@@ -86,7 +86,7 @@ int cmd_plot(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	for (int i = optind; i < argc; i++)
-		if (report_check_kernel(dir, argv[i]) < 0)
+		if (results_check_kernel(dir, argv[i]) < 0)
 			return EXIT_USAGE;
 	report_opts_init(&opts);
 	collected = report_collect(dir, (const char *const *)(argv + optind),

@@ -1,6 +1,5 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
 #include "cli.h"
-#include "owner.h"
 #include "report.h"
 #include "util.h"
 
@@ -9,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const char usage_text[] =
 	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
@@ -140,29 +138,14 @@ static int check_combination(const struct report_opts *opts)
 	return 0;
 }
 
-int report_check_kernel(const char *dir, const char *kernel)
-{
-	char *path;
-	struct stat st;
-	int ret = 0;
-
-	if (check_name("kernel name", kernel) < 0)
-		return -1;
-	path = xasprintf("%s/%s/runs.tsv", dir, kernel);
-	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
-		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
-	free(path);
-	return ret;
-}
-
 static int check_kernels(const char *dir, char **kernels, int n, const struct report_opts *opts)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (report_check_kernel(dir, kernels[i]) < 0)
+		if (results_check_kernel(dir, kernels[i]) < 0)
 			return -1;
-	if (opts->reference && report_check_kernel(dir, opts->reference) < 0)
+	if (opts->reference && results_check_kernel(dir, opts->reference) < 0)
 		return -1;
 	return 0;
 }

@@ -45,15 +45,15 @@ static int load_cmp_qsort(const void *a, const void *b)
 	return report_load_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Every load any kernel ran, each once, in table order; the strings are the rows' */
+/* Every load any kernel ran, each once, in table order; the strings are the summaries' */
 static const char **collect_loads(const struct kernel_results *krs, size_t n, size_t *nloads)
 {
 	const char **loads = NULL;
 	size_t k, i, cap = 0, count = 0;
 
 	for (k = 0; k < n; k++) {
-		for (i = 0; i < krs[k].nrows; i++) {
-			const char *load = krs[k].rows[i].load;
+		for (i = 0; i < krs[k].nloads; i++) {
+			const char *load = krs[k].loads[i].load;
 			size_t j;
 
 			for (j = 0; j < count && strcmp(loads[j], load); j++)
@@ -73,69 +73,34 @@ static const char **collect_loads(const struct kernel_results *krs, size_t n, si
 	return loads;
 }
 
-static void count_not_ok(struct report_row *row, const char *status)
-{
-	size_t i;
-
-	row->n_not_ok++;
-	for (i = 0; i < row->n_not_ok_kinds; i++) {
-		if (!strcmp(row->not_ok[i].status, status)) {
-			row->not_ok[i].n++;
-			return;
-		}
-	}
-	row->not_ok = xrealloc(row->not_ok, (row->n_not_ok_kinds + 1) * sizeof(*row->not_ok));
-	for (i = row->n_not_ok_kinds; i > 0 && strcmp(row->not_ok[i - 1].status, status) > 0; i--)
-		row->not_ok[i] = row->not_ok[i - 1];
-	snprintf(row->not_ok[i].status, sizeof(row->not_ok[i].status), "%s", status);
-	row->not_ok[i].n = 1;
-	row->n_not_ok_kinds++;
-}
-
-/* Aggregate kr's runs of load into row; 0 when kr has none */
+/* kr's runs of load into row (the row owns a copy of the counts); 0 when it has none */
 static int build_row(const struct kernel_results *kr, const char *load, struct report_row *row)
 {
-	size_t i, seen = 0;
+	const struct load_summary *ls = kernel_results_load(kr, load);
 
 	memset(row, 0, sizeof(*row));
-	running_stats_init(&row->time);
-	running_stats_init(&row->cpu);
-	running_stats_init(&row->loads);
-	running_stats_init(&row->lcpu);
-	for (i = 0; i < ARRAY_SIZE(row->psi); i++)
-		running_stats_init(&row->psi[i]);
-	for (i = 0; i < kr->nrows; i++) {
-		const struct run_row *run = &kr->rows[i];
-
-		if (strcmp(run->load, load))
-			continue;
-		seen++;
-		if (strcmp(run->status, "ok")) {
-			count_not_ok(row, run->status);
-			continue;
-		}
-		running_stats_add(&row->time, run->time_s);
-		running_stats_add(&row->cpu, run->cpu_pct);
-		running_stats_add(&row->loads, run->loads);
-		running_stats_add(&row->lcpu, run->lcpu_pct);
-		for (size_t p = 0; p < ARRAY_SIZE(row->psi); p++)
-			if (!isnan(run->psi_us[p]))
-				running_stats_add(&row->psi[p], run->psi_us[p]);
-	}
 	row->ratio = NAN;
-	return seen > 0;
+	if (!ls)
+		return 0;
+	row->time = ls->time;
+	row->cpu = ls->cpu;
+	row->loads = ls->loads;
+	row->lcpu = ls->lcpu;
+	memcpy(row->psi, ls->psi, sizeof(row->psi));
+	row->n_not_ok = ls->n_not_ok;
+	row->n_not_ok_kinds = ls->n_not_ok_kinds;
+	row->not_ok = xcalloc(ls->n_not_ok_kinds + 1, sizeof(*row->not_ok));
+	if (ls->n_not_ok_kinds)
+		memcpy(row->not_ok, ls->not_ok, ls->n_not_ok_kinds * sizeof(*row->not_ok));
+	return 1;
 }
 
 /* mean Time of kr's ok noload runs; NAN when it has none */
 static double noload_mean(const struct kernel_results *kr)
 {
-	struct report_row row;
-	double mean = NAN;
+	const struct load_summary *ls = kernel_results_load(kr, "noload");
 
-	if (build_row(kr, "noload", &row))
-		mean = running_stats_mean(&row.time);
-	free(row.not_ok);
-	return mean;
+	return ls ? running_stats_mean(&ls->time) : NAN;
 }
 
 static const struct kernel_results *find_kernel(const struct kernel_results *krs, size_t n,

@@ -61,13 +61,7 @@ struct report_opts {
 
 void report_opts_init(struct report_opts *opts);
 
-/* runs of one status that are not ok */
-struct status_count {
-	char status[32];
-	size_t n;
-};
-
-/* one kernel under one load */
+/* one kernel under one load: its load_summary's numbers, and its Ratio */
 struct report_row {
 	const char *kernel;		/* points into the report's kernels[] */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
@@ -145,10 +139,6 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
  */
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);
-
-/* A kernel named on the command line must have results (a typo is bad
- * usage): 0, or -1 with the error printed */
-int report_check_kernel(const char *dir, const char *kernel);
 
 /*
  * contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]

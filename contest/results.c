@@ -1,8 +1,7 @@
-/* results.c - runs.tsv writer and reader, see results.h */
+/* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
 #include "results.h"
 #include "util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -10,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* ---- writer ---- */
@@ -178,54 +176,76 @@ static int split_tabs(char *line, char **fields, int max)
 
 enum { MAX_COLS = 256 };
 
-/* name is "psi_cpu_some_us"...: note its column c in psi[] */
-static void find_psi_column(const char *name, int c, int *psi)
+/* name is "psi_cpu_some_us"...: its index in psi[], -1 when it is none */
+static int psi_column(const char *name)
 {
 	int cg = !strncmp(name, "cg_", 3);
 	size_t len;
 
 	name += cg ? 3 : 0;
 	if (strncmp(name, "psi_", 4))
-		return;
+		return -1;
 	name += 4;
 	for (int i = 0; i < PSI_NCOL; i++) {
 		len = strlen(psi_names[i]);
 		if (!strncmp(name, psi_names[i], len) && !strcmp(name + len, "_us"))
-			psi[cg * PSI_NCOL + i] = c;
+			return cg * PSI_NCOL + i;
 	}
+	return -1;
+}
+
+static const char *const required_columns[] = {
+	"load", "run", "time_s", "cpu_pct", "loads", "lcpu_pct", "status",
+};
+
+/* where in l the column called name goes; NULL when the reader does not use it */
+static int *column_slot(struct tsv_layout *l, const char *name)
+{
+	int *const slot[] = {
+		&l->load, &l->run, &l->time_s, &l->cpu_pct, &l->loads, &l->lcpu_pct, &l->status,
+	};
+	size_t i;
+	int p;
+
+	for (i = 0; i < ARRAY_SIZE(required_columns); i++)
+		if (!strcmp(name, required_columns[i]))
+			return slot[i];
+	if (!strcmp(name, "timestamp"))
+		return &l->timestamp;
+	p = psi_column(name);
+	return p < 0 ? NULL : &l->psi[p];
+}
+
+static void layout_init(struct tsv_layout *l)
+{
+	l->load = l->run = l->time_s = l->cpu_pct = l->loads = l->lcpu_pct = l->status = -1;
+	l->timestamp = -1;
+	for (size_t i = 0; i < ARRAY_SIZE(l->psi); i++)
+		l->psi[i] = -1;
 }
 
 static int parse_header(char *line, const char *path, struct tsv_layout *l)
 {
-	static const char *const required[] = {
-		"load", "run", "time_s", "cpu_pct", "loads", "lcpu_pct", "status",
-	};
-	int *const slot[] = {
-		&l->load, &l->run, &l->time_s, &l->cpu_pct, &l->loads, &l->lcpu_pct, &l->status,
-	};
 	char *fields[MAX_COLS];
-	size_t i;
-	int c;
+	int c, *slot;
 
 	l->ncols = split_tabs(line, fields, MAX_COLS);
 	if (l->ncols > MAX_COLS)
 		return error("'%s': more than %d columns", path, MAX_COLS);
-	l->timestamp = -1;
-	for (i = 0; i < ARRAY_SIZE(required); i++)
-		*slot[i] = -1;
-	for (i = 0; i < ARRAY_SIZE(l->psi); i++)
-		l->psi[i] = -1;
-	for (c = l->ncols - 1; c >= 0; c--) {	/* backwards: the first of duplicates wins */
-		for (i = 0; i < ARRAY_SIZE(required); i++)
-			if (!strcmp(fields[c], required[i]))
-				*slot[i] = c;
-		if (!strcmp(fields[c], "timestamp"))
-			l->timestamp = c;
-		find_psi_column(fields[c], c, l->psi);
+	layout_init(l);
+	for (c = 0; c < l->ncols; c++) {
+		if (!(slot = column_slot(l, fields[c])))
+			continue;
+		if (*slot < 0)
+			*slot = c;
+		else	/* hand-merged files: say which one counts */
+			warning("'%s': the column '%s' appears twice (columns %d and %d): "
+				"using column %d", path, fields[c], *slot + 1, c + 1, *slot + 1);
 	}
-	for (i = 0; i < ARRAY_SIZE(required); i++)
-		if (*slot[i] < 0)
-			return error("'%s': no '%s' column in the header", path, required[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(required_columns); i++)
+		if (*column_slot(l, required_columns[i]) < 0)
+			return error("'%s': no '%s' column in the header", path,
+				     required_columns[i]);
 	return 0;
 }
 
@@ -288,218 +308,134 @@ static const char *parse_fields(char **f, const struct tsv_layout *l, struct run
 	return NULL;
 }
 
-/* ISO 8601 UTC ("2002-11-16T03:22:13Z", fraction and zone letter optional) */
-static int parse_timestamp(const char *s, double *epoch)
-{
-	struct tm tm;
-	double sec;
-	int n = 0;
-
-	memset(&tm, 0, sizeof(tm));
-	if (sscanf(s, "%d-%d-%dT%d:%d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-		   &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || n == 0)
-		return -1;
-	if (s[n] && strcmp(s + n, "Z") && strcmp(s + n, "+00:00"))
-		return -1;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	tm.tm_sec = (int)sec;
-	*epoch = (double)timegm(&tm) + (sec - (int)sec);
-	return 0;
-}
-
-static void add_row(struct kernel_results *kr, size_t *cap, const struct run_row *row)
-{
-	if (kr->nrows == *cap) {
-		*cap = *cap ? 2 * *cap : 16;
-		kr->rows = xrealloc(kr->rows, *cap * sizeof(*kr->rows));
-	}
-	kr->rows[kr->nrows++] = *row;
-}
-
-/* Parse every data line after the header; malformed ones are warned and skipped */
-static void parse_rows(char *text, const char *path, const struct tsv_layout *l,
-		       struct kernel_results *kr, double *earliest)
-{
-	char *fields[MAX_COLS];
-	size_t cap = 0;
-	int lineno = 1;
-
-	while (text) {
-		char *line = text, *nl = strchr(text, '\n');
-		struct run_row row;
-		char why_buf[96];
-		const char *why;
-		double when;
-		int n;
-
-		text = nl ? nl + 1 : NULL;
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		line[strcspn(line, "\r")] = '\0';
-		if (!*line)
-			continue;
-		n = split_tabs(line, fields, MAX_COLS);
-		if (n != l->ncols) {
-			warning("%s:%d: %d fields where the header has %d; row skipped",
-				path, lineno, n, l->ncols);
-			continue;
-		}
-		why = parse_fields(fields, l, &row, why_buf, sizeof(why_buf));
-		if (why) {
-			warning("%s:%d: %s; row skipped", path, lineno, why);
-			continue;
-		}
-		if (row.timestamp[0] && !parse_timestamp(row.timestamp, &when) && when < *earliest)
-			*earliest = when;
-		add_row(kr, &cap, &row);
-	}
-}
-
-static int parse_file(char *text, const char *path, struct kernel_results *kr)
-{
-	char *body = strchr(text, '\n');
+/* one open runs.tsv being read */
+struct scan {
+	const char *path;
+	FILE *f;
+	char *line;
+	size_t cap;
+	int lineno;
 	struct tsv_layout layout;
-	double earliest = INFINITY;
+};
 
-	if (!*text)		/* created, then a crash before the first row */
-		return 0;
-	if (body)
-		*body++ = '\0';
-	text[strcspn(text, "\r")] = '\0';
-	if (parse_header(text, path, &layout) < 0)
+/*
+ * The next line, its newline and anything from a CR on cut off: its
+ * length, or -1 at the end. A NUL byte would hide the rest of the line
+ * from every string function: *nul says there was one.
+ */
+static ssize_t next_line(struct scan *s, int *nul)
+{
+	ssize_t len = getline(&s->line, &s->cap, s->f);
+
+	if (len < 0)
 		return -1;
-	parse_rows(body, path, &layout, kr, &earliest);
-	if (isfinite(earliest))
-		kr->first_seen = earliest;
-	return 0;
+	s->lineno++;
+	if (len && s->line[len - 1] == '\n')
+		s->line[--len] = '\0';
+	*nul = memchr(s->line, '\0', (size_t)len) != NULL;
+	s->line[strcspn(s->line, "\r")] = '\0';
+	return (ssize_t)strlen(s->line);
 }
 
-int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+/* the row of the line just read, to fn; a malformed one is warned about */
+static void scan_row(struct scan *s, results_row_fn *fn, void *data)
 {
-	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
-	struct stat st;
-	char *text;
-	int ret;
+	char *fields[MAX_COLS], why_buf[96];
+	struct run_row row;
+	const char *why;
+	int n = split_tabs(s->line, fields, MAX_COLS);
 
-	memset(out, 0, sizeof(*out));
-	text = read_text_file(path, NULL);
-	if (!text || stat(path, &st) < 0) {
-		ret = error("cannot read '%s': %s", path, strerror(errno));
-		free(text);
-		free(path);
-		return ret;
+	if (n != s->layout.ncols) {
+		warning("%s:%d: %d fields where the header has %d; row skipped",
+			s->path, s->lineno, n, s->layout.ncols);
+		return;
 	}
-	out->name = xstrdup(kernel);
-	out->first_seen = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
-	ret = parse_file(text, path, out);
-	if (ret < 0)
-		kernel_results_release(out);
-	free(text);
-	free(path);
-	return ret;
+	why = parse_fields(fields, &s->layout, &row, why_buf, sizeof(why_buf));
+	if (!why)
+		why = fn(&row, data);
+	if (why)
+		warning("%s:%d: %s; row skipped", s->path, s->lineno, why);
 }
 
-void kernel_results_release(struct kernel_results *kr)
+/* the header, then every row; an empty file (a crash before the first row) has none */
+static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 {
-	free(kr->name);
-	free(kr->rows);
-	memset(kr, 0, sizeof(*kr));
-}
+	ssize_t len;
+	int nul;
 
-void results_release_all(struct kernel_results *krs, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		kernel_results_release(&krs[i]);
-	free(krs);
-}
-
-static int by_first_seen(const void *pa, const void *pb)
-{
-	const struct kernel_results *a = pa, *b = pb;
-
-	if (a->first_seen != b->first_seen)
-		return a->first_seen < b->first_seen ? -1 : 1;
-	return strcmp(a->name, b->name);
-}
-
-static int has_runs_file(const char *dir, const char *name)
-{
-	char *path = xasprintf("%s/%s/runs.tsv", dir, name);
-	struct stat st;
-	int ret = stat(path, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(path);
-	return ret;
+	if (next_line(s, &nul) < 0)
+		return 0;
+	if (nul)
+		return error("%s:1: a NUL byte in the header", s->path);
+	if (parse_header(s->line, s->path, &s->layout) < 0)
+		return -1;
+	while ((len = next_line(s, &nul)) >= 0) {
+		if (nul)
+			warning("%s:%d: a NUL byte in the row; row skipped", s->path, s->lineno);
+		else if (len)
+			scan_row(s, fn, data);
+	}
+	return 0;
 }
 
 /*
- * 0, or -1 when dir cannot be opened or some kernel's runs.tsv cannot be
- * read (error printed); in the latter case *out still holds, sorted, the
- * kernels that could be read, so a caller may show what there is.
+ * Open without blocking, then look: a FIFO would hang the reader, and a
+ * directory or a device is not results. 0 and *out; 1 when path does not
+ * exist and missing_ok; -1 (error printed).
  */
-int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
+static int open_regular(const char *path, int missing_ok, double *mtime, FILE **out)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	size_t cap = 0;
-	int ret = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *why = NULL;
+	struct stat st;
 
-	*out = NULL;
-	*n = 0;
-	if (!d)
-		return error("cannot open '%s': %s", dir, strerror(errno));
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !has_runs_file(dir, de->d_name))
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 8;
-			*out = xrealloc(*out, cap * sizeof(**out));
-		}
-		if (results_read_kernel(dir, de->d_name, &(*out)[*n]) < 0)
-			ret = -1;
-		else
-			(*n)++;
+	if (fd < 0 && missing_ok && errno == ENOENT)
+		return 1;
+	if (fd < 0)
+		return error("cannot read '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (fcntl(fd, F_SETFL, 0) < 0 || !(*out = fdopen(fd, "r")))
+		why = strerror(errno);
+	if (why) {
+		close(fd);
+		return error("cannot read '%s': %s", path, why);
 	}
-	closedir(d);
-	if (*n)
-		qsort(*out, *n, sizeof(**out), by_first_seen);
-	return ret;
+	if (mtime)
+		*mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
+	return 0;
 }
 
-/* the highest run number of load in the file, 0 when none; a run cut short
- * (aborted) does not use up its number: the run that redoes it takes it */
-static int highest_run(const struct kernel_results *kr, const char *load)
+int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
+		 double *mtime)
 {
-	size_t i;
-	int high = 0;
+	struct scan s = { path, NULL, NULL, 0, 0, { 0 } };
+	int ret;
 
-	for (i = 0; i < kr->nrows; i++)
-		if (!strcmp(kr->rows[i].load, load) && kr->rows[i].run > high &&
-		    strcmp(kr->rows[i].status, "aborted"))
-			high = kr->rows[i].run;
-	return high;
+	ret = open_regular(path, missing_ok, mtime, &s.f);
+	if (ret)
+		return ret > 0 ? 0 : -1;
+	ret = scan_lines(&s, fn, data);
+	if (ferror(s.f) && ret == 0)
+		ret = error("cannot read '%s': %s", path, strerror(errno));
+	fclose(s.f);
+	free(s.line);
+	return ret;
 }
 
 int results_next_run(const char *kernel_dir, const char *load)
 {
 	char *path = xasprintf("%s/runs.tsv", kernel_dir);
 	struct kernel_results kr;
-	char *text = read_text_file(path, NULL);
+	const struct load_summary *ls;
 	int next = -1;
 
 	memset(&kr, 0, sizeof(kr));
-	if (!text && errno == ENOENT)
-		next = 1;
-	else if (!text)
-		error("cannot read '%s': %s", path, strerror(errno));
-	else if (parse_file(text, path, &kr) == 0)
-		next = highest_run(&kr, load) + 1;
-	free(kr.rows);
-	free(text);
+	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0)
+		next = ((ls = kernel_results_load(&kr, load)) ? ls->highest_run : 0) + 1;
+	kernel_results_release(&kr);
 	free(path);
 	return next;
 }

@@ -263,56 +263,69 @@ int resume_check(const struct resume_plan *r, const struct config *cfg, const st
 
 /* ---- what is left to do ---- */
 
-/* rows of load above base that are done: not cut short; the ok ones' Times into time */
-static int done_runs(const struct kernel_results *kr, const char *load, int base,
-		     struct running_stats *time)
+/* what the rows of runs.tsv say is done of plan r's loads */
+struct done_scan {
+	const struct resume_plan *r;
+	int *n;				/* per r->loads: rows above its base, not cut short */
+	struct running_stats **time;	/* per r->loads: NULL, or where their ok Times go */
+};
+
+static const char *count_done(const struct run_row *row, void *data)
 {
-	int n = 0;
+	struct done_scan *d = data;
 
-	for (size_t i = 0; i < kr->nrows; i++) {
-		const struct run_row *row = &kr->rows[i];
-
-		if (strcmp(row->load, load) || row->run <= base || !strcmp(row->status, "aborted"))
+	for (int i = 0; i < d->r->nloads; i++) {
+		if (strcmp(row->load, d->r->loads[i]) || row->run <= d->r->base[i] ||
+		    !strcmp(row->status, "aborted"))
 			continue;
-		n++;
-		if (time && !strcmp(row->status, "ok"))
-			running_stats_add(time, row->time_s);
+		d->n[i]++;
+		if (d->time[i] && !strcmp(row->status, "ok"))
+			running_stats_add(d->time[i], row->time_s);
 	}
-	return n;
+	return NULL;
+}
+
+/* drop from p what d counted of r's loads (ls: each one's state in p) */
+static void drop_done(const struct resume_plan *r, const struct done_scan *d,
+		      struct load_state **ls, struct plan *p, int *done)
+{
+	for (int i = 0; i < r->nloads; i++) {
+		if (!ls[i])
+			continue;	/* resume_check saw to it that every one is planned */
+		plan_drop(p, ls[i], d->n[i]);
+		if (done)
+			done[ls[i] - p->loads] = d->n[i];
+	}
 }
 
 int resume_skip_done(const struct resume_plan *r, const char *results, const char *kernel,
 		     struct plan *p, int *done, struct running_stats *time)
 {
 	char *runs = xasprintf("%s/%s/runs.tsv", results, kernel);
-	struct kernel_results kr;
-	size_t before = p->nsteps, recorded;
+	size_t n = (size_t)r->nloads + 1, before = p->nsteps, recorded;
+	struct done_scan d = { r, xcalloc(n, sizeof(*d.n)), xcalloc(n, sizeof(*d.time)) };
+	struct load_state **ls = xcalloc(n, sizeof(*ls));
+	int ret = 0;
 
-	memset(&kr, 0, sizeof(kr));
-	if (access(runs, F_OK) == 0 && results_read_kernel(results, kernel, &kr) < 0) {
-		free(runs);
-		return -1;
-	}
 	for (int i = 0; i < r->nloads; i++) {
-		struct load_state *ls = plan_load(p, load_find(r->loads[i]));
-		size_t k;
-		int n;
-
-		if (!ls)
-			continue;	/* resume_check saw to it that every one is planned */
-		k = (size_t)(ls - p->loads);
-		n = done_runs(&kr, r->loads[i], r->base[i], time ? &time[k] : NULL);
-		plan_drop(p, ls, n);
-		if (done)
-			done[k] = n;
+		ls[i] = plan_load(p, load_find(r->loads[i]));
+		if (ls[i] && time)
+			d.time[i] = &time[ls[i] - p->loads];
 	}
-	recorded = before - p->nsteps;
-	plan_pair_cacherun(p);
-	info("resuming the plan of '%s': %zu of %zu runs are recorded, %zu to go",
-	     r->path, recorded, before, p->nsteps);
-	kernel_results_release(&kr);
+	if (results_scan(runs, 1, count_done, &d, NULL) < 0) {
+		ret = -1;
+	} else {
+		drop_done(r, &d, ls, p, done);
+		recorded = before - p->nsteps;
+		plan_pair_cacherun(p);
+		info("resuming the plan of '%s': %zu of %zu runs are recorded, %zu to go",
+		     r->path, recorded, before, p->nsteps);
+	}
+	free(ls);
+	free(d.n);
+	free(d.time);
 	free(runs);
-	return 0;
+	return ret;
 }
 
 void resume_finish(const char *kdir)

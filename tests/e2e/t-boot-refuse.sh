@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run --boot refuses, with exit 2 and nothing booted or recorded: a bzImage
 # without a usable /dev/kvm (QEMU's TCG is too slow to measure), an image
-# that is neither UML nor bzImage, more CPUs than UML has, a -k without image.
+# that is neither UML nor bzImage, more CPUs than UML has, a -k without image,
+# a guest's name that is no kernel name (checked as run -k NAME checks it).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-guest.sh"
 refuse_setup
@@ -27,6 +28,10 @@ else
 fi
 refuses "-k without an image" "which image" \
 	"$CONTEST" run -k a=/usr/bin/linux.uml -k b "${ARGS[@]}" noload
+refuses "a guest named '-x'" "bad kernel name '-x': it must not start with '-'" \
+	"$CONTEST" run -k -x=/etc/hostname "${ARGS[@]}" noload
+refuses "a guest's name with an escape" "bad kernel name 'a.b': no blanks or control" \
+	"$CONTEST" run -k $'a\033b=/etc/hostname' "${ARGS[@]}" noload
 refuses "bad --vm-mem" "vm-mem" \
 	"$CONTEST" run --boot /usr/bin/linux.uml --vm-mem lots -k u "${ARGS[@]}" noload
 done_testing

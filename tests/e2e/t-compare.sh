@@ -103,4 +103,19 @@ ok $? "mem=1008m against mem=1024m shouts: $(grep MEMORY "$T/conf.err")"
 is "$(grep -c '^warning:' "$T/conf.err")" 2 "one line per difference (memtotal, cpu_limit)"
 grep -q "cpu_limit" "$T/conf.err"
 ok $? "the cpu_limit difference is named"
+# a kernel is a folder of -r DIR: a name that leads outside is refused by
+# compare as by report and plot, with nothing read from there
+runs ../outside 1.0
+[ -s "$T/outside/runs.tsv" ]
+ok $? "results outside -r exist ($T/outside)"
+for cmd in compare report plot; do
+	"$CONTEST" $cmd -r "$R" base ../outside > "$T/outside.out" 2> "$T/outside.err"
+	st=$?
+	is "$st" 2 "$cmd -r DIR base ../outside is bad usage"
+	grep -q "^error: bad kernel name '../outside'" "$T/outside.err" && [ ! -s "$T/outside.out" ]
+	ok $? "$cmd names the bad name and prints nothing: $(head -1 "$T/outside.err")"
+done
+ln -s ../outside "$R/merged"
+"$CONTEST" compare -r "$R" base merged > /dev/null 2>&1
+is "$?" 0 "the same results merged into -r by a symlink compare"
 done_testing

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -71,6 +72,35 @@ static int count_lines_starting(const char *text, const char *prefix)
 	return n;
 }
 
+/* the rows results_scan passes on, as a reader that wants each one sees them */
+enum { MAX_ROWS = 16 };
+struct rows {
+	struct run_row row[MAX_ROWS];
+	size_t n;
+};
+
+static const char *collect(const struct run_row *row, void *data)
+{
+	struct rows *rows = data;
+
+	if (rows->n == MAX_ROWS)
+		return "too many rows for the test";
+	rows->row[rows->n++] = *row;
+	return NULL;
+}
+
+/* dir/kernel/runs.tsv's rows into rows: results_scan's return */
+static int read_rows(const char *dir, const char *kernel, struct rows *rows)
+{
+	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	int ret;
+
+	rows->n = 0;
+	ret = results_scan(path, 0, collect, rows, NULL);
+	free(path);
+	return ret;
+}
+
 static void fill_record(struct run_record *r, const char *load, int run, double time_s)
 {
 	memset(r, 0, sizeof(*r));
@@ -101,6 +131,8 @@ static void test_round_trip(void)
 	char *dir = xasprintf("%s/rt", tmpdir), *kdir = xasprintf("%s/2.5.47", dir), *path, *text;
 	struct kernel_results kr;
 	struct run_record rec;
+	struct rows rows;
+	const struct run_row *row = rows.row;
 
 	ok(results_next_run(kdir, "io_load") == 1, "next run is 1 without a file");
 	fill_record(&rec, "io_load", 1, 474.1234);
@@ -124,18 +156,18 @@ static void test_round_trip(void)
 	snprintf(rec.status, sizeof(rec.status), "aborted");
 	ok(results_append(kdir, &rec) == 0 && results_next_run(kdir, "noload") == 1,
 	   "an aborted run does not use up its number");
-	ok(results_read_kernel(dir, "2.5.47", &kr) == 0 && kr.nrows == 3,
-	   "read back three rows");
-	ok(kr.nrows == 3 && !strcmp(kr.rows[0].load, "io_load") && kr.rows[0].run == 1 &&
-	   fabs(kr.rows[0].time_s - 474.123) < 1e-9 && fabs(kr.rows[0].cpu_pct - 93.46) < 1e-9 &&
-	   fabs(kr.rows[0].loads - 36.1235) < 1e-9 && !strcmp(kr.rows[0].status, "ok"),
+	ok(read_rows(dir, "2.5.47", &rows) == 0 && rows.n == 3, "read back three rows");
+	ok(rows.n == 3 && !strcmp(row[0].load, "io_load") && row[0].run == 1 &&
+	   fabs(row[0].time_s - 474.123) < 1e-9 && fabs(row[0].cpu_pct - 93.46) < 1e-9 &&
+	   fabs(row[0].loads - 36.1235) < 1e-9 && !strcmp(row[0].status, "ok"),
 	   "fields survive the round trip");
-	is_str(kr.nrows ? kr.rows[1].timestamp : NULL, "2002-11-16T03:22:02Z", "timestamp kept");
+	is_str(rows.n ? row[1].timestamp : NULL, "2002-11-16T03:22:02Z", "timestamp kept");
 	ok(text && strstr(text, "\t8\t1000\t2000\t3000\t4000\t5000\t6000\t-\t-\t-\t-\t-\t-\t") != NULL,
 	   "pressure columns in microseconds after jobs, '-' where not measured");
-	ok(kr.nrows == 3 && kr.rows[0].psi_us[0] == 1000 && kr.rows[0].psi_us[5] == 6000 &&
-	   isnan(kr.rows[0].psi_us[PSI_NCOL]) && isnan(kr.rows[0].psi_us[2 * PSI_NCOL - 1]),
+	ok(rows.n == 3 && row[0].psi_us[0] == 1000 && row[0].psi_us[5] == 6000 &&
+	   isnan(row[0].psi_us[PSI_NCOL]) && isnan(row[0].psi_us[2 * PSI_NCOL - 1]),
 	   "pressure read back by column name, '-' as unknown");
+	ok(results_read_kernel(dir, "2.5.47", &kr) == 0, "read back as summaries");
 	ok(kr.first_seen == 1037416921.0, "first_seen is the earliest timestamp");
 	is_str(kr.name, "2.5.47", "the kernel is the folder's name");
 	kernel_results_release(&kr);
@@ -152,30 +184,29 @@ static const char required_only[] =
 
 static void test_required_only(void)
 {
-	struct kernel_results kr;
 	char *dir = xasprintf("%s/req", tmpdir);
+	struct rows rows;
 
 	write_file(dir, "2.4.18", required_only);
-	ok(results_read_kernel(dir, "2.4.18", &kr) == 0 && kr.nrows == 2,
+	ok(read_rows(dir, "2.4.18", &rows) == 0 && rows.n == 2,
 	   "a hand-written file with the required columns only");
-	ok(kr.nrows == 2 && kr.rows[1].loads == 36 && kr.rows[1].timestamp[0] == '\0',
+	ok(rows.n == 2 && rows.row[1].loads == 36 && rows.row[1].timestamp[0] == '\0',
 	   "values read, no timestamp");
-	kernel_results_release(&kr);
 	free(dir);
 }
 
 static void test_unknown_columns(void)
 {
-	struct kernel_results kr;
 	char *dir = xasprintf("%s/unk", tmpdir);
+	struct rows rows;
+	const struct run_row *row = rows.row;
 
 	write_file(dir, "k", "status\tcolour\tlcpu_pct\tloads\tcpu_pct\ttime_s\trun\tload\n"
 		   "ok\tblue\t10\t36\t15\t474.1\t3\tio_load\n");
-	ok(results_read_kernel(dir, "k", &kr) == 0 && kr.nrows == 1, "any column order, unknown ignored");
-	ok(kr.nrows == 1 && kr.rows[0].run == 3 && kr.rows[0].time_s == 474.1 &&
-	   kr.rows[0].cpu_pct == 15 && kr.rows[0].lcpu_pct == 10 && !strcmp(kr.rows[0].load, "io_load"),
+	ok(read_rows(dir, "k", &rows) == 0 && rows.n == 1, "any column order, unknown ignored");
+	ok(rows.n == 1 && row[0].run == 3 && row[0].time_s == 474.1 && row[0].cpu_pct == 15 &&
+	   row[0].lcpu_pct == 10 && !strcmp(row[0].load, "io_load"),
 	   "columns found by name");
-	kernel_results_release(&kr);
 	free(dir);
 }
 
@@ -207,6 +238,9 @@ static void test_malformed(void)
 {
 	char *dir = xasprintf("%s/bad", tmpdir), *log = xasprintf("%s/bad.err", tmpdir), *err, *want;
 	struct kernel_results kr;
+	const struct load_summary *ls;
+	struct rows rows;
+	const struct run_row *row = rows.row;
 	int ret;
 
 	write_file(dir, "k",
@@ -221,12 +255,12 @@ static void test_malformed(void)
 		   "io_load\t2\t-\t15\t36\t10\tok\n"		/* 9: an ok run needs its time */
 		   "noload\t5\t70.9\t94\t0\t0\tok");		/* 10: no final newline */
 	stderr_to_file(log);
-	ret = results_read_kernel(dir, "k", &kr);
+	ret = read_rows(dir, "k", &rows);
 	err = stderr_back(log);
 	ok(ret == 0, "malformed rows do not fail the read");
-	ok(kr.nrows == 3, "three good rows kept (got %zu)", kr.nrows);
-	ok(kr.nrows == 3 && kr.rows[0].run == 1 && kr.rows[1].run == 1 &&
-	   !strcmp(kr.rows[1].status, "aborted") && isnan(kr.rows[1].time_s) && kr.rows[2].run == 5,
+	ok(rows.n == 3, "three good rows kept (got %zu)", rows.n);
+	ok(rows.n == 3 && row[0].run == 1 && row[1].run == 1 && !strcmp(row[1].status, "aborted") &&
+	   isnan(row[1].time_s) && row[2].run == 5,
 	   "the right rows kept");
 	for (ret = 3; ret <= 9; ret++) {
 		if (ret == 5 || ret == 8)
@@ -237,6 +271,17 @@ static void test_malformed(void)
 	}
 	ok(err && strstr(err, "time_s is not a number: 'fast'"), "the warning says what is wrong");
 	ok(count_lines_starting(err, "warning: ") == 5, "one warning per bad row");
+	stderr_to_file(log);
+	ret = results_read_kernel(dir, "k", &kr);
+	free(stderr_back(log));
+	ls = kernel_results_load(&kr, "noload");
+	ok(ret == 0 && kr.nloads == 2 && ls && ls->time.n == 2 && ls->n_not_ok == 0 &&
+	   fabs(running_stats_mean(&ls->time) - 71.3) < 1e-9 && ls->highest_run == 5,
+	   "summed up: noload's two good runs, its highest run");
+	ls = kernel_results_load(&kr, "io_load");
+	ok(ls && ls->time.n == 0 && ls->n_not_ok == 1 && ls->n_not_ok_kinds == 1 &&
+	   !strcmp(ls->not_ok[0].status, "aborted") && ls->highest_run == 0,
+	   "io_load: one aborted run counted, which uses up no run number");
 	kernel_results_release(&kr);
 	free(err);
 	free(log);
@@ -249,7 +294,7 @@ static void test_empty_file(void)
 	struct kernel_results kr;
 
 	write_file(dir, "k", "");
-	ok(results_read_kernel(dir, "k", &kr) == 0 && kr.nrows == 0,
+	ok(results_read_kernel(dir, "k", &kr) == 0 && kr.nloads == 0,
 	   "an empty file (a crash before the first row) has no rows");
 	kernel_results_release(&kr);
 	free(dir);
@@ -287,6 +332,145 @@ static void test_read_all_order(void)
 	free(dir);
 }
 
+/* a NUL byte hides the rest of its line from string functions: that row
+ * alone is skipped, the rows after it are read */
+static void test_nul_byte(void)
+{
+	static const char text[] =
+		"load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n"
+		"noload\t1\t70\t93\t0\t0\tok\n"			/* 2 */
+		"io\0load\t1\t80\t50\t3\t5\tok\n"		/* 3 */
+		"noload\t2\t72\t93\t0\t0\tok\n"			/* 4 */
+		"noload\t3\t74\t93\t0\t0\tok\n";		/* 5 */
+	char *dir = xasprintf("%s/nul", tmpdir), *log = xasprintf("%s/nul.err", tmpdir), *err;
+	char *kdir = xasprintf("%s/k", dir), *path = xasprintf("%s/runs.tsv", kdir), *want;
+	struct kernel_results kr;
+	const struct load_summary *ls;
+	FILE *f;
+	int ret;
+
+	mkdir_p(kdir, 0755);
+	f = fopen(path, "w");
+	fwrite(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	stderr_to_file(log);
+	ret = results_read_kernel(dir, "k", &kr);
+	err = stderr_back(log);
+	ls = kernel_results_load(&kr, "noload");
+	ok(ret == 0 && kr.nloads == 1 && ls && ls->time.n == 3,
+	   "the rows after a NUL byte are read: noload has 3 runs (got %zu)", ls ? ls->time.n : 0);
+	want = xasprintf("warning: %s:3: a NUL byte in the row; row skipped\n", path);
+	ok(err && strstr(err, want), "the row with the NUL byte is warned about as FILE:3");
+	ok(count_lines_starting(err, "warning: ") == 1, "and it alone");
+	kernel_results_release(&kr);
+	free(want);
+	free(err);
+	free(path);
+	free(kdir);
+	free(log);
+	free(dir);
+}
+
+/* a column named twice (files merged by hand): the first counts, and says so */
+static void test_duplicate_column(void)
+{
+	char *dir = xasprintf("%s/dup", tmpdir), *log = xasprintf("%s/dup.err", tmpdir), *err;
+	struct rows rows;
+	int ret;
+
+	write_file(dir, "k", "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\ttime_s\n"
+		   "noload\t1\t70\t93\t0\t0\tok\t99\n"
+		   "noload\t2\t72\t93\t0\t0\tok\t99\n");
+	stderr_to_file(log);
+	ret = read_rows(dir, "k", &rows);
+	err = stderr_back(log);
+	ok(ret == 0 && rows.n == 2 && rows.row[0].time_s == 70 && rows.row[1].time_s == 72,
+	   "the first of two time_s columns is used");
+	ok(err && strstr(err, "dup/k/runs.tsv") && strstr(err, "'time_s'") &&
+	   strstr(err, "using column 3"), "a warning names the file, the column and the one used");
+	ok(count_lines_starting(err, "warning: ") == 1, "once, not once per row");
+	free(err);
+	free(log);
+	free(dir);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* a FIFO called runs.tsv: refused at once, by name, rather than waited on */
+static void test_fifo(void)
+{
+	char *dir = xasprintf("%s/fifo", tmpdir), *log = xasprintf("%s/fifo.err", tmpdir), *err;
+	char *kdir = xasprintf("%s/k", dir), *path = xasprintf("%s/runs.tsv", kdir);
+	struct sigaction sa = { .sa_handler = on_alarm }, old;	/* no SA_RESTART: open gives up */
+	struct kernel_results kr, *krs;
+	size_t n;
+	int ret, all;
+
+	write_file(dir, "good", required_only);
+	mkdir_p(kdir, 0755);
+	mkfifo(path, 0644);
+	sigaction(SIGALRM, &sa, &old);
+	alarm(5);	/* a reader that blocks is stopped, and fails below */
+	stderr_to_file(log);
+	ret = results_read_kernel(dir, "k", &kr);
+	all = results_read_all(dir, &krs, &n);
+	err = stderr_back(log);
+	alarm(0);
+	sigaction(SIGALRM, &old, NULL);
+	ok(ret == -1 && err && strstr(err, "fifo/k/runs.tsv': not a regular file"),
+	   "reading a FIFO is an error naming it, not a hang");
+	ok(all == -1 && n == 1 && !strcmp(krs[0].name, "good"),
+	   "reading every kernel: the FIFO one is an error, the others are read");
+	results_release_all(krs, n);
+	free(err);
+	free(path);
+	free(kdir);
+	free(log);
+	free(dir);
+}
+
+/* a file of a thousand loads, or a load of a thousand statuses, is no
+ * results folder: the rows beyond the limits are warned about, not kept */
+static void test_limits(void)
+{
+	char *dir = xasprintf("%s/lim", tmpdir), *log = xasprintf("%s/lim.err", tmpdir), *err;
+	char *text = xstrdup("load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n"), *more;
+	struct kernel_results kr;
+	const struct load_summary *ls;
+	int ret;
+
+	for (int i = 0; i < KERNEL_MAX_LOADS + 2; i++) {
+		more = xasprintf("%sload%d\t1\t70\t93\t0\t0\tok\n", text, i);
+		free(text);
+		text = more;
+	}
+	for (int i = 0; i < LOAD_MAX_STATUSES + 3; i++) {
+		more = xasprintf("%sload0\t%d\t-\t-\t-\t-\tfailed%d\n", text, i + 2, i);
+		free(text);
+		text = more;
+	}
+	write_file(dir, "k", text);
+	stderr_to_file(log);
+	ret = results_read_kernel(dir, "k", &kr);
+	err = stderr_back(log);
+	ls = kernel_results_load(&kr, "load0");
+	ok(ret == 0 && kr.nloads == KERNEL_MAX_LOADS && !kernel_results_load(&kr, "load256"),
+	   "%d loads kept of %d", KERNEL_MAX_LOADS, KERNEL_MAX_LOADS + 2);
+	ok(ls && ls->n_not_ok_kinds == LOAD_MAX_STATUSES && ls->n_not_ok == LOAD_MAX_STATUSES,
+	   "%d statuses kept of %d", LOAD_MAX_STATUSES, LOAD_MAX_STATUSES + 3);
+	ok(count_lines_starting(err, "warning: ") == 5 && strstr(err, "lim/k/runs.tsv:258: more loads") &&
+	   strstr(err, "lim/k/runs.tsv:292: more statuses"),
+	   "each row beyond them is warned about as FILE:LINE");
+	kernel_results_release(&kr);
+	free(text);
+	free(err);
+	free(log);
+	free(dir);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -300,6 +484,10 @@ int main(void)
 	test_malformed();
 	test_empty_file();
 	test_read_all_order();
+	test_nul_byte();
+	test_duplicate_column();
+	test_fifo();
+	test_limits();
 	rm_rf(tmpdir);
 	return tap_done();
 }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# report and compare stream runs.tsv and keep per load what the statistics
+# need, not the rows: over a million rows (about 44 MB, the required
+# columns only) their peak resident memory stays under 100 MB, where a
+# reader that keeps every row needs three times that for report and five
+# times for compare. Memory is asserted, never time.
+. "$(dirname "$0")/lib.sh"
+TIME=/usr/bin/time
+if [ ! -x "$TIME" ]; then
+	skip "peak memory of report and compare" "no $TIME (apt-get install time)"
+	done_testing
+	exit
+fi
+BOUND_KB=102400
+R=$T/reports
+mkdir -p "$R/a" "$R/b"
+# 5 loads x 200000 ok runs; the same seed every time
+awk 'BEGIN { srand(1); print "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
+	n = split("noload cacherun process_load io_load mem_load", load)
+	for (i = 0; i < 1000000; i++)
+		printf "%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok\n", load[1 + i % n], int(i / n) + 1,
+			70 + 5 * rand(), 90 + rand(), 30 * rand(), 10 * rand() }' > "$R/a/runs.tsv"
+ln "$R/a/runs.tsv" "$R/b/runs.tsv"	# the same rows again, no more disk
+is "$(wc -l < "$R/a/runs.tsv")" 1000001 "a runs.tsv of a million rows ($(du -m "$R/a/runs.tsv" | cut -f1) MB)"
+
+peak_kb() {	# peak_kb ARGS...: contest ARGS under time(1); PEAK gets the KB, ST the status
+	"$TIME" -f %M -o "$T/peak" "$CONTEST" "$@" > "$T/out" 2> "$T/err"
+	ST=$?
+	PEAK=$(tail -n 1 "$T/peak")
+}
+
+peak_kb report -r "$R" a
+is "$ST" 0 "report over a million rows exits 0"
+is "$(grep -c '^a \[200000\] ' "$T/out")" 5 "every row is counted: 200000 runs in each of 5 tables"
+ok $(( PEAK >= BOUND_KB )) "report's peak resident memory ${PEAK} KB is under ${BOUND_KB} KB"
+
+peak_kb compare -r "$R" a b
+is "$ST" 0 "compare over two million rows exits 0"
+grep -q '^Time   a  .* 200000$' "$T/out"
+ok $? "compare counts the runs too ($(grep -m1 '^Time   a ' "$T/out" | tr -s ' '))"
+ok $(( PEAK >= BOUND_KB )) "compare's peak resident memory ${PEAK} KB is under ${BOUND_KB} KB"
+rm -rf "$R"
+done_testing
