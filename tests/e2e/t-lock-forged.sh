@@ -8,7 +8,6 @@
 # (its labelled swap file, WORK_DIR/contest.swap, a marked scratch
 # directory) still goes.
 . "$(dirname "$0")/lib.sh"
-ulimit -v 4000000
 W=$T/work
 mkdir -p "$W"
 mkswap_() { /usr/sbin/mkswap "$@" > /dev/null 2>&1 || /sbin/mkswap "$@" > /dev/null 2>&1; }
