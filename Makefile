@@ -70,12 +70,12 @@ $(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_OBJ) $(HEADERS)
 unit: $(UNIT_BIN)
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
-# parser, the runs.tsv reader and --resume's plan reader, each run
-# FUZZ_SECONDS from tests/fuzz/NAME/
+# parser, the runs.tsv reader, --resume's plan reader and the lock record's
+# checker, each run FUZZ_SECONDS from tests/fuzz/NAME/
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_TARGETS  = config runs plan
+FUZZ_TARGETS  = config runs plan lock
 FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(CONTEST_SRC) $(HEADERS)

@@ -173,6 +173,8 @@ int cmd_compare(int argc, char **argv)
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
+	if (a.format == FORMAT_MAIL && mail_check_addresses(a.from, a.to) < 0)
+		return EXIT_USAGE;
 	for (int i = optind; i < argc; i++)
 		if (results_check_kernel(a.dir, argv[i]) < 0)
 			return EXIT_USAGE;

@@ -1,5 +1,6 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
 #include "cli.h"
+#include "mail.h"
 #include "report.h"
 #include "util.h"
 
@@ -135,6 +136,10 @@ static int check_combination(const struct report_opts *opts)
 		return error("--format html writes a page into a directory: give -o DIR");
 	if (opts->format != REPORT_HTML && opts->out_dir)
 		return error("-o DIR goes with --format html");
+	if (opts->format == REPORT_HTML && report_html_check_dir(opts->out_dir) < 0)
+		return -1;
+	if (opts->format == REPORT_MAIL && mail_check_addresses(opts->from, opts->to) < 0)
+		return -1;
 	return 0;
 }
 

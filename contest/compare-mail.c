@@ -1,6 +1,7 @@
 /* compare-mail.c - compare's verdicts in a mail to a list, see compare-mail.h */
 #include "compare-mail.h"
 #include "compare.h"
+#include "mail-names.h"
 #include "membuf.h"
 #include "report-env.h"
 #include "util.h"
@@ -49,23 +50,27 @@ static void write_head(const struct compare *c, char **confounds, FILE *out)
 int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
 			       FILE *out)
 {
-	struct compare c;
-	char *text, **confounds;
+	struct compare c, shown;
+	char *text, **confounds, **names;
+	int ret;
 
 	if (compare_read(&c, dir, kernels, n, alpha) < 0)
 		return -1;
-	text = compare_text(&c);
-	if (!text) {
-		compare_release(&c);
-		return -1;
+	names = mail_names(kernels, n, 0);
+	compare_alias(&c, &shown, names);	/* the tables laid out with the names shown */
+	text = compare_text(&shown);
+	if (text) {
+		confounds = compare_confounds(dir, kernels, n);
+		write_head(&shown, confounds, out);
+		mail_fold(out, text);
+		compare_confounds_free(confounds);
 	}
-	confounds = compare_confounds(dir, kernels, n);
-	write_head(&c, confounds, out);
-	mail_fold(out, text);
-	compare_confounds_free(confounds);
+	compare_alias_release(&shown);
+	mail_names_free(names);
 	compare_release(&c);
+	ret = text ? 0 : -1;
 	free(text);
-	return 0;
+	return ret;
 }
 
 int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
@@ -78,6 +83,7 @@ int compare_write_mail(const char *dir, char *const *kernels, size_t n, double a
 	FILE *mem = membuf_open(&m);
 	int ret;
 
+	mail_names_free(mail_names(kernels, n, 1));	/* say which names the body rewrites */
 	mail_wrap(mem, env, MAIL_PARA_WIDTH, "");
 	fputc('\n', mem);
 	ret = compare_write_mail_section(dir, kernels, n, alpha, mem);

@@ -5,8 +5,8 @@
  * with two or more kernels) and compare --format mail: which kernels were
  * compared and with how many ok runs, what * and ** mean, every confound
  * the env files show (compare_confounds), then compare's text. All of it
- * within MAIL_WIDTH columns (mail.h); bytes outside ASCII are left to
- * mail_write().
+ * within MAIL_WIDTH columns (mail.h); kernels' names as mail-names.h
+ * shows them, any other byte outside ASCII left to mail_write().
  *
  * compare_write_mail() is the whole message of compare --format mail:
  * headers, the machine paragraph (report-env.h), then the section.

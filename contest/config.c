@@ -5,9 +5,11 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const struct config_option config_options[] = {
@@ -270,31 +272,112 @@ static int parse_line(struct config *cfg, char *line, char **section, const char
 	return config_set(cfg, *section, key, val, where);
 }
 
-int config_load_file(struct config *cfg, const char *path, int missing_ok)
-{
-	FILE *f = fopen(path, "re");
-	char *line = NULL, *section = NULL;
-	size_t cap = 0;
-	int lineno = 0, ret = 0;
+/* a config file is text a person wrote: bounded, so that -c /dev/zero or a
+ * wrong file cannot eat memory; the shipped contest.conf is about 10 KiB */
+enum { CONF_MAX_BYTES = 1 << 20, CONF_MAX_LINE = 4096 };
 
-	if (!f) {
+static int too_big(const char *path)
+{
+	return error("cannot read '%s': larger than %d KiB, not a config file", path,
+		     CONF_MAX_BYTES >> 10);
+}
+
+/* open without blocking (a FIFO), then only a regular file within the bound */
+static int open_conf(const char *path, int missing_ok)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0) {
 		if (missing_ok && errno == ENOENT)
-			return 0;
+			return -2;
 		return error("cannot open '%s': %s", path, strerror(errno));
 	}
-	while (getline(&line, &cap, f) >= 0) {
+	if (fstat(fd, &st) < 0) {
+		error("cannot read '%s': %s", path, strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		error("cannot read '%s': not a regular file", path);
+	} else if (st.st_size > CONF_MAX_BYTES) {
+		too_big(path);
+	} else {
+		return fd;
+	}
+	close(fd);
+	return -1;
+}
+
+/* the whole file, NUL-terminated; NULL (printed), or NULL with *absent set */
+static char *read_conf(const char *path, int missing_ok, int *absent, size_t *len)
+{
+	int fd = open_conf(path, missing_ok);
+	char *text;
+	ssize_t n = 0;
+
+	*absent = fd == -2;
+	if (fd < 0)
+		return NULL;
+	text = xmalloc(CONF_MAX_BYTES + 2);
+	*len = 0;
+	/* to the bound and one byte past it: a file that grew is caught too */
+	while (*len <= CONF_MAX_BYTES &&
+	       (n = read(fd, text + *len, CONF_MAX_BYTES + 1 - *len)) != 0) {
+		if (n < 0) {
+			error("cannot read '%s': %s", path, strerror(errno));
+			break;
+		}
+		*len += (size_t)n;
+	}
+	close(fd);
+	if (n < 0 || *len > CONF_MAX_BYTES) {
+		if (n >= 0)
+			too_big(path);
+		free(text);
+		return NULL;
+	}
+	text[*len] = '\0';
+	return text;
+}
+
+/* split off one line of text[0..len): its length, the line NUL-terminated */
+static int next_line(char *text, size_t len, size_t *line_len, const char *where)
+{
+	char *nl = memchr(text, '\n', len);
+
+	*line_len = nl ? (size_t)(nl - text) : len;
+	if (*line_len > CONF_MAX_LINE)
+		return error("%s: line longer than %d bytes", where, CONF_MAX_LINE);
+	if (memchr(text, '\0', *line_len))
+		return error("%s: a NUL byte: not a text file", where);
+	text[*line_len] = '\0';
+	return 0;
+}
+
+int config_load_file(struct config *cfg, const char *path, int missing_ok)
+{
+	char *text, *p, *section = NULL;
+	size_t len, line_len;
+	int lineno = 0, ret = 0, absent;
+
+	if (!(text = read_conf(path, missing_ok, &absent, &len)))
+		return absent ? 0 : -1;
+	p = text;
+	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
+		p += 3;	/* a UTF-8 byte-order mark, as some editors write */
+		len -= 3;
+	}
+	while (len && !ret) {
 		char *where = xasprintf("%s:%d", path, ++lineno);
 
-		ret = parse_line(cfg, line, &section, where);
+		ret = next_line(p, len, &line_len, where);
+		if (!ret)
+			ret = parse_line(cfg, p, &section, where);
 		free(where);
-		if (ret)
-			break;
+		line_len += line_len < len;	/* and its newline */
+		p += line_len;
+		len -= line_len;
 	}
-	if (!ret && ferror(f))
-		ret = error("cannot read '%s': %s", path, strerror(errno));
-	free(line);
 	free(section);
-	fclose(f);
+	free(text);
 	return ret;
 }
 

@@ -54,7 +54,9 @@ struct config *config_new(const struct config_section *sections);
 void config_free(struct config *cfg);
 
 /*
- * Parse a file into cfg. Errors are printed as "FILE:LINE: message";
+ * Parse a file into cfg: a regular file of at most 1 MiB, lines of at most
+ * 4096 bytes, a UTF-8 byte-order mark skipped (anything else is refused
+ * before it is read). Errors are printed as "FILE:LINE: message";
  * returns 0, or -1 on the first bad line (cfg is then unusable).
  * missing_ok: a missing file is not an error.
  */

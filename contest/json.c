@@ -12,34 +12,6 @@ json_t *json_number(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* the length of the valid UTF-8 sequence at s, 0 when there is none */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, UTF-16 surrogates, beyond U+10FFFF */
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* a name is written many times (a row per load and metric): warn once for each */
 static int first_warning(const char *name)
 {
@@ -62,7 +34,7 @@ json_t *json_name(const char *s, const char *what)
 	json_t *j;
 
 	while (*p) {
-		size_t n = utf8_len(p);
+		size_t n = utf8_seq_len((const char *)p);
 
 		if (n) {
 			memcpy(q, p, n);

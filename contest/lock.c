@@ -1,5 +1,6 @@
 /* lock.c - see lock.h */
 #include "lock.h"
+#include "lock-record.h"
 #include "cgroup.h"
 #include "util.h"
 
@@ -54,14 +55,10 @@ static int rmdir_one(const char *path, const struct stat *st, int flag, struct F
 /* kill what is still in a cgroup tree and remove it, children first */
 static int remove_cgroup(const char *dir)
 {
-	const char *base = strrchr(dir, '/');
-
-	if (!base || strncmp(base + 1, "contest-", 8) || strncmp(dir, "/sys/fs/cgroup/", 15))
-		return error("not removing '%s': not a contest cgroup", dir);
 	/* again: a task forked while the procs were read escaped the first kill */
 	for (int tries = 0; tries < 4 && access(dir, F_OK) == 0; tries++) {
-		nftw(dir, kill_procs, 16, FTW_PHYS);
-		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS);
+		nftw(dir, kill_procs, 16, FTW_PHYS | FTW_MOUNT);
+		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 	}
 	if (access(dir, F_OK) == 0)
 		return error("cannot remove cgroup '%s': %s", dir, strerror(errno));
@@ -93,49 +90,79 @@ static int remove_scratch(const char *dir)
 	return ret;
 }
 
-/* act on a dead session's record: "pid N" then "KIND PATH" lines */
-static void clean_leftovers(char *text, const char *lockpath)
+/* 1 when it is still what was judged; 0 when gone meanwhile (with its parent) */
+static int unchanged(const struct leftover *it)
 {
-	char *save = NULL, *line;
-	long pid = 0;
+	struct stat st;
+
+	if (lstat(it->path, &st) < 0)
+		return errno == ENOENT ? 0 : error("cannot examine '%s': %s", it->path, strerror(errno));
+	if (st.st_dev != it->dev || st.st_ino != it->ino)
+		return error("not removing '%s': it was replaced while being checked", it->path);
+	return 1;
+}
+
+static int remove_leftover(const struct leftover *it)
+{
+	switch (it->kind) {
+	case LEFT_CGROUP:
+		return remove_cgroup(it->path);
+	case LEFT_SWAP:
+		return remove_swap(it->path);
+	case LEFT_SCRATCH:
+		return remove_scratch(it->path);
+	case LEFT_UNKNOWN:
+		break;
+	}
+	return 0;
+}
+
+/* say what is not removed, and why */
+static void refuse(const struct leftover *it, const char *lockpath)
+{
+	if (it->verdict == LEFT_IGNORE)
+		warning("%s:%zu: ignoring '%s': %s", lockpath, it->line, it->word, it->why);
+	else
+		warning("not removing '%s': %s", it->path, it->why);
+}
+
+/* act on a dead session's record, once judged (lock-record.h) */
+static void clean_leftovers(const struct lock_record *rec, const char *lockpath)
+{
 	int n = 0;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *path = strchr(line, ' ');
+	for (size_t i = 0; i < rec->n; i++) {
+		const struct leftover *it = &rec->items[i];
 		int ret;
 
-		if (!path)
-			continue;
-		*path++ = '\0';
-		if (!strcmp(line, "pid")) {
-			pid = strtol(path, NULL, 10);
-			continue;
-		}
-		if (path[0] != '/')
-			continue;	/* only absolute paths were ever recorded */
-		if (access(path, F_OK) < 0 && errno == ENOENT)
-			continue;	/* removed in time (the record only grows) */
-		if (!strcmp(line, "cgroup"))
-			ret = remove_cgroup(path);
-		else if (!strcmp(line, "swap"))
-			ret = remove_swap(path);
-		else if (!strcmp(line, "scratch"))
-			ret = remove_scratch(path);
-		else
+		if (it->verdict == LEFT_GONE)
 			continue;
 		if (n++ == 0)
 			info("an earlier session (pid %ld) died without cleaning up (%s); "
-			     "removing what it left:", pid, lockpath);
-		info("  %s %s%s", line, path, ret < 0 ? " (failed)" : ": removed");
+			     "removing what it left:", rec->pid, lockpath);
+		if (it->verdict != LEFT_REMOVE) {
+			refuse(it, lockpath);
+			continue;
+		}
+		ret = unchanged(it);
+		if (ret == 0)
+			continue;	/* removed with its parent */
+		if (ret > 0)
+			ret = remove_leftover(it);
+		info("  %s %s%s", it->word, it->path, ret < 0 ? " (failed)" : ": removed");
 	}
 }
 
-static void read_record(const char *path)
+static void read_record(const char *path, const char *work_dir)
 {
 	char *text = read_text_file(path, NULL);
+	struct lock_record rec;
 
-	if (text && *text)
-		clean_leftovers(text, path);
+	if (text && *text) {
+		lock_record_parse(&rec, text, work_dir);
+		clean_leftovers(&rec, path);
+		lock_record_release(&rec);
+	}
 	free(text);
 }
 
@@ -190,7 +217,7 @@ int lock_take(struct session_lock *l, const char *dir, const char *what, int lef
 	if (l->fd < 0)
 		return error("cannot lock '%s': it keeps being replaced", l->path);
 	if (leftovers)
-		read_record(l->path);
+		read_record(l->path, dir);
 	snprintf(pidline, sizeof(pidline), "pid %d\n", (int)getpid());
 	if (ftruncate(l->fd, 0) < 0 || pwrite(l->fd, pidline, strlen(pidline), 0) < 0)
 		return error("cannot write '%s': %s", l->path, strerror(errno));

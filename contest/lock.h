@@ -7,7 +7,8 @@
  * what the session made outside the results: its cgroups, its swap file,
  * its scratch directories (the cleanup registry writes them as they are
  * registered: cleanup_set_record in cleanup.h). A session that finds such lines in a lock it could
- * take knows their maker died without cleaning up, and removes them.
+ * take knows their maker died without cleaning up, and removes what they
+ * name once it proves to be contest's (lock-record.h judges each line).
  */
 #ifndef CONTEST_LOCK_H
 #define CONTEST_LOCK_H
@@ -21,7 +22,8 @@ struct session_lock {
  * Take DIR/.contest.lock (making DIR); what names DIR in messages ("work
  * directory"). 0; or -1 with an error naming the running session's pid.
  * With leftovers set, a dead session's record is acted on: its processes
- * killed, its cgroups, swap file and scratch removed, and stderr says so.
+ * killed, its cgroups, swap file and scratch removed, and stderr says so;
+ * what the record names but is not contest's stays, with a warning.
  */
 int lock_take(struct session_lock *l, const char *dir, const char *what, int leftovers);
 /* mkdtemp PARENT/PREFIX.XXXXXX with the marker in it; NULL on error (printed) */

@@ -8,6 +8,8 @@
  * ids (gnuplot's repeat from chart to chart, which inline <svg> elements
  * would make collide), the page needs no network and no script, and a
  * browser can tell whether every image decoded. Every name is escaped.
+ * A generator meta tag marks the page as contest's: DIR must be new,
+ * empty, or hold such a page (report_html_check_dir), never '/'.
  */
 #include "report.h"
 #include "report-env.h"
@@ -15,12 +17,19 @@
 #include "plot.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* what marks a page as contest's, so that -o DIR may write over it */
+#define GENERATOR "<meta name=\"generator\" content=\"contest "
 
 static const char style[] =
 	"body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}\n"
@@ -184,6 +193,7 @@ static void write_pressure(FILE *out, const struct report *r)
 static void write_head(FILE *out, const struct report *r)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      GENERATOR CONTEST_VERSION "\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>contest: ", out);
 	for (size_t k = 0; k < r->nkernels; k++) {
 		fputs(k ? " vs " : "", out);
@@ -305,6 +315,57 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	fprintf(out, "<p class=\"note\">Made by contest %s.</p>\n</body>\n</html>\n",
 		CONTEST_VERSION);
 	return ret;
+}
+
+/* is dir/index.html a page contest wrote? Its head carries GENERATOR. */
+static int our_page(const char *dir)
+{
+	char *path = xasprintf("%s/index.html", dir), head[4096];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), ours = 0;
+	struct stat st;
+	ssize_t n;
+
+	free(path);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (n = pread(fd, head, sizeof(head) - 1, 0)) > 0) {
+		head[n] = '\0';
+		ours = strstr(head, GENERATOR) != NULL;
+	}
+	close(fd);
+	return ours;
+}
+
+static int empty_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int empty = 1;
+
+	if (!d)
+		return 0;
+	while (empty && (e = readdir(d)))
+		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+int report_html_check_dir(const char *dir)
+{
+	char real[PATH_MAX];
+	struct stat st;
+
+	if (!realpath(dir, real))
+		return errno == ENOENT ? 0 : error("cannot use '%s': %s", dir, strerror(errno));
+	if (!strcmp(real, "/"))
+		return error("refusing to write a page into '/': give -o a directory of its own");
+	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
+		return error("cannot write a page into '%s': not a directory", dir);
+	if (!empty_dir(real) && !our_page(real))
+		return error("refusing to write a page into '%s': it is not empty and holds no page "
+			     "contest wrote; give a new or empty directory", dir);
+	return 0;
 }
 
 int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out)

@@ -4,13 +4,15 @@
  * machine (report-env.c), the tables exactly as --format text prints them,
  * a note on excluded runs and, with two or more kernels, compare's
  * significant differences (compare-mail.h). The message's form is mail.h's;
- * when a kernel name makes a table row wider than 80 columns the tables
- * name the kernels K1, K2... under a legend.
+ * the tables show the kernels' names as mail-names.h writes them, and when
+ * a name makes a table row wider than 80 columns they name the kernels
+ * K1, K2... under a legend.
  */
 #include "report.h"
 #include "report-env.h"
 #include "compare-mail.h"
 #include "mail.h"
+#include "mail-names.h"
 #include "membuf.h"
 #include "util.h"
 
@@ -28,51 +30,31 @@ static char *tables_text(const struct report *r, const struct report_opts *opts)
 	return membuf_close(&m, ret == 0);
 }
 
-/* r with kernels named K1, K2...: rows copied, everything else shared */
-static void alias_report(const struct report *r, struct report *a)
+/* K1, K2...: names short enough for any table */
+static char **short_names(size_t n)
 {
-	size_t i, j, k;
+	char **names = xcalloc(n + 1, sizeof(*names));
 
-	*a = *r;
-	a->kernels = xcalloc(r->nkernels, sizeof(*a->kernels));
-	for (k = 0; k < r->nkernels; k++)
-		a->kernels[k] = xasprintf("K%zu", k + 1);
-	a->tables = xcalloc(r->ntables, sizeof(*a->tables));
-	for (i = 0; i < r->ntables; i++) {
-		a->tables[i] = r->tables[i];
-		a->tables[i].rows = xcalloc(r->tables[i].nrows + 1, sizeof(*a->tables[i].rows));
-		for (j = 0; j < r->tables[i].nrows; j++) {
-			a->tables[i].rows[j] = r->tables[i].rows[j];
-			for (k = 0; k < r->nkernels; k++)
-				if (r->tables[i].rows[j].kernel == r->kernels[k])
-					a->tables[i].rows[j].kernel = a->kernels[k];
-		}
-	}
-}
-
-static void alias_release(struct report *a)
-{
-	for (size_t i = 0; i < a->ntables; i++)
-		free(a->tables[i].rows);
-	free(a->tables);
-	for (size_t k = 0; k < a->nkernels; k++)
-		free(a->kernels[k]);
-	free(a->kernels);
+	for (size_t k = 0; k < n; k++)
+		names[k] = xasprintf("K%zu", k + 1);
+	return names;
 }
 
 /* the tables, under a legend of short names when the real ones are too wide */
 static int write_tables(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *text = tables_text(r, opts);
+	char *text = tables_text(r, opts), **names;
 	struct report a;
 
 	if (!text)
 		return -1;
 	if (mail_widest_line(text) > MAIL_WIDTH) {
 		free(text);
-		alias_report(r, &a);
+		names = short_names(r->nkernels);
+		report_alias(r, &a, names);
 		text = tables_text(&a, opts);
-		alias_release(&a);
+		report_alias_release(&a);
+		mail_names_free(names);
 		if (!text)
 			return -1;
 		fputs("The kernels' names are too long for the tables; they stand as:\n\n", out);
@@ -120,10 +102,12 @@ static void write_intro(FILE *out, const struct report *r, const struct report_o
 	free(para);
 }
 
-static int write_body(FILE *out, const struct report *r, const struct report_opts *opts)
+/* r reads the env files and the comparison; shown, r with the names the body shows, lays out the tables */
+static int write_body(FILE *out, const struct report *r, const struct report *shown,
+		      const struct report_opts *opts)
 {
 	write_intro(out, r, opts);
-	if (write_tables(out, r, opts) < 0)
+	if (write_tables(out, shown, opts) < 0)
 		return -1;
 	if (any_not_ok(r)) {
 		mail_wrap(out, "Runs that were not ok (a load that failed, an OOM kill, an interrupt, "
@@ -142,12 +126,18 @@ int report_write_mail(const struct report *r, const struct report_opts *opts, FI
 {
 	char *body, *subject = mail_subject("[BENCHMARK] contest:", r->kernels, r->nkernels);
 	struct mail_headers h = { opts->from, opts->to, subject };
+	char **names = mail_names(r->kernels, r->nkernels, 1);
+	struct report shown;
 	struct membuf m;
-	int ret = write_body(membuf_open(&m), r, opts);
+	int ret;
 
+	report_alias(r, &shown, names);
+	ret = write_body(membuf_open(&m), r, &shown, opts);
 	body = membuf_close(&m, ret == 0);
 	if (body)
 		ret = mail_write(out, &h, body);
+	report_alias_release(&shown);
+	mail_names_free(names);
 	free(body);
 	free(subject);
 	return ret;

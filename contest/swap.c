@@ -122,11 +122,11 @@ static const char *mkswap_prog(void)
 	return "mkswap";
 }
 
-/* mkswap, its chatter into a temporary log that is shown only on failure */
+/* mkswap with contest's label, its chatter into a temporary log that is shown only on failure */
 static int run_mkswap(const char *path)
 {
 	char log[] = "/tmp/contest-mkswap.XXXXXX", *text;
-	char *argv[] = { (char *)mkswap_prog(), (char *)path, NULL };
+	char *argv[] = { (char *)mkswap_prog(), "-L", SWAP_LABEL, (char *)path, NULL };
 	struct spawn_opts o = { .out = log };
 	int fd = mkstemp(log), rc;
 
@@ -210,4 +210,69 @@ int swap_off(const char *path)
 		ret = error("cannot remove '%s': %s", swap_path, strerror(errno));
 	swap_path[0] = '\0';
 	return ret;
+}
+
+/* the kernel's swap header: magic at the end of the first page, the volume
+ * label after bootbits[1024], version, last_page, nr_badpages, uuid[16] */
+#define SWAP_MAGIC "SWAPSPACE2"
+#define SWAP_LABEL_OFFSET 1052
+#define SWAP_LABEL_LEN 16
+
+/* the first page of a regular file, malloc'd, or NULL (*err: -1 unreadable, 0 too short) */
+static char *first_page(const char *path, long page, int *err)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	char *buf = NULL;
+	struct stat st;
+
+	*err = -1;
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0) {
+		*err = 0;
+		buf = xmalloc((size_t)page);
+		if (!S_ISREG(st.st_mode) || pread(fd, buf, (size_t)page, 0) != page) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	close(fd);
+	return buf;
+}
+
+int swap_read_label(const char *path, char label[17])
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct stat st;
+	char *buf;
+	int ret;
+
+	label[0] = '\0';
+	/* not even opened unless regular: opening a device may do something */
+	if (lstat(path, &st) < 0)
+		return -1;
+	if (!S_ISREG(st.st_mode) || !(buf = first_page(path, page, &ret)))
+		return S_ISREG(st.st_mode) ? ret : 0;
+	ret = !memcmp(buf + page - strlen(SWAP_MAGIC), SWAP_MAGIC, strlen(SWAP_MAGIC));
+	if (ret) {
+		memcpy(label, buf + SWAP_LABEL_OFFSET, SWAP_LABEL_LEN);
+		label[SWAP_LABEL_LEN] = '\0';
+	}
+	free(buf);
+	return ret;
+}
+
+int swap_listed(const char *path)
+{
+	char *text = read_text_file("/proc/swaps", NULL), *line, *save = NULL;
+	int found = 0;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		line[strcspn(line, " \t")] = '\0';
+		unescape_octal(line);	/* the kernel writes a blank in a name as \040 */
+		found = !strcmp(line, path);
+	}
+	free(text);
+	return found;
 }

@@ -13,4 +13,15 @@ int swap_off(const char *path);
  * unlink(2) on static storage only, safe from a signal handler or atexit. */
 void swap_cleanup_all(void);
 
+/* the volume label swap_on gives its files (mkswap -L), so that a leftover
+ * can be told from anyone else's swap (lock-record.c) */
+#define SWAP_LABEL "contest"
+
+/* Read the swap header of the regular file path (no symlink followed):
+ * 1 when it is a swap area, its label (up to 16 bytes) into label[17];
+ * 0 when it is not a swap area; -1 when it cannot be read (errno set). */
+int swap_read_label(const char *path, char label[17]);
+/* 1 when /proc/swaps lists path (as given: absolute and resolved) */
+int swap_listed(const char *path);
+
 #endif

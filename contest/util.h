@@ -57,6 +57,9 @@ uint64_t meminfo_bytes(const char *field);
 double now_mono(void);
 /* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
 void unescape_octal(char *s);
+/* the length of the valid UTF-8 sequence at s (1 for ASCII), 0 when there
+ * is none: no overlong form, surrogate or code point beyond U+10FFFF */
+size_t utf8_seq_len(const char *s);
 /* strip leading and trailing whitespace in place, return the start */
 char *trim(char *s);
 

@@ -29,6 +29,40 @@ bad "-s bad size" "io_load.size=lots" run -s io_load.size=lots -r "$R" -k X nolo
 bad "unknown load" "no_such_load" run -r "$R" -k X no_such_load
 bad "bad -n" "-n" run -n zero -r "$R" -k X noload
 bad "missing -c file" "$T/absent.conf" run -c "$T/absent.conf" -r "$R" -k X noload
+# not a config file: refused at once, memory bounded so that a regression
+# cannot eat the machine (ASan reserves terabytes of address space: its
+# own cap on one allocation bounds it there)
+if ldd "$CONTEST" | grep -q libasan; then
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=300
+	vlimit=unlimited
+else
+	vlimit=500000	# KiB
+fi
+bounded() { (ulimit -v $vlimit; exec timeout 20 "$CONTEST" "$@"); }
+bad_file() {	# bad_file NAME FILE WANT-IN-STDERR: run -c FILE
+	local start=$SECONDS
+	bounded run -c "$2" -s "work_dir=$T/work" -r "$R" -k X noload > "$T/out" 2> "$T/err"
+	is "$?" 2 "$1: exit status 2"
+	[ $((SECONDS - start)) -lt 10 ]
+	ok $? "$1: at once ($((SECONDS - start)) s)"
+	grep -qF -- "$3" "$T/err"
+	ok $? "$1: the message says '$3' ($(head -c 200 "$T/err" | tr '\n' ' '))"
+}
+mkfifo "$T/fifo"
+mkdir "$T/dir.conf"
+{ echo 'runs = 2'; printf '# %04100d\n' 0; } > "$T/long.conf"
+bad_file "-c /dev/zero" /dev/zero "error: cannot read '/dev/zero': not a regular file"
+bad_file "-c FIFO" "$T/fifo" "error: cannot read '$T/fifo': not a regular file"
+bad_file "-c directory" "$T/dir.conf" "error: cannot read '$T/dir.conf': not a regular file"
+bad_file "a line over 4096 bytes" "$T/long.conf" "error: $T/long.conf:2: line longer than 4096 bytes"
+head -c 1100000 /dev/zero | tr '\0' '#' > "$T/huge.conf"
+bad_file "a file over 1 MiB" "$T/huge.conf" "error: cannot read '$T/huge.conf': larger than 1024 KiB"
+printf '\xef\xbb\xbfruns = 7\n' > "$T/bom.conf"
+"$CONTEST" env -c "$T/bom.conf" > "$T/bom.env" 2> "$T/bom.err"
+is "$?" 0 "a file that starts with a UTF-8 byte-order mark loads"
+grep -qx 'runs = 7' "$T/bom.env" && ! grep -q 'unknown key' "$T/bom.err"
+ok $? "its first key is read, the mark skipped ($(head -c 200 "$T/bom.err"))"
+
 bad "report: unknown kernel" "nobody" report -r "$R" nobody
 bad "unknown command" "frobnicate" frobnicate
 [ ! -e "$R" ]

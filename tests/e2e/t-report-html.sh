@@ -42,6 +42,46 @@ ok $? "a print style sheet"
 "$CONTEST" report -r "$R" --format html 2.4.18 >/dev/null 2>&1
 is $? 2 "--format html without -o is bad usage"
 
+# -o never writes over what contest did not write: not '/', not a
+# directory holding other things; a page of its own it rewrites
+grep -q '<meta name="generator" content="contest ' "$P"
+ok $? "the page carries contest's generator tag"
+cp -r "$T/page" "$T/page2"
+"$CONTEST" report -r "$R" --format html -o "$T/page2" 2.4.18 >"$T/again.out" 2>"$T/again.err"
+ok $? "rewriting a previous page works ($(head -n 1 "$T/again.err"))"
+grep -q '<h1>contest: 2.4.18</h1>' "$T/page2/index.html"
+ok $? "and the page is the new one"
+had_index=0; [ -e /index.html ] && had_index=1
+had_charts=0; [ -e /charts ] && had_charts=1
+"$CONTEST" report -r "$R" --format html -o / 2.4.18 >"$T/root.out" 2>"$T/root.err"
+st=$?
+# a regression writes /index.html and /charts: take back only what it made
+[ $had_index = 0 ] && [ -e /index.html ] && { rm -f /index.html; echo "# removed /index.html"; }
+[ $had_charts = 0 ] && [ -d /charts ] && { rm -rf /charts; echo "# removed /charts"; }
+is "$st" 2 "-o / is bad usage"
+grep -qF "refusing to write a page into '/'" "$T/root.err"
+ok $? "and says so ($(head -n 1 "$T/root.err"))"
+mkdir -p "$T/mine/sub"
+echo keep >"$T/mine/notes.txt"
+"$CONTEST" report -r "$R" --format html -o "$T/mine" 2.4.18 >/dev/null 2>"$T/mine.err"
+is "$?" 2 "-o a non-empty directory that holds no contest page is bad usage"
+grep -qF "refusing to write a page into '$T/mine': it is not empty" "$T/mine.err"
+ok $? "and the message names it"
+[ ! -e "$T/mine/index.html" ] && [ ! -e "$T/mine/charts" ] && [ "$(cat "$T/mine/notes.txt")" = keep ]
+ok $? "nothing was written there"
+printf '<html><body>my own page</body></html>\n' >"$T/mine/index.html"
+"$CONTEST" report -r "$R" --format html -o "$T/mine" 2.4.18 >/dev/null 2>&1
+is "$?" 2 "a directory whose index.html is not contest's is refused too"
+grep -q 'my own page' "$T/mine/index.html"
+ok $? "and that index.html is untouched"
+mkdir "$T/empty"
+"$CONTEST" report -r "$R" --format html -o "$T/empty" 2.4.18 >/dev/null 2>&1 &&
+	[ -s "$T/empty/index.html" ]
+ok $? "an empty directory is fine"
+echo x >"$T/afile"
+"$CONTEST" report -r "$R" --format html -o "$T/afile" 2.4.18 >/dev/null 2>&1
+is "$?" 2 "-o a file is bad usage"
+
 if ! command -v chromium >/dev/null; then
 	skip "chromium checks" "chromium is not installed"
 	done_testing

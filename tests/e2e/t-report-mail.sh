@@ -80,13 +80,13 @@ cp "$PUB/2.4.19/runs.tsv" "$R/$utf/"
 "$CONTEST" report -r "$R" --format mail "$long" "$utf" >"$T/long.mail" 2>"$T/long.err"
 ok $? "mail with a long and a non-ASCII name exits 0"
 clean "$T/long.mail" "long and non-ASCII names"
-grep -qx "  K1 = $long" "$T/long.mail" && grep -qx '  K2 = 2.6.0-t??st' "$T/long.mail"
-ok $? "a legend names K1 and K2, non-ASCII bytes as '?'"
+grep -qx "  K1 = $long" "$T/long.mail" && grep -qxF '  K2 = 2.6.0-t\xc3\xa9st' "$T/long.mail"
+ok $? "a legend names K1 and K2, non-ASCII bytes as \\xNN"
 grep -q '^K1 \[5\] ' "$T/long.mail" && ! grep -q "^$long \[" "$T/long.mail"
 ok $? "the tables use the short names"
 sed '/^$/q' "$T/long.mail" | sed -n '/^Subject:/,/^Date:/p' | tr -d '\n' |
-	grep -qF "Subject: [BENCHMARK] contest: $long vs 2.6.0-t??st"
-ok $? "the Subject: is ASCII too, folded where the names make it long"
+	grep -qF "Subject: [BENCHMARK] contest: $long vs =?UTF-8?Q?2=2E6=2E0-t=C3=A9st?="
+ok $? "the Subject: is ASCII too, the UTF-8 name an encoded word, folded where the names make it long"
 
 # compare --format mail: kernels and runs, the marks' legend, confounds
 ok_runs() { awk -F'\t' 'NR > 1 && $7 == "ok"' "$1/runs.tsv" | wc -l; }
@@ -136,9 +136,74 @@ ok $? "compare's tables are in the mail, a row of 2.5.47 with its mean"
 "$CONTEST" compare -r "$R" --format mail "$long" "$utf" >"$T/cmp-long.mail" 2>/dev/null
 ok $? "compare --format mail with a long and a non-ASCII name exits 0"
 clean "$T/cmp-long.mail" "compare mail, long and non-ASCII names"
-grep -qF "  2.6.0-t??st: " "$T/cmp-long.mail"
-ok $? "the non-ASCII name is '?' in the kernels' lines"
+grep -qF "  2.6.0-t\xc3\xa9st: " "$T/cmp-long.mail"
+ok $? "the non-ASCII name is written with \\xNN in the kernels' lines"
 "$CONTEST" compare -r "$R" --format mail 2.4.18 >/dev/null 2>&1
 is $? 2 "compare --format mail with one kernel is bad usage"
+
+# header injection: a control character in any header value is bad usage,
+# and no header is printed
+inject() {	# inject NAME WANT-IN-STDERR COMMAND-ARGS...
+	local name=$1 want=$2; shift 2
+	"$@" >"$T/inj.out" 2>"$T/inj.err"
+	is "$?" 2 "$name: exit status 2"
+	grep -qF -- "$want" "$T/inj.err"
+	ok $? "$name: the error says why ($(head -n 1 "$T/inj.err"))"
+	! grep -qi '^bcc:' "$T/inj.out"
+	ok $? "$name: no Bcc: header on stdout"
+}
+inject "report --from with a newline" \
+	"bad --from 'me@x\x0aBcc: evil@y': a mail header cannot hold control characters" \
+	"$CONTEST" report -r "$R" --format mail --from $'me@x\nBcc: evil@y' 2.4.18
+inject "compare --to with CR LF" \
+	"bad --to 'a@b\x0d\x0aBcc: e@f': a mail header cannot hold control characters" \
+	"$CONTEST" compare -r "$R" --format mail --to $'a@b\r\nBcc: e@f' 2.4.18 2.5.47
+inject "report --to with a tab" "bad --to 'a@b\x09c'" \
+	"$CONTEST" report -r "$R" --format mail --to $'a@b\tc' 2.4.18
+inject "compare --from with DEL" "bad --from 'a@b\x7f'" \
+	"$CONTEST" compare -r "$R" --format mail --from $'a@b\x7f' 2.4.18 2.5.47
+inject "\$EMAIL with a newline" "bad \$EMAIL 'x@y\x0aBcc: z'" \
+	env EMAIL=$'x@y\nBcc: z' "$CONTEST" report -r "$R" --format mail 2.4.18
+inject "a non-ASCII address" "an address must be ASCII" \
+	"$CONTEST" report -r "$R" --format mail --from $'j\xc3\xb6@x' 2.4.18
+"$CONTEST" report -r "$R" --format mail --from $'J\xc3\xb6rg M\xc3\xbcller <j@example.org>' 2.4.18 \
+	>"$T/name.mail"
+is "$(grep -m1 '^From: ' "$T/name.mail")" "From: =?UTF-8?Q?J=C3=B6rg=20M=C3=BCller?= <j@example.org>" \
+	"a UTF-8 name before the address is one encoded word, its blank kept"
+
+# a kernel named kä: the Subject carries it as an RFC 2047 encoded word, the
+# body as k\xc3\xa4 in aligned tables, and stderr says so
+ka=k$'\xc3\xa4'
+mkdir "$R/$ka"
+cp "$PUB/2.5.47/runs.tsv" "$R/$ka/"
+"$CONTEST" report -r "$R" --format mail 2.4.18 "$ka" >"$T/ka.mail" 2>"$T/ka.err"
+ok $? "report --format mail with kernel '$ka' exits 0"
+clean "$T/ka.mail" "kernel '$ka'"
+is "$(sed '/^$/q' "$T/ka.mail" | grep '^Subject: ')" \
+	"Subject: [BENCHMARK] contest: 2.4.18 vs =?UTF-8?Q?k=C3=A4?=" "the Subject: encodes '$ka' (RFC 2047)"
+python3 -c 'import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(str(email.header.make_header(email.header.decode_header(m["Subject"]))))' "$T/ka.mail" >"$T/ka.subject"
+is "$(cat "$T/ka.subject")" "[BENCHMARK] contest: 2.4.18 vs $ka" "which a mail reader decodes back to '$ka'"
+grep -q '^k\\xc3\\xa4 \[' "$T/ka.mail" && ! grep -q '^k? ' "$T/ka.mail"
+ok $? "the body's tables write it k\\xc3\\xa4"
+# every table row starts its Time column where the header's does
+awk '/^Kernel \[runs\]/ { h = index($0, "Time"); next }
+	h && /^(2\.4\.18|k\\xc3\\xa4) \[/ { n++; if (match($0, / [0-9]+\.[0-9]/) && RSTART + 1 != h) bad++ }
+	END { exit !(n >= 20 && !bad) }' "$T/ka.mail"
+ok $? "its rows stay aligned with the header's columns"
+grep -qF "warning: kernel '$ka' is not ASCII: the mail's body writes it as 'k\xc3\xa4'" "$T/ka.err"
+ok $? "stderr names the kernel whose name the body rewrites"
+"$CONTEST" compare -r "$R" --format mail 2.4.18 "$ka" >"$T/ka-cmp.mail" 2>"$T/ka-cmp.err"
+ok $? "compare --format mail with kernel '$ka' exits 0"
+clean "$T/ka-cmp.mail" "compare, kernel '$ka'"
+is "$(sed '/^$/q' "$T/ka-cmp.mail" | grep '^Subject: ')" \
+	"Subject: [BENCHMARK] contest compare: 2.4.18 vs =?UTF-8?Q?k=C3=A4?=" "compare's Subject: encodes it too"
+awk '/^Metric Kernel/ { h = index($0, "Mean") + 3; next }
+	h && /^(Time|CPU%|Loads|LCPU%)? *k\\xc3\\xa4 / { n++; if (substr($0, h, 1) !~ /[0-9]/) bad++ }
+	END { exit !(n >= 20 && !bad) }' "$T/ka-cmp.mail"
+ok $? "compare's rows for k\\xc3\\xa4 stay aligned under Mean"
+grep -qF "warning: kernel '$ka' is not ASCII" "$T/ka-cmp.err"
+ok $? "and stderr names the kernel"
 
 done_testing

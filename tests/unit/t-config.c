@@ -108,6 +108,50 @@ static void file_errors(void)
 	bad_file("toplevel-in-section.conf", "[io_load]\nruns = 3\n", 2, "unknown key 'runs' for load 'io_load'");
 }
 
+/* a config file is bounded text: lines of at most 4096 bytes, no NUL, a BOM skipped */
+static void file_form(void)
+{
+	char *text = xasprintf("runs = 2\n#%04100d\nruns = 3\n", 0), *path, *where;
+	struct config *cfg;
+	int fd;
+
+	bad_file("long.conf", text, 2, "line longer than 4096 bytes");
+	free(text);
+	text = xasprintf("runs = 2\n#%04094d\nruns = 3\n", 0);	/* 4096 bytes exactly */
+	path = write_conf("longest.conf", text);
+	cfg = config_new(load_sections());
+	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 3,
+	   "a line of 4096 bytes is fine");
+	config_free(cfg);
+	free(text);
+	free(path);
+	path = xasprintf("%s/nul.conf", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "runs = 2\n# a\0b\n", 15) != 15 || close(fd) < 0)
+		perror(path);
+	cfg = config_new(load_sections());
+	capture_start();
+	ok(config_load_file(cfg, path, 0) < 0, "a NUL byte is rejected");
+	capture_end();
+	where = xasprintf("%s:2: ", path);
+	ok(strstr(errbuf, where) != NULL, "naming FILE:LINE");
+	config_free(cfg);
+	free(where);
+	free(path);
+	path = write_conf("bom.conf", "\xef\xbb\xbfruns = 5\n");
+	cfg = config_new(load_sections());
+	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 5,
+	   "a UTF-8 byte-order mark is skipped");
+	config_free(cfg);
+	free(path);
+	cfg = config_new(load_sections());
+	capture_start();
+	ok(config_load_file(cfg, "/dev/null", 0) < 0, "/dev/null is not a config file");
+	capture_end();
+	ok(strstr(errbuf, "'/dev/null': not a regular file") != NULL, "and says so");
+	config_free(cfg);
+}
+
 /* ranges live in the options table: out of range is FILE:LINE (or -s) before anything runs */
 static void range_errors(void)
 {
@@ -247,6 +291,7 @@ int main(void)
 		return 1;
 	}
 	file_errors();
+	file_form();
 	range_errors();
 	missing_file();
 	good_file();

@@ -1,4 +1,4 @@
-/* t-swap.c - a 64M swap file goes on, shows in /proc/swaps, goes off and away
+/* t-swap.c - a 64M swap file goes on labelled contest, shows in /proc/swaps, goes off and away
  *
  * Needs root, mkswap and a directory on a filesystem that takes swap files
  * ($CONTEST_TEST_TMP, else /var/tmp); skips otherwise. The swap is undone
@@ -71,6 +71,7 @@ static const char *missing_prerequisite(void)
 
 static void test_on_off(void)
 {
+	char label[17];
 	struct stat st;
 	long long kb;
 
@@ -78,9 +79,12 @@ static void test_on_off(void)
 	kb = swaps_size_kb(path);
 	ok(kb > 60000 && kb <= 65536, "/proc/swaps lists it at about 64M (%lld KiB)", kb);
 	ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0600, "the file is mode 600");
+	ok(swap_read_label(path, label) == 1 && !strcmp(label, SWAP_LABEL),
+	   "its swap header carries contest's label ('%s')", label);
+	ok(swap_listed(path), "swap_listed finds it in /proc/swaps");
 	ok(swap_on(path, 64ULL << 20) < 0, "a second swap_on is refused");
 	ok(swap_off(path) == 0, "swap_off");
-	ok(swaps_size_kb(path) < 0, "/proc/swaps no longer lists it");
+	ok(swaps_size_kb(path) < 0 && !swap_listed(path), "/proc/swaps no longer lists it");
 	ok(access(path, F_OK) < 0, "the file is gone");
 	ok(swap_off(path) == 0, "swap_off with nothing on is fine");
 }
