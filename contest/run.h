@@ -52,10 +52,11 @@ struct load_state {
 };
 
 /*
- * Time one run of ls->load and fill rec (load, run, status...). The caller
- * appends it. Returns 0 when the run is ok.
+ * Time run number run of ls->load and fill rec (load, run, status...).
+ * The caller numbers it (results_next_run) and appends it. Returns 0 when
+ * the run is ok.
  */
-int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
+int run_one(struct session *s, struct load_state *ls, int run, struct run_record *rec);
 
 /*
  * The workload's clean step (make clean), untimed, its output into log
