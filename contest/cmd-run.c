@@ -378,7 +378,7 @@ static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *
 	}
 }
 
-/* a run cannot be numbered: the session stops rather than record run -1 */
+/* a row cannot be numbered or written: the runs after it would be lost too */
 static int stop_unrecorded(struct session *s, const char *load, const char *what)
 {
 	progress_clear(s);
@@ -387,20 +387,23 @@ static int stop_unrecorded(struct session *s, const char *load, const char *what
 }
 
 /* time a run of ls and append its row: 0 ok, 1 not ok; -1 when it could
- * not be numbered (said): the session stops there */
+ * not be numbered or recorded (said): the session stops there */
 static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
 {
 	int run = results_next_run(s->kdir, ls->load->name), failed;
+	char what[64];
 
 	if (run < 0)
 		return stop_unrecorded(s, ls->load->name, "cannot be given a run number");
 	failed = run_one(s, ls, run, rec) < 0;
-	if (results_append(s->kdir, rec) < 0)
-		failed = 1;
+	if (results_append(s->kdir, rec) < 0) {
+		snprintf(what, sizeof(what), "run %d is not recorded", run);
+		return stop_unrecorded(s, ls->load->name, what);
+	}
 	return failed;
 }
 
-/* 0 every run ok, 1 one was not, -1 the session stopped at a run it could not number */
+/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded */
 static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 {
 	int failed = 0, ret = 0;
