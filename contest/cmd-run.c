@@ -15,6 +15,7 @@
 #include "loads.h"
 #include "plan.h"
 #include "cleanup.h"
+#include "handover.h"
 #include "lock.h"
 #include "owner.h"
 #include "proc.h"
@@ -563,15 +564,18 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		       struct until_sd *u)
 {
 	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
+	struct handover h;
 	struct session s;
 	struct plan p;
 	int status, planned = 0;
 
 	memset(&p, 0, sizeof(p));
+	/* before the locks: lock_take makes the results directory */
+	handover_begin(&h, config_str(cfg, NULL, "results"), kernel);
 	if (session_init(&s, cfg, kernel) < 0 ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
-	    results_check_appendable(s.kdir) < 0 ||
+	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
 	    make_plan(&s, a, &p, u) < 0) {
 		status = EXIT_USAGE;
 	} else {
@@ -582,7 +586,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		/* a cgroup still busy stays on record for the next session to remove */
 		cleanup_set_record(-1);
 	}
-	if (planned && chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
+	if (handover_give(&h) < 0)	/* under sudo: what the session made is the user's */
 		status = status ? status : EXIT_RUN_FAILED;
 	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
 	lock_release(&rlock, 0);
@@ -593,6 +597,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	} else if (planned && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
+	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);
 	session_release(&s);
