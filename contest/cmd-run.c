@@ -631,6 +631,13 @@ int cmd_run(int argc, char **argv)
 			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
 		goto out;
 	}
+	if (a.boot.nkernels > 1) {
+		/* the last would win silently; several are for --boot's guests */
+		error("-k was given twice ('%s' and '%s'): a run measures one kernel "
+		      "(several go with --boot)", a.boot.kernels[0], a.boot.kernels[1]);
+		status = EXIT_USAGE;
+		goto out;
+	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
 	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0 ||

@@ -4,8 +4,8 @@
 # does not write, one lacking a required column or naming one twice are
 # refused before any run, exit 2, the file named, nothing written (no
 # row, no env, no logs, no plan). An older contest's header (fewer
-# columns, all contest's) is appended to in its own layout. A kernel
-# folder that is a symlink is refused alike.
+# columns, all contest's) is appended to in its own layout. A -k given
+# twice is refused too: the last would win silently.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 quick() { timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
@@ -76,4 +76,10 @@ grep -q "'$R/link' is a symbolic link" "$T/err.link"
 ok $? "naming it: $(head -n 1 "$T/err.link")"
 is "$(ls -A "$R/real")" "" "nothing written where it points"
 
+quick -k A -k B > /dev/null 2> "$T/err.k"
+is "$?" 2 "-k given twice: exit 2"
+grep -q -- "-k was given twice ('A' and 'B')" "$T/err.k"
+ok $? "saying so: $(head -n 1 "$T/err.k")"
+[ ! -e "$R/A" ] && [ ! -e "$R/B" ]
+ok $? "and nothing was run for either"
 done_testing
