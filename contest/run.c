@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 volatile sig_atomic_t run_interrupted;
+volatile sig_atomic_t run_continued;
 
 /* ---- progress ---- */
 
@@ -612,11 +613,13 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
 	struct compile_result cr;
+	sig_atomic_t continued;
 	char why[256];
 	double t0;
 	pid_t pid;
 
 	memset(&cr, 0, sizeof(cr));
+	continued = run_continued;
 	vmstat_read(&va);
 	psi_snap_both(s, &pa, &cga);
 	if (lr->lp.leader)
@@ -646,6 +649,9 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
+	if (run_continued != continued)
+		set_status(rec, "driver-stopped", "contest itself was stopped (SIGSTOP or SIGTSTP) "
+			   "while the compile ran: Time includes the stop");
 	free(log);
 }
 

@@ -19,6 +19,9 @@
 
 /* set by the signal handler: the signal that asked us to stop, 0 none */
 extern volatile sig_atomic_t run_interrupted;
+/* bumped by the SIGCONT handler: the driver was stopped (SIGSTOP, SIGTSTP)
+ * and continued; a compile timed across a change is `driver-stopped` */
+extern volatile sig_atomic_t run_continued;
 
 struct session {
 	struct config *cfg;

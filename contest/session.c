@@ -37,6 +37,13 @@ static void on_signal(int sig)
 	proc_cancel = 1;
 }
 
+/* we were stopped and go on: a run timed across the stop measured the stop too */
+static void on_continue(int sig)
+{
+	(void)sig;
+	run_continued++;
+}
+
 void session_signals(void)
 {
 	struct sigaction sa;
@@ -46,6 +53,9 @@ void session_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_continue;
+	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
+	sigaction(SIGCONT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
 }
