@@ -28,8 +28,8 @@ int cmd_env(int argc, char **argv)
 	if (!cfg)
 		return status;
 	tree = workload_tree_path(cfg);
-	fingerprint_write(stdout, cfg, tree);
+	status = fingerprint_write(stdout, cfg, tree) < 0 ? 1 : 0;
 	free(tree);
 	config_free(cfg);
-	return cli_close_stdout(0);
+	return cli_close_stdout(status);
 }

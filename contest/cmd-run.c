@@ -15,6 +15,7 @@
 #include "loads.h"
 #include "plan.h"
 #include "cleanup.h"
+#include "handover.h"
 #include "lock.h"
 #include "owner.h"
 #include "proc.h"
@@ -378,9 +379,35 @@ static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *
 	}
 }
 
+/* a row cannot be numbered or written: the runs after it would be lost too */
+static int stop_unrecorded(struct session *s, const char *load, const char *what)
+{
+	progress_clear(s);
+	return error("stopping: %s %s; the plan is kept for 'contest run --resume' "
+		     "(with the same options) to finish", load, what);
+}
+
+/* time a run of ls and append its row: 0 ok, 1 not ok; -1 when it could
+ * not be numbered or recorded (said): the session stops there */
+static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
+{
+	int run = results_next_run(s->kdir, ls->load->name), failed;
+	char what[64];
+
+	if (run < 0)
+		return stop_unrecorded(s, ls->load->name, "cannot be given a run number");
+	failed = run_one(s, ls, run, rec) < 0;
+	if (results_append(s->kdir, rec) < 0) {
+		snprintf(what, sizeof(what), "run %d is not recorded", run);
+		return stop_unrecorded(s, ls->load->name, what);
+	}
+	return failed;
+}
+
+/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded */
 static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 {
-	int failed = 0;
+	int failed = 0, ret = 0;
 
 	s->steps_total = (int)p->nsteps;
 	s->started = now_mono();
@@ -397,10 +424,10 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 			info("%s (run %zu of %zu)", label, i + 1, p->nsteps);
 		load_prepare(s, ls);
 		progress_draw(s);
-		if (run_one(s, ls, &rec) < 0)
-			failed = 1;
-		if (results_append(s->kdir, &rec) < 0)
-			failed = 1;
+		ret = run_recorded(s, ls, &rec);
+		if (ret < 0)
+			break;
+		failed |= ret;
 		if (!strcmp(rec.status, "ok"))
 			running_stats_add(&u->time[ls - p->loads], rec.time_s);
 		s->steps_done++;
@@ -412,7 +439,8 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 			load_cleanup(ls);
 	}
 	progress_clear(s);
-	return failed;
+	s->step_label = NULL;
+	return ret < 0 ? -1 : failed;
 }
 
 static int print_tables(struct session *s)
@@ -484,9 +512,8 @@ static int make_plan(struct session *s, const struct run_args *a, struct plan *p
 	if (!a->resume) {
 		plan_build(p, s->cfg, a->loads, a->nloads);
 		until_sd_alloc(u, p);
-		if (resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, a->argc, a->argv) < 0)
-			warning("going on, but --resume cannot continue this plan");
-		return 0;
+		/* without it a run that cannot be recorded would lose the rest */
+		return resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, a->argc, a->argv);
 	}
 	if (resume_read(s->kdir, &r) == 0) {
 		plan_build(p, s->cfg, a->nloads ? a->loads : r.loads, a->nloads ? a->nloads : r.nloads);
@@ -501,64 +528,76 @@ static int make_plan(struct session *s, const struct run_args *a, struct plan *p
 	return ret;
 }
 
+/* the session proper, between its locks: setup, every step, teardown */
+static int run_plan(struct session *s, const struct run_args *a, struct plan *p,
+		    struct until_sd *u)
+{
+	int status = 0, steps;
+
+	if (session_start(s) < 0 || make_scratch_root(s) < 0 || prepare_workload(s) < 0) {
+		status = EXIT_RUN_FAILED;
+		goto out;
+	}
+	for (size_t i = 0; i < p->nloads; i++)
+		load_state_init(s, &p->loads[i]);
+	if (a->resume && u->pct > 0)
+		until_sd_resume(s, p, u);	/* knowing which loads cannot run here */
+	steps = run_steps(s, p, u);
+	status = steps ? EXIT_RUN_FAILED : 0;
+	if (!run_interrupted && steps >= 0)
+		resume_finish(s->kdir);	/* the plan ran to its end */
+out:
+	for (size_t i = 0; i < p->nloads; i++) {
+		load_cleanup(&p->loads[i]);
+		free(p->loads[i].scratch);
+	}
+	if (s->scratch_root && scratch_remove(s->scratch_root) == 0)
+		cleanup_del_path(CLEANUP_SCRATCH, s->scratch_root);
+	else
+		status = EXIT_RUN_FAILED;
+	if (session_finish(s) < 0)
+		status = EXIT_RUN_FAILED;
+	return status;
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
 	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
+	struct handover h;
 	struct session s;
 	struct plan p;
-	int status = 0;
+	int status, planned = 0;
 
 	memset(&p, 0, sizeof(p));
+	/* before the locks: lock_take makes the results directory */
+	handover_begin(&h, config_str(cfg, NULL, "results"), kernel);
 	if (session_init(&s, cfg, kernel) < 0 ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
+	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
 	    make_plan(&s, a, &p, u) < 0) {
-		lock_release(&wlock, 0);
-		lock_release(&rlock, 0);
-		until_sd_free(u);
-		plan_release(&p);
-		session_release(&s);
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+	} else {
+		planned = 1;
+		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
+		session_signals();
+		status = run_plan(&s, a, &p, u);
+		/* a cgroup still busy stays on record for the next session to remove */
+		cleanup_set_record(-1);
 	}
-	cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
-	session_signals();
-	if (session_start(&s) < 0 || make_scratch_root(&s) < 0 ||
-	    prepare_workload(&s) < 0) {
-		status = EXIT_RUN_FAILED;
-		goto out;
-	}
-	for (size_t i = 0; i < p.nloads; i++)
-		load_state_init(&s, &p.loads[i]);
-	if (a->resume && u->pct > 0)
-		until_sd_resume(&s, &p, u);	/* knowing which loads cannot run here */
-	status = run_steps(&s, &p, u) ? EXIT_RUN_FAILED : 0;
-	if (!run_interrupted)
-		resume_finish(s.kdir);	/* the plan ran to its end */
-out:
-	for (size_t i = 0; i < p.nloads; i++) {
-		load_cleanup(&p.loads[i]);
-		free(p.loads[i].scratch);
-	}
-	if (s.scratch_root && scratch_remove(s.scratch_root) == 0)
-		cleanup_del_path(CLEANUP_SCRATCH, s.scratch_root);
-	else
-		status = EXIT_RUN_FAILED;
-	if (session_finish(&s) < 0)
-		status = EXIT_RUN_FAILED;
-	if (chown_to_invoker(s.kdir) < 0)	/* under sudo: the results are the user's */
+	if (handover_give(&h) < 0)	/* under sudo: what the session made is the user's */
 		status = status ? status : EXIT_RUN_FAILED;
-	/* a cgroup still busy stays on record for the next session to remove */
-	cleanup_set_record(-1);
 	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
 	lock_release(&rlock, 0);
-	if (run_interrupted) {
+	if (planned && run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
 		status = 128 + run_interrupted;
-	} else if (print_tables(&s) < 0) {
+	} else if (planned && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
+	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);
 	session_release(&s);
@@ -590,6 +629,13 @@ int cmd_run(int argc, char **argv)
 
 		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
 			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
+		goto out;
+	}
+	if (a.boot.nkernels > 1) {
+		/* the last would win silently; several are for --boot's guests */
+		error("-k was given twice ('%s' and '%s'): a run measures one kernel "
+		      "(several go with --boot)", a.boot.kernels[0], a.boot.kernels[1]);
+		status = EXIT_USAGE;
 		goto out;
 	}
 	if (!a.kernel && uname(&u) == 0)

@@ -37,17 +37,40 @@ static void put_bytes(FILE *out, const char *key, uint64_t n)
 	fprintf(out, "%s: %llu (%s)\n", key, (unsigned long long)n, h);
 }
 
-/* the value after "key<spaces>:" on the first such line of a /proc file */
+/*
+ * A fact that cannot be read is "unknown" when this machine has no such
+ * file (no cpufreq, no THP, a tree not made yet); any other error (EMFILE,
+ * EIO, EACCES) fails the fingerprint, which must not write "unknown" over
+ * what env recorded of the same machine.
+ */
+struct facts {
+	FILE *out;
+	int failed;
+};
+
+/* errno says why path could not be read: 0 when it is missing here, else -1 (said once) */
+static int unreadable(struct facts *f, const char *path)
+{
+	if (errno == ENOENT || errno == ENOTDIR || errno == ENODATA)
+		return 0;
+	if (!f->failed)
+		error("cannot read '%s' for the environment: %s", path, strerror(errno));
+	f->failed = 1;
+	return -1;
+}
+
+/* the value after "key<spaces>:" on the first such line of a /proc file:
+ * 0, 1 when no line has it, -1 with errno when the file cannot be read */
 static int proc_field(const char *path, const char *key, char *buf, size_t size)
 {
 	FILE *f = fopen(path, "re");
 	char line[1024];
 	size_t klen = strlen(key);
-	int ret = -1;
+	int ret = 1, e;
 
 	if (!f)
 		return -1;
-	while (ret < 0 && fgets(line, sizeof(line), f)) {
+	while (ret > 0 && fgets(line, sizeof(line), f)) {
 		char *colon = strchr(line, ':');
 
 		if (!colon || strncmp(line, key, klen) || line[klen + strspn(line + klen, " \t")] != ':')
@@ -55,12 +78,16 @@ static int proc_field(const char *path, const char *key, char *buf, size_t size)
 		snprintf(buf, size, "%s", trim(colon + 1));
 		ret = 0;
 	}
+	e = errno;
+	if (ret > 0 && ferror(f))
+		ret = -1;
 	fclose(f);
+	errno = e;
 	return ret;
 }
 
 /* the [active] word of a sysfs choice file ("[none] mq-deadline"), or the
- * whole line when nothing is bracketed */
+ * whole line when nothing is bracketed; -1 with errno when unreadable */
 static int sysfs_active(const char *path, char *buf, size_t size)
 {
 	char line[512], *open, *close;
@@ -75,6 +102,7 @@ static int sysfs_active(const char *path, char *buf, size_t size)
 	} else {
 		snprintf(buf, size, "%s", trim(line));
 	}
+	errno = ENODATA;
 	return buf[0] ? 0 : -1;
 }
 
@@ -92,15 +120,18 @@ static size_t mount_covers(const char *mnt, const char *path)
 
 /* the filesystem type of the longest mount point holding path; later
  * entries win a tie, since they are mounted over the earlier ones */
-static void tree_fs(const char *path, char *buf, size_t size)
+static void tree_fs(struct facts *fa, const char *path, char *buf, size_t size)
 {
-	FILE *f = fopen("/proc/self/mounts", "re");
+	static const char mounts[] = "/proc/self/mounts";
+	FILE *f = fopen(mounts, "re");
 	char line[4096];
 	size_t best = 0;
 
 	snprintf(buf, size, "unknown");
-	if (!f)
+	if (!f) {
+		unreadable(fa, mounts);
 		return;
+	}
 	while (fgets(line, sizeof(line), f)) {
 		char *save = NULL, *mnt, *type;
 		size_t n;
@@ -117,6 +148,8 @@ static void tree_fs(const char *path, char *buf, size_t size)
 			snprintf(buf, size, "%s", type);
 		}
 	}
+	if (ferror(f))
+		unreadable(fa, mounts);
 	fclose(f);
 }
 
@@ -125,22 +158,28 @@ static void tree_fs(const char *path, char *buf, size_t size)
  * own, its parent disk does. Filesystems without a block device (tmpfs,
  * overlay, btrfs's anonymous st_dev, NFS) give "unknown".
  */
-static void io_scheduler(const char *path, char *buf, size_t size)
+static void io_scheduler(struct facts *f, const char *path, char *buf, size_t size)
 {
 	struct stat st;
 	char sys[128];
 
 	snprintf(buf, size, "unknown");
-	if (stat(path, &st) < 0 || major(st.st_dev) == 0)
+	if (stat(path, &st) < 0) {
+		unreadable(f, path);
+		return;
+	}
+	if (major(st.st_dev) == 0)
 		return;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/scheduler",
 		 major(st.st_dev), minor(st.st_dev));
-	if (sysfs_active(sys, buf, size) == 0)
+	if (sysfs_active(sys, buf, size) == 0 || unreadable(f, sys) < 0)
 		return;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/scheduler",
 		 major(st.st_dev), minor(st.st_dev));
-	if (sysfs_active(sys, buf, size) < 0)
+	if (sysfs_active(sys, buf, size) < 0) {
+		unreadable(f, sys);
 		snprintf(buf, size, "unknown");
+	}
 }
 
 static const char *or_none(const char *s)
@@ -174,49 +213,70 @@ static void write_affinity(FILE *out)
 	fputc('\n', out);
 }
 
-static void write_system(FILE *out)
+/* "key: LINE" from the first line of path, or dflt when this machine has none */
+static void put_line_file(struct facts *f, const char *key, const char *path, int active,
+			  const char *dflt)
+{
+	char buf[4096];
+	int ret = active ? sysfs_active(path, buf, sizeof(buf)) :
+		  read_line_file(path, buf, sizeof(buf));
+
+	if (ret < 0)
+		unreadable(f, path);
+	fprintf(f->out, "%s: %s\n", key, ret == 0 ? trim(buf) : dflt);
+}
+
+static void put_meminfo(struct facts *f, const char *key, const char *field)
+{
+	uint64_t n = 0;
+
+	if (meminfo_read(field, &n) < 0)
+		unreadable(f, "/proc/meminfo");
+	put_bytes(f->out, key, n);
+}
+
+static void write_system(struct facts *f)
 {
 	struct utsname u;
 	char buf[4096];
+	int ret;
 
 	if (uname(&u) == 0)
-		fprintf(out, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
+		fprintf(f->out, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
 			u.version, u.machine);
 	else
-		fprintf(out, "uname: unknown\n");
-	fprintf(out, "cmdline: %s\n",
-		read_line_file("/proc/cmdline", buf, sizeof(buf)) == 0 ? trim(buf) : "unknown");
-	fprintf(out, "cpu_model: %s\n",
-		proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf)) == 0 ? buf : "unknown");
-	fprintf(out, "cpus: %d\n", ncpus());
-	fprintf(out, "cpus_usable: %d\n", ncpus_usable());
-	write_affinity(out);
-	put_bytes(out, "memtotal", memtotal_bytes());
-	put_bytes(out, "swap_total", meminfo_bytes("SwapTotal"));
+		fprintf(f->out, "uname: unknown\n");
+	put_line_file(f, "cmdline", "/proc/cmdline", 0, "unknown");
+	ret = proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf));
+	if (ret < 0)
+		unreadable(f, "/proc/cpuinfo");
+	fprintf(f->out, "cpu_model: %s\n", ret == 0 ? buf : "unknown");
+	fprintf(f->out, "cpus: %d\n", ncpus());
+	fprintf(f->out, "cpus_usable: %d\n", ncpus_usable());
+	write_affinity(f->out);
+	put_meminfo(f, "memtotal", "MemTotal");
+	put_meminfo(f, "swap_total", "SwapTotal");
 }
 
-static void write_tree(FILE *out, const char *tree)
+static void write_tree(struct facts *f, const char *tree)
 {
 	char real[PATH_MAX], buf[256];
 	const char *path = realpath(tree, real) ? real : tree;
 
-	fprintf(out, "tree: %s\n", path);
-	tree_fs(path, buf, sizeof(buf));
-	fprintf(out, "tree_fs: %s\n", buf);
-	io_scheduler(path, buf, sizeof(buf));
-	fprintf(out, "io_scheduler: %s\n", buf);
+	if (path == tree)
+		unreadable(f, tree);
+	fprintf(f->out, "tree: %s\n", path);
+	tree_fs(f, path, buf, sizeof(buf));
+	fprintf(f->out, "tree_fs: %s\n", buf);
+	io_scheduler(f, path, buf, sizeof(buf));
+	fprintf(f->out, "io_scheduler: %s\n", buf);
 }
 
-static void write_tuning(FILE *out)
+static void write_tuning(struct facts *f)
 {
-	char buf[256];
-
-	fprintf(out, "governor: %s\n",
-		read_line_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
-			       buf, sizeof(buf)) == 0 ? trim(buf) : "none");
-	fprintf(out, "thp: %s\n",
-		sysfs_active("/sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0 ?
-		buf : "unknown");
+	put_line_file(f, "governor", "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", 0,
+		      "none");
+	put_line_file(f, "thp", "/sys/kernel/mm/transparent_hugepage/enabled", 1, "unknown");
 }
 
 /* how a --boot guest was booted, which boot.c hands the contest inside
@@ -234,18 +294,21 @@ static void write_guest(FILE *out)
 		fputc('\n', out);
 }
 
-void fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
+int fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
 {
-	write_system(out);
+	struct facts f = { out, 0 };
+
+	write_system(&f);
 	write_guest(out);
 	fprintf(out, "mem_limit: %s\n", or_none(config_str(cfg, NULL, "mem_limit")));
 	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
-	write_tree(out, tree && *tree ? tree : ".");
-	write_tuning(out);
+	write_tree(&f, tree && *tree ? tree : ".");
+	write_tuning(&f);
 	buildenv_write(out);
 	fprintf(out, "contest_version: %s\n", CONTEST_VERSION);
 	fprintf(out, CONFIG_MARK "\n");
 	config_dump(cfg, out);
+	return f.failed ? -1 : 0;
 }
 
 /* ---- reading env texts back, for compare ---- */

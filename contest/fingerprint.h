@@ -14,8 +14,14 @@
 #include <stdio.h>
 #include "config.h"
 
-/* tree: the workload's tree (for its filesystem and block device scheduler) */
-void fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
+/*
+ * tree: the workload's tree (for its filesystem and block device scheduler).
+ * A fact this machine lacks (no cpufreq, no such file) is written "none" or
+ * "unknown"; 0, or -1 (error printed) when a fact could not be read for
+ * another reason (EMFILE, EIO, EACCES): what was written then is not to be
+ * kept in place of an env file.
+ */
+int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
 
 /*
  * The keys whose values differ between two env texts, for `compare`'s

@@ -21,7 +21,8 @@ gid_t invoking_gid(void);
  * 0 no, with a warning saying why it is skipped */
 int trusted_file(const char *path);
 
-/* under sudo: give dir and everything in it to the invoking user; 0 or -1 */
-int chown_to_invoker(const char *dir);
+/* root under sudo, with SUDO_UID and SUDO_GID set: what it makes in the
+ * results is the invoking user's (handover.h) */
+int invoked_by_sudo(void);
 
 #endif

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,67 +14,310 @@
 
 /* ---- writer ---- */
 
+enum column_type { COL_TEXT, COL_INT, COL_LONG, COL_LLONG, COL_REAL };
+
+/* a column contest writes: where its value is in a run_record, how it is printed */
+struct column {
+	const char *name;
+	enum column_type type;
+	size_t offset;
+	int decimals;		/* COL_REAL; NAN (not measured) is written "-" */
+	int required;		/* every reader needs it (results.h) */
+};
+
+#define COL(name, type, field, decimals) \
+	{ name, type, offsetof(struct run_record, field), decimals, 0 }
+#define REQUIRED(name, type, field, decimals) \
+	{ name, type, offsetof(struct run_record, field), decimals, 1 }
+
+/* in the order of a new file's header */
+static const struct column columns[] = {
+	COL("timestamp", COL_TEXT, timestamp, 0),
+	REQUIRED("load", COL_TEXT, load, 0),
+	REQUIRED("run", COL_INT, run, 0),
+	REQUIRED("time_s", COL_REAL, time_s, 3),
+	REQUIRED("cpu_pct", COL_REAL, cpu_pct, 2),
+	REQUIRED("loads", COL_REAL, loads, 4),
+	REQUIRED("lcpu_pct", COL_REAL, lcpu_pct, 2),
+	REQUIRED("status", COL_TEXT, status, 0),
+	COL("user_s", COL_REAL, user_s, 3),
+	COL("sys_s", COL_REAL, sys_s, 3),
+	COL("load_cpu_s", COL_REAL, load_cpu_s, 3),
+	COL("load_units", COL_REAL, load_units, 0),
+	COL("load_work", COL_REAL, load_work, 0),
+	COL("load_work_unit", COL_TEXT, load_work_unit, 0),
+	COL("majflt", COL_LONG, majflt, 0),
+	COL("minflt", COL_LONG, minflt, 0),
+	COL("nvcsw", COL_LONG, nvcsw, 0),
+	COL("nivcsw", COL_LONG, nivcsw, 0),
+	COL("pswpin", COL_LLONG, pswpin, 0),
+	COL("pswpout", COL_LLONG, pswpout, 0),
+	COL("pgmajfault", COL_LLONG, pgmajfault, 0),
+	COL("waited_s", COL_REAL, waited_s, 3),
+	COL("flush", COL_TEXT, flush, 0),
+	COL("mem_limit", COL_TEXT, mem_limit, 0),
+	COL("cpu_limit", COL_TEXT, cpu_limit, 0),
+	COL("jobs", COL_INT, jobs, 0),
+	/* microseconds, in psi.h's order */
+	COL("psi_cpu_some_us", COL_REAL, psi_us[0], 0),
+	COL("psi_cpu_full_us", COL_REAL, psi_us[1], 0),
+	COL("psi_memory_some_us", COL_REAL, psi_us[2], 0),
+	COL("psi_memory_full_us", COL_REAL, psi_us[3], 0),
+	COL("psi_io_some_us", COL_REAL, psi_us[4], 0),
+	COL("psi_io_full_us", COL_REAL, psi_us[5], 0),
+	COL("cg_psi_cpu_some_us", COL_REAL, cg_psi_us[0], 0),
+	COL("cg_psi_cpu_full_us", COL_REAL, cg_psi_us[1], 0),
+	COL("cg_psi_memory_some_us", COL_REAL, cg_psi_us[2], 0),
+	COL("cg_psi_memory_full_us", COL_REAL, cg_psi_us[3], 0),
+	COL("cg_psi_io_some_us", COL_REAL, cg_psi_us[4], 0),
+	COL("cg_psi_io_full_us", COL_REAL, cg_psi_us[5], 0),
+	COL("status_detail", COL_TEXT, status_detail, 0),
+};
+
+_Static_assert(PSI_NCOL == 6, "runs.tsv has six pressure columns of each kind");
+
+#define NCOLUMNS ARRAY_SIZE(columns)
+/* no header contest accepts is longer: every column once */
+#define HEADER_MAX 1024
+
+/* a file's header: the columns it names, in its order */
+struct row_layout {
+	size_t n;
+	const struct column *col[NCOLUMNS];
+};
+
 const char *results_header(void)
 {
-	return "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
-	       "\tuser_s\tsys_s\tload_cpu_s\tload_units\tload_work\tload_work_unit"
-	       "\tmajflt\tminflt\tnvcsw\tnivcsw\tpswpin\tpswpout\tpgmajfault"
-	       "\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs"
-	       "\tpsi_cpu_some_us\tpsi_cpu_full_us\tpsi_memory_some_us\tpsi_memory_full_us"
-	       "\tpsi_io_some_us\tpsi_io_full_us"
-	       "\tcg_psi_cpu_some_us\tcg_psi_cpu_full_us\tcg_psi_memory_some_us"
-	       "\tcg_psi_memory_full_us\tcg_psi_io_some_us\tcg_psi_io_full_us"
-	       "\tstatus_detail";
+	static char header[HEADER_MAX];
+	size_t len = 0;
+
+	if (header[0])
+		return header;
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		len += (size_t)snprintf(header + len, sizeof(header) - len, "%s%s", i ? "\t" : "",
+					columns[i].name);
+	return header;
 }
 
 /* A string field: tabs and newlines would split the row, "-" stands for empty */
-static char *tsv_field(char *dst, size_t size, const char *src)
+static void tsv_field(char *dst, size_t size, const char *src)
 {
-	size_t i;
-
 	snprintf(dst, size, "%s", *src ? src : "-");
-	for (i = 0; dst[i]; i++)
+	for (size_t i = 0; dst[i]; i++)
 		if (dst[i] == '\t' || dst[i] == '\n' || dst[i] == '\r')
 			dst[i] = ' ';
-	return dst;
 }
 
-/* the pressure columns, each "\tUS" or "\t-" */
-static void format_psi(char *dst, size_t size, const struct run_record *r)
+static void format_field(char *dst, size_t size, const struct column *c, const struct run_record *r)
 {
-	size_t len = 0;
+	const void *p = (const char *)r + c->offset;
+	double v;
 
-	dst[0] = '\0';
-	for (int i = 0; i < 2 * PSI_NCOL && len < size; i++) {
-		double v = i < PSI_NCOL ? r->psi_us[i] : r->cg_psi_us[i - PSI_NCOL];
-
-		len += (size_t)snprintf(dst + len, size - len, isnan(v) ? "\t-" : "\t%.0f", v);
+	switch (c->type) {
+	case COL_TEXT:
+		tsv_field(dst, size, p);
+		break;
+	case COL_INT:
+		snprintf(dst, size, "%d", *(const int *)p);
+		break;
+	case COL_LONG:
+		snprintf(dst, size, "%ld", *(const long *)p);
+		break;
+	case COL_LLONG:
+		snprintf(dst, size, "%lld", *(const long long *)p);
+		break;
+	case COL_REAL:
+		v = *(const double *)p;
+		if (isnan(v))
+			snprintf(dst, size, "-");
+		else
+			snprintf(dst, size, "%.*f", c->decimals, v);
+		break;
 	}
 }
 
-static char *format_row(const struct run_record *r)
+/* rec as a line of layout l: its fields in the header's order, newline-ended */
+static char *format_row(const struct row_layout *l, const struct run_record *rec)
 {
-	char ts[32], load[64], unit[32], flush[16], mem[32], cpu[32], status[32], detail[256];
-	char psi[2 * PSI_NCOL * 24];
+	char field[sizeof(rec->status_detail)], *row = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&row, &len);
 
-	format_psi(psi, sizeof(psi), r);
-	return xasprintf("%s\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\t%s"
-			 "\t%.3f\t%.3f\t%.3f\t%.0f\t%.0f\t%s"
-			 "\t%ld\t%ld\t%ld\t%ld\t%lld\t%lld\t%lld"
-			 "\t%.3f\t%s\t%s\t%s\t%d%s\t%s\n",
-			 tsv_field(ts, sizeof(ts), r->timestamp),
-			 tsv_field(load, sizeof(load), r->load), r->run,
-			 r->time_s, r->cpu_pct, r->loads, r->lcpu_pct,
-			 tsv_field(status, sizeof(status), r->status),
-			 r->user_s, r->sys_s, r->load_cpu_s, r->load_units, r->load_work,
-			 tsv_field(unit, sizeof(unit), r->load_work_unit),
-			 r->majflt, r->minflt, r->nvcsw, r->nivcsw,
-			 r->pswpin, r->pswpout, r->pgmajfault,
-			 r->waited_s, tsv_field(flush, sizeof(flush), r->flush),
-			 tsv_field(mem, sizeof(mem), r->mem_limit),
-			 tsv_field(cpu, sizeof(cpu), r->cpu_limit), r->jobs,
-			 psi,
-			 tsv_field(detail, sizeof(detail), r->status_detail));
+	if (!f)
+		die(1, "out of memory");
+	for (size_t i = 0; i < l->n; i++) {
+		format_field(field, sizeof(field), l->col[i], rec);
+		fprintf(f, "%s%s", i ? "\t" : "", field);
+	}
+	fputc('\n', f);
+	if (fclose(f) != 0)
+		die(1, "out of memory");
+	return row;
+}
+
+static void layout_all(struct row_layout *l)
+{
+	l->n = NCOLUMNS;
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		l->col[i] = &columns[i];
+}
+
+static int layout_has(const struct row_layout *l, const struct column *c)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->col[i] == c)
+			return 1;
+	return 0;
+}
+
+static const struct column *column_named(const char *name)
+{
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		if (!strcmp(columns[i].name, name))
+			return &columns[i];
+	return NULL;
+}
+
+/*
+ * path's header line (no newline; changed in place) as a layout: only
+ * columns contest writes, none twice, every required one. An older
+ * contest's header, with fewer columns, is one. 0 or -1 (said).
+ */
+static int layout_parse(char *header, const char *path, struct row_layout *l)
+{
+	char *rest = header;
+
+	header[strcspn(header, "\r")] = '\0';
+	l->n = 0;
+	while (rest) {
+		const char *name = strsep(&rest, "\t");
+		const struct column *c = column_named(name);
+
+		if (!c)
+			return error("'%s': the header's column '%.64s' is not one contest writes", path,
+				     name);
+		if (layout_has(l, c))
+			return error("'%s': the header names '%s' twice", path, name);
+		l->col[l->n++] = c;
+	}
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		if (columns[i].required && !layout_has(l, &columns[i]))
+			return error("'%s': no '%s' column in the header", path, columns[i].name);
+	return 0;
+}
+
+/* len bytes at off into buf; -1 with errno on a read error */
+static ssize_t pread_full(int fd, char *buf, size_t len, off_t off)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = pread(fd, buf + got, len - got, off + (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/*
+ * The layout of the file open at fd (size bytes, not empty), and whether
+ * its last byte ends a line (a file edited by hand may lack it, and a row
+ * appended then would glue onto its last line). 0 or -1 (said).
+ */
+static int file_layout(int fd, const char *path, off_t size, struct row_layout *l, int *ends_line)
+{
+	char head[HEADER_MAX + 1], last = '\n';
+	ssize_t n = pread_full(fd, head, sizeof(head) - 1, 0);
+
+	if (n < 0 || pread_full(fd, &last, 1, size - 1) < 0)
+		return error("cannot read '%s': %s", path, strerror(errno));
+	head[n] = '\0';
+	if (!strchr(head, '\n') && n < size)
+		return error("'%s': the header is longer than any contest writes", path);
+	head[strcspn(head, "\n")] = '\0';
+	*ends_line = last == '\n';
+	return layout_parse(head, path, l);
+}
+
+/*
+ * open(2) path for runs.tsv with flags, refusing anything but a regular
+ * file: a symlink (O_NOFOLLOW), a FIFO (O_NONBLOCK: no wait for a writer),
+ * a directory, a device. The fd with *st filled, or -1 (said).
+ */
+static int open_runs(const char *path, int flags, mode_t mode, struct stat *st)
+{
+	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode);
+
+	if (fd < 0 && errno == ELOOP)
+		return error("'%s' is a symbolic link; contest appends only to a regular file", path);
+	if (fd < 0)
+		return error("cannot open '%s': %s", path, strerror(errno));
+	if (fstat(fd, st) < 0) {
+		error("cannot stat '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		error("'%s' is not a regular file; contest appends only to one", path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* path is missing (1), a regular file (0), or neither (-1, said): nothing is opened */
+static int regular_or_missing(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 1 : error("cannot read '%s': %s", path, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return error("'%s' is a symbolic link; contest appends only to a regular file", path);
+	if (!S_ISREG(st.st_mode))
+		return error("'%s' is not a regular file; contest appends only to one", path);
+	return 0;
+}
+
+/* KDIR is missing or a directory; a symlink to one would put the results
+ * (and under sudo, what is handed to the user) wherever it points */
+static int real_dir_or_missing(const char *kernel_dir)
+{
+	struct stat st;
+
+	if (lstat(kernel_dir, &st) < 0)
+		return errno == ENOENT ? 0 : error("cannot read '%s': %s", kernel_dir, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return error("'%s' is a symbolic link; contest writes a kernel's results only "
+			     "into a directory of its own", kernel_dir);
+	if (!S_ISDIR(st.st_mode))
+		return error("'%s' is not a directory", kernel_dir);
+	return 0;
+}
+
+int results_check_appendable(const char *kernel_dir)
+{
+	char *path = xasprintf("%s/runs.tsv", kernel_dir);
+	struct row_layout l;
+	struct stat st;
+	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir);
+
+	if (ret == 0)
+		ret = regular_or_missing(path);
+	if (ret == 0 && (fd = open_runs(path, O_RDONLY, 0, &st)) < 0)
+		ret = -1;
+	if (fd >= 0 && st.st_size > 0)
+		ret = file_layout(fd, path, st.st_size, &l, &ends_line);
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return ret < 0 ? -1 : 0;
 }
 
 /*
@@ -106,44 +350,60 @@ static int fsync_dir(const char *dir)
 	return ret;
 }
 
+/*
+ * What to write at the end of the file open at fd: the header and the row
+ * when it is empty (one write: a file is never header-less), else the row
+ * in the file's own columns. NULL when the file is not contest's (said).
+ */
+static char *append_text(int fd, const char *path, const struct stat *st,
+			 const struct run_record *rec)
+{
+	struct row_layout l;
+	int ends_line;
+	char *row, *text;
+
+	if (st->st_size == 0) {
+		layout_all(&l);
+		row = format_row(&l, rec);
+		text = xasprintf("%s\n%s", results_header(), row);
+	} else {
+		if (file_layout(fd, path, st->st_size, &l, &ends_line) < 0)
+			return NULL;
+		row = format_row(&l, rec);
+		text = xasprintf("%s%s", ends_line ? "" : "\n", row);
+	}
+	free(row);
+	return text;
+}
+
 int results_append(const char *kernel_dir, const struct run_record *rec)
 {
-	char *path = xasprintf("%s/runs.tsv", kernel_dir);
-	char *row = format_row(rec), *buf;
+	char *path = xasprintf("%s/runs.tsv", kernel_dir), *text = NULL;
 	struct stat st;
-	int fd, created, ret = -1;
+	int fd = -1, created, ret = -1;
 
 	if (mkdir_p(kernel_dir, 0755) < 0) {
 		error("cannot create '%s': %s", kernel_dir, strerror(errno));
 		goto out;
 	}
-	created = access(path, F_OK) < 0;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		error("cannot open '%s': %s", path, strerror(errno));
+	created = regular_or_missing(path);
+	if (created < 0 || (fd = open_runs(path, O_RDWR | O_APPEND | O_CREAT, 0644, &st)) < 0 ||
+	    !(text = append_text(fd, path, &st, rec)))
 		goto out;
-	}
-	if (fstat(fd, &st) < 0) {
-		error("cannot stat '%s': %s", path, strerror(errno));
-		close(fd);
-		goto out;
-	}
-	/* header and first row go in the same write: a file is never header-less */
-	if (st.st_size == 0)
-		buf = xasprintf("%s\n%s", results_header(), row);
-	else
-		buf = xstrdup(row);
-	if (write_all(fd, buf, strlen(buf)) < 0 || fsync(fd) < 0)
+	if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0)
 		unwrite(fd, path, st.st_size);
-	else if (created && fsync_dir(kernel_dir) < 0)
-		error("cannot sync the directory '%s': %s", kernel_dir, strerror(errno));
 	else
 		ret = 0;
-	free(buf);
 	if (close(fd) < 0 && ret == 0)
 		ret = error("cannot close '%s': %s", path, strerror(errno));
+	fd = -1;
+	/* once closed: at its descriptor limit a session still has one for this */
+	if (ret == 0 && created && fsync_dir(kernel_dir) < 0)
+		ret = error("cannot sync the directory '%s': %s", kernel_dir, strerror(errno));
 out:
-	free(row);
+	if (fd >= 0)
+		close(fd);
+	free(text);
 	free(path);
 	return ret;
 }

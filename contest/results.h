@@ -45,14 +45,29 @@ struct run_record {
 const char *results_header(void);
 
 /*
- * Append rec to DIR/runs.tsv (writing the header first when the file is new
- * or empty): one write of the whole line, then fsync. 0 or -1 (error printed).
+ * May rows be appended to DIR/runs.tsv? DIR must be missing or a directory
+ * (not a symlink to one), and runs.tsv missing, empty, or a
+ * regular file whose header names only columns contest writes, each once,
+ * the required ones among them (an older contest's header, with fewer
+ * columns, is fine). -1 (error printed) for a symlink, a FIFO, a directory,
+ * another header, or a file that cannot be read. Nothing is written.
+ */
+int results_check_appendable(const char *kernel_dir);
+
+/*
+ * Append rec to DIR/runs.tsv: in a new or empty file the header and the
+ * row in one write; in an existing one the row in the file's own columns
+ * (formatted by the header's names, so an older contest's file stays
+ * whole). One write of the whole line, then fsync. 0 or -1 (error
+ * printed; nothing appended), also when the file is one
+ * results_check_appendable refuses.
  */
 int results_append(const char *kernel_dir, const struct run_record *rec);
 
 /*
  * Next run number for load in DIR/runs.tsv (1 when none): one above the
  * highest that is not `aborted`. Reads the file; a missing file is fine.
+ * -1 (error printed) when it cannot be read or is not a regular file.
  */
 int results_next_run(const char *kernel_dir, const char *load);
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 volatile sig_atomic_t run_interrupted;
+volatile sig_atomic_t run_continued;
 
 /* ---- progress ---- */
 
@@ -413,7 +414,7 @@ void run_show_log_tail(struct session *s, const char *log, int lines)
 
 /* ---- the record ---- */
 
-static void record_init(struct session *s, struct load_state *ls, struct run_record *rec)
+static void record_init(struct session *s, struct load_state *ls, int run, struct run_record *rec)
 {
 	time_t now = time(NULL);
 	const char *mem = config_str(s->cfg, NULL, "mem_limit");
@@ -421,7 +422,7 @@ static void record_init(struct session *s, struct load_state *ls, struct run_rec
 
 	memset(rec, 0, sizeof(*rec));
 	snprintf(rec->load, sizeof(rec->load), "%s", ls->load->name);
-	rec->run = results_next_run(s->kdir, ls->load->name);
+	rec->run = run;
 	strftime(rec->timestamp, sizeof(rec->timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	snprintf(rec->load_work_unit, sizeof(rec->load_work_unit), "%s",
 		 ls->load->work_unit ? ls->load->work_unit : "-");
@@ -612,11 +613,13 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
 	struct compile_result cr;
+	sig_atomic_t continued;
 	char why[256];
 	double t0;
 	pid_t pid;
 
 	memset(&cr, 0, sizeof(cr));
+	continued = run_continued;
 	vmstat_read(&va);
 	psi_snap_both(s, &pa, &cga);
 	if (lr->lp.leader)
@@ -646,17 +649,20 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
+	if (run_continued != continued)
+		set_status(rec, "driver-stopped", "contest itself was stopped (SIGSTOP or SIGTSTP) "
+			   "while the compile ran: Time includes the stop");
 	free(log);
 }
 
-int run_one(struct session *s, struct load_state *ls, struct run_record *rec)
+int run_one(struct session *s, struct load_state *ls, int run, struct run_record *rec)
 {
 	struct live_run lr;
 	char why[512], *log;
 	int ret;
 
 	memset(&lr, 0, sizeof(lr));
-	record_init(s, ls, rec);
+	record_init(s, ls, run, rec);
 	if (ls->unusable) {
 		set_status(rec, "load-failed", ls->why);
 		return -1;

@@ -19,6 +19,9 @@
 
 /* set by the signal handler: the signal that asked us to stop, 0 none */
 extern volatile sig_atomic_t run_interrupted;
+/* bumped by the SIGCONT handler: the driver was stopped (SIGSTOP, SIGTSTP)
+ * and continued; a compile timed across a change is `driver-stopped` */
+extern volatile sig_atomic_t run_continued;
 
 struct session {
 	struct config *cfg;
@@ -52,10 +55,11 @@ struct load_state {
 };
 
 /*
- * Time one run of ls->load and fill rec (load, run, status...). The caller
- * appends it. Returns 0 when the run is ok.
+ * Time run number run of ls->load and fill rec (load, run, status...).
+ * The caller numbers it (results_next_run) and appends it. Returns 0 when
+ * the run is ok.
  */
-int run_one(struct session *s, struct load_state *ls, struct run_record *rec);
+int run_one(struct session *s, struct load_state *ls, int run, struct run_record *rec);
 
 /*
  * The workload's clean step (make clean), untimed, its output into log

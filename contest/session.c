@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,13 @@ static void on_signal(int sig)
 	proc_cancel = 1;
 }
 
+/* we were stopped and go on: a run timed across the stop measured the stop too */
+static void on_continue(int sig)
+{
+	(void)sig;
+	run_continued++;
+}
+
 void session_signals(void)
 {
 	struct sigaction sa;
@@ -45,6 +53,9 @@ void session_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_continue;
+	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
+	sigaction(SIGCONT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
 }
@@ -77,35 +88,70 @@ static char *swap_path(const struct config *cfg)
 	return *p ? xstrdup(p) : xasprintf("%s/contest.swap", config_str(cfg, NULL, "work_dir"));
 }
 
-/* env: written new each session; say so when it differs from the last one */
-static int write_env(struct session *s)
+/* the fingerprint as text, or NULL (said) when a fact could not be read */
+static char *env_text(struct session *s)
 {
-	char *path = xasprintf("%s/env", s->kdir), *tmp = xasprintf("%s/env.tmp", s->kdir);
-	char *old = read_text_file(path, NULL), *cur, **keys = NULL;
-	FILE *f = fopen(tmp, "w");
-	int ret = 0;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int ret;
 
-	if (!f) {
-		ret = error("cannot write '%s': %s", tmp, strerror(errno));
-		goto out;
-	}
-	fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		ret = error("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	cur = read_text_file(path, NULL);
-	if (old && cur && fingerprint_differences(old, cur, &keys) > 0) {
+	if (!f)
+		die(1, "out of memory");
+	ret = fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
+	if (fclose(f) != 0)
+		die(1, "out of memory");
+	if (ret == 0)
+		return text;
+	free(text);
+	return NULL;
+}
+
+/* say so when the env differs from the one the kernel's earlier runs had */
+static void compare_env(struct session *s, const char *old, const char *cur)
+{
+	char **keys = NULL;
+
+	if (old && fingerprint_differences(old, cur, &keys) > 0) {
 		warning("%s's earlier runs were measured in another environment; it differs in:",
 			s->kernel);
 		for (char **k = keys; *k; k++)
 			fprintf(stderr, "  %s\n", *k);
 	}
 	fingerprint_keys_free(keys);
-	free(cur);
+}
+
+/*
+ * env: written new each session, from facts gathered first, so that one
+ * that cannot be read (no descriptor left, an I/O error) leaves the env
+ * of the earlier runs as it was
+ */
+static int write_env(struct session *s)
+{
+	char *path = xasprintf("%s/env", s->kdir), *tmp = xasprintf("%s/env.tmp", s->kdir);
+	char *cur = env_text(s), *old = NULL;
+	int fd = -1, ret = -1;
+
+	if (!cur) {
+		error("'%s' is left as it was", path);
+		goto out;
+	}
+	old = read_text_file(path, NULL);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	ret = write_all(fd, cur, strlen(cur));
+	if (close(fd) < 0 || ret < 0 || rename(tmp, path) < 0) {
+		ret = error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	compare_env(s, old, cur);
 out:
 	free(old);
+	free(cur);
 	free(path);
 	free(tmp);
 	return ret;

@@ -18,6 +18,7 @@ int session_init(struct session *s, struct config *cfg, const char *kernel);
  * Catch SIGINT, SIGTERM and SIGHUP: the first sets run_interrupted (the
  * runs wind down and record what they have), a second one kills every
  * registered process group, undoes the rest of the registry and exits.
+ * SIGCONT bumps run_continued (a run timed across a stop is not ok).
  * Also become the child subreaper, so orphans of loads and compiles come to us.
  */
 void session_signals(void);

@@ -173,7 +173,10 @@ int read_line_file(const char *path, char *buf, size_t size)
 	if (!f)
 		return -1;
 	if (!fgets(buf, (int)size, f)) {
+		int e = ferror(f) ? errno : ENODATA;	/* an empty file: nothing to say */
+
 		fclose(f);
+		errno = e;
 		return -1;
 	}
 	fclose(f);
@@ -256,23 +259,36 @@ int ncpus_usable(void)
 	return n > 0 ? n : 1;
 }
 
-uint64_t meminfo_bytes(const char *field)
+int meminfo_read(const char *field, uint64_t *bytes)
 {
 	FILE *f = fopen("/proc/meminfo", "re");
 	char line[256];
 	size_t flen = strlen(field);
-	uint64_t kb = 0;
+	int ret = 1, e;
 
+	*bytes = 0;
 	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
+		return -1;
+	while (ret > 0 && fgets(line, sizeof(line), f)) {
 		if (!strncmp(line, field, flen) && line[flen] == ':') {
-			kb = strtoull(line + flen + 1, NULL, 10);
-			break;
+			*bytes = strtoull(line + flen + 1, NULL, 10) * 1024;
+			ret = 0;
 		}
 	}
+	e = errno;
+	if (ret > 0 && ferror(f))
+		ret = -1;
 	fclose(f);
-	return kb * 1024;
+	errno = e;
+	return ret;
+}
+
+uint64_t meminfo_bytes(const char *field)
+{
+	uint64_t n;
+
+	meminfo_read(field, &n);
+	return n;
 }
 
 uint64_t memtotal_bytes(void)

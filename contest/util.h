@@ -36,7 +36,8 @@ char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 int write_all(int fd, const void *buf, size_t len);
 /* read a whole file into a NUL-terminated malloc'd buffer; NULL on error */
 char *read_text_file(const char *path, size_t *len);
-/* first line of a file, newline stripped, into buf; -1 when unreadable */
+/* first line of a file, newline stripped, into buf; -1 with errno when
+ * unreadable (ENODATA: the file is empty) */
 int read_line_file(const char *path, char *buf, size_t size);
 /* write a string to a (sysfs, cgroup) file; -1 with errno on failure */
 int write_text_file(const char *path, const char *s);
@@ -53,6 +54,8 @@ int ncpus_usable(void);
 uint64_t memtotal_bytes(void);
 /* a /proc/meminfo field in bytes (e.g. "SwapFree"), 0 when missing */
 uint64_t meminfo_bytes(const char *field);
+/* the same into *bytes (0 when missing): 0, 1 no such field, -1 with errno unreadable */
+int meminfo_read(const char *field, uint64_t *bytes);
 /* CLOCK_MONOTONIC in seconds */
 double now_mono(void);
 /* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
