@@ -359,6 +359,8 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	memset(&rec, 0, sizeof(rec));
 	snprintf(rec.load, sizeof(rec.load), "%s", load);
 	rec.run = results_next_run(kdir, load);
+	if (rec.run < 1)
+		return;	/* runs.tsv cannot be read: said, and no row numbered -1 */
 	strftime(rec.timestamp, sizeof(rec.timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	snprintf(rec.load_work_unit, sizeof(rec.load_work_unit), "-");
 	snprintf(rec.flush, sizeof(rec.flush), "none");
