@@ -23,7 +23,7 @@ MANDIR   = $(PREFIX)/share/man/man1
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CPPFLAGS += -D_GNU_SOURCE -DCONTEST_DATADIR='"$(DATADIR)"' -Icontest -Iloads
+CPPFLAGS += -D_GNU_SOURCE -DCONTEST_DATADIR='"$(DATADIR)"' -iquote contest -iquote .
 LDLIBS  += -ljansson -lRmath -lm
 
 ifeq ($(SANITIZE),1)
@@ -42,12 +42,12 @@ TEST_PKGS = $(DEPS_PKGS) rt-tests linux-source-6.1 bc flex bison libelf-dev libs
             clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs \
             qemu-system-x86
 
-CONTEST_SRC = $(filter-out contest/main.c,$(wildcard contest/*.c)) $(wildcard loads/*.c)
+CONTEST_SRC = $(wildcard contest/*/*.c) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
 MAIN_OBJ    = $(OBJDIR)/contest/main.o
 UNIT_SRC    = $(wildcard tests/unit/t-*.c)
 UNIT_BIN    = $(patsubst tests/unit/%.c,$(OBJDIR)/tests/%,$(UNIT_SRC))
-HEADERS     = $(wildcard contest/*.h loads/*.h tests/unit/*.h)
+HEADERS     = $(wildcard contest/*/*.h loads/*.h tests/unit/*.h)
 
 all: bin/contest
 
@@ -109,6 +109,10 @@ test-deps:
 run: deps bin/contest
 	bin/contest run -c configs/quick.conf noload cacherun
 
+# the include rules of docs/ARCHITECTURE.md: layers, no circles, writers read nothing
+check-layers:
+	@scripts/check-layers.sh
+
 kernel-tree:
 	@scripts/kernel-tree.sh work
 
@@ -138,4 +142,4 @@ install: bin/contest
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install clean FORCE
+.PHONY: check-layers fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install clean FORCE

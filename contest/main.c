@@ -1,6 +1,6 @@
 /* main.c - contest: time a kernel compile under background loads */
-#include "cmds.h"
-#include "util.h"
+#include "cmd/cmds.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* cacherun.c - the compile again right after a noload run, caches warm, no flush */
-#include "load.h"
+#include "loads/load.h"
 
 const struct load load_cacherun = {
 	.name = "cacherun",

@@ -1,6 +1,6 @@
 /* ctar_load.c - tar cf of the workload's tree into a scratch file, again and again (contest 0.61) */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

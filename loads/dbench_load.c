@@ -4,8 +4,8 @@
  * start-up and cleanup). dbench's output goes to a log in scratch, kept
  * only for the last run, so a failure can say what dbench said.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <math.h>

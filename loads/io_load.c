@@ -1,6 +1,6 @@
 /* io_load.c - copy /dev/zero into a file the size of RAM, again and again (contest 0.61) */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* io_other.c - io_load in another directory (io_other_dir), meant to be another disk */
-#include "load.h"
-#include "cleanup.h"
-#include "lock.h"
-#include "util.h"
+#include "loads/load.h"
+#include "sys/cleanup.h"
+#include "sys/lock.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdio.h>

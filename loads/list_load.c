@@ -10,8 +10,8 @@
  * purpose: it holds real, bounded files (/tmp, /run) a user's `ls -lR /`
  * shows, and devtmpfs (/dev) is skipped anyway.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
-/* load.c - the load table and the helpers every load uses (see load.h) */
-#include "loads.h"
-#include "util.h"
-#include "proc.h"
+/* load.c - the helpers every load uses (see load.h); the table is table.c */
+#include "loads/load.h"
+#include "lib/util.h"
+#include "lib/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,33 +18,6 @@
 #include <unistd.h>
 
 volatile sig_atomic_t load_interrupted;
-
-const struct load *const load_table[] = {
-#define X(name) &load_##name,
-	LOAD_TABLE(X)
-#undef X
-	NULL
-};
-
-const struct config_section *load_sections(void)
-{
-	static struct config_section sections[ARRAY_SIZE(load_table)];
-
-	if (!sections[0].name)
-		for (size_t i = 0; load_table[i]; i++) {
-			sections[i].name = load_table[i]->name;
-			sections[i].options = load_table[i]->options;
-		}
-	return sections;
-}
-
-const struct load *load_find(const char *name)
-{
-	for (size_t i = 0; load_table[i]; i++)
-		if (!strcmp(load_table[i]->name, name))
-			return load_table[i];
-	return NULL;
-}
 
 uint64_t load_size(const struct load_env *env, const char *key)
 {

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "../contest/config.h"
+#include "lib/config.h"
 
 #define LOAD_REAPERS 64
 

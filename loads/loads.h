@@ -6,7 +6,7 @@
 #ifndef CONTEST_LOADS_H
 #define CONTEST_LOADS_H
 
-#include "load.h"
+#include "loads/load.h"
 
 #define LOAD_TABLE(X) \
 	X(noload) \

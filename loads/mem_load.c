@@ -4,8 +4,8 @@
  * the compile through swap. supported() refuses a size that memory plus
  * swap cannot hold, so the pass swaps instead of calling the OOM killer.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* noload.c - the compile alone: the reference every ratio is taken from */
-#include "load.h"
+#include "loads/load.h"
 
 const struct load load_noload = {
 	.name = "noload",

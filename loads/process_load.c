@@ -6,8 +6,8 @@
  * Each pipe's write end is held by its writer only, so when any process
  * dies the ring drains into EOF and everyone exits.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <signal.h>

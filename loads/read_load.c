@@ -4,8 +4,8 @@
  * with a file as big as RAM the reads evict the compile's cache, which is
  * the pressure contest measured.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -6,8 +6,8 @@
  * write 1 KiB-256 KiB pieces to files. Shared anonymous memory is shmem:
  * under pressure it goes to swap, the writers' page cache to disk.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,8 +4,8 @@
  * in turn, each from its start again when it ends, so an LRU that lets the
  * big file's single-use pages push out the small file's reused ones shows.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

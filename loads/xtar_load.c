@@ -4,8 +4,8 @@
  * previous copy and extracts afresh, so both the unlinks and the writes
  * are part of the load.
  */
-#include "load.h"
-#include "util.h"
+#include "loads/load.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -5,9 +5,9 @@
  * config_set_arg. Every typed getter is then asked for every key. The
  * config knows the loads' sections, as contest's own does.
  */
-#include "config.h"
-#include "loads.h"
-#include "util.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdio.h>

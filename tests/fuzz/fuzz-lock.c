@@ -8,9 +8,9 @@
  * never remove anything, so every one of those files is checked to be
  * still there after each input. The directory goes at exit.
  */
-#include "lock.h"
-#include "lock-record.h"
-#include "util.h"
+#include "sys/lock.h"
+#include "sys/lock-record.h"
+#include "lib/util.h"
 
 #include <fcntl.h>
 #include <stdint.h>

@@ -6,11 +6,11 @@
  * runs.tsv: the whole plan), as run --resume does. The temporary directory
  * goes at exit.
  */
-#include "config.h"
-#include "loads.h"
-#include "plan.h"
-#include "resume.h"
-#include "util.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "session/plan.h"
+#include "session/resume.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdio.h>

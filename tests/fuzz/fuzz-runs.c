@@ -1,6 +1,6 @@
 /* fuzz-runs.c - libFuzzer target: the runs.tsv reader (hand-edited, copied, truncated rows) */
-#include "results.h"
-#include "util.h"
+#include "results/store.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdio.h>

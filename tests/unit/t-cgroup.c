@@ -4,8 +4,8 @@
  * cpu enabled for our v2 group; skips otherwise. Every allocating child runs
  * inside the 64M session group, so only that group's OOM killer can act.
  */
-#include "cgroup.h"
-#include "util.h"
+#include "sys/cgroup.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <errno.h>

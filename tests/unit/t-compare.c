@@ -1,7 +1,7 @@
 /* t-compare.c - compare on hand-written runs: A/A, one slower load, n=1,
  * zero variance, Holm, missing loads, the geometric mean, --fail-above */
-#include "compare.h"
-#include "util.h"
+#include "results/compare.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <math.h>

@@ -6,9 +6,9 @@
  * load; quick.conf must run every load; contest.1 must document every key.
  * Runs from the repository root.
  */
-#include "config.h"
-#include "loads.h"
-#include "util.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <glob.h>

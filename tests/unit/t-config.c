@@ -1,7 +1,7 @@
 /* t-config.c - config files, -s, sizes, durations, word splitting */
-#include "config.h"
-#include "loads.h"
-#include "util.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <fcntl.h>

@@ -8,8 +8,8 @@
  * current unit's progress), a snapshot at a boundary drops a unit.
  */
 #include "tap.h"
-#include "loadproc.h"
-#include "util.h"
+#include "session/loadproc.h"
+#include "lib/util.h"
 
 #include <math.h>
 #include <signal.h>

@@ -9,8 +9,8 @@
  */
 #include "tap.h"
 #include "sleeper.h"
-#include "cleanup.h"
-#include "util.h"
+#include "sys/cleanup.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

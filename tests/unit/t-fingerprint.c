@@ -1,8 +1,8 @@
 /* t-fingerprint.c - every env key present and sane; the difference helper */
-#include "fingerprint.h"
-#include "config.h"
-#include "loads.h"
-#include "util.h"
+#include "sys/fingerprint.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <stdlib.h>

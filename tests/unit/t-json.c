@@ -1,5 +1,5 @@
 /* t-json.c - names with any bytes come out as valid JSON; NaN and inf as null */
-#include "json.h"
+#include "lib/json.h"
 #include "tap.h"
 
 #include <math.h>

@@ -9,9 +9,9 @@
  * driver, the test is a child subreaper, so orphans come back to it.
  */
 #include "tap.h"
-#include "loadproc.h"
-#include "cgroup.h"
-#include "util.h"
+#include "session/loadproc.h"
+#include "sys/cgroup.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <signal.h>

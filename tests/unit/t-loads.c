@@ -8,8 +8,8 @@
  * memory loads run only inside a 512M memory cgroup.
  */
 #include "tap.h"
-#include "loads.h"
-#include "util.h"
+#include "loads/loads.h"
+#include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -9,9 +9,9 @@
  * Each verdict is checked, and that nothing was removed.
  */
 #include "tap.h"
-#include "lock.h"
-#include "lock-record.h"
-#include "util.h"
+#include "sys/lock.h"
+#include "sys/lock-record.h"
+#include "lib/util.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

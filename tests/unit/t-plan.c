@@ -1,9 +1,9 @@
 /* t-plan.c - the run plan: canonical order, cacherun after noload, and the
  * edits --until-sd and --resume make (insert after a step, insert at a
  * place, drop the runs done) */
-#include "config.h"
-#include "loads.h"
-#include "plan.h"
+#include "lib/config.h"
+#include "loads/loads.h"
+#include "session/plan.h"
 #include "tap.h"
 
 #include <stdio.h>

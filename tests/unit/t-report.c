@@ -1,6 +1,6 @@
 /* t-report.c - aggregation and the text tables: layout, rounding, ratio modes */
-#include "report.h"
-#include "util.h"
+#include "results/report.h"
+#include "lib/util.h"
 #include "tap.h"
 #include <jansson.h>
 

@@ -1,6 +1,6 @@
 /* t-results-append.c - runs.tsv's writer side: what it appends to, and in which layout */
-#include "results.h"
-#include "util.h"
+#include "results/store.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* t-results.c - runs.tsv: writer, reader, malformed rows, ordering */
-#include "results.h"
-#include "util.h"
+#include "results/store.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm */
-#include "stats.h"
+#include "results/stats.h"
 #include "tap.h"
 
 #include <math.h>

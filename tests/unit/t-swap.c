@@ -4,8 +4,8 @@
  * ($CONTEST_TEST_TMP, else /var/tmp); skips otherwise. The swap is undone
  * at exit and on SIGINT/SIGTERM even when a check fails.
  */
-#include "swap.h"
-#include "util.h"
+#include "sys/swap.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <fcntl.h>

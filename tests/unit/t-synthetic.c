@@ -1,7 +1,7 @@
 /* t-synthetic.c - the synthetic tree: deterministic, stamped, builds, cleans */
-#include "synthetic.h"
-#include "proc.h"
-#include "util.h"
+#include "session/synthetic.h"
+#include "lib/proc.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -7,9 +7,9 @@
  * doubled, the user's boot arguments after contest's, init last.
  */
 #include "tap.h"
-#include "config.h"
-#include "util.h"
-#include "vm-qemu.h"
+#include "lib/config.h"
+#include "lib/util.h"
+#include "guest/vm-qemu.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

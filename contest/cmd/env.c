@@ -1,0 +1,35 @@
+/* cmd-env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
+#include "cmd/cli.h"
+#include "sys/fingerprint.h"
+#include "session/workload.h"
+
+#include <stdlib.h>
+
+static const char usage_text[] =
+	"usage: contest env [-c CONF] [-s KEY=VALUE]...\n";
+
+static const char help_text[] =
+	"\n"
+	"Print the fingerprint that each kernel's env file records: uname, /proc/cmdline,\n"
+	"CPU, memory, swap, limits, the tree's filesystem and I/O scheduler, governor,\n"
+	"transparent hugepages, contest version, then the config as used.\n"
+	"\n"
+	"  -c CONF          read CONF after contest.conf\n"
+	"  -s KEY=VALUE     override one key (LOAD.KEY for a load's own)\n"
+	"  -h, --help       this text\n";
+
+int cmd_env(int argc, char **argv)
+{
+	struct config *cfg;
+	char *tree;
+	int status = 0;
+
+	cfg = cli_config_only(argc, argv, usage_text, help_text, &status);
+	if (!cfg)
+		return status;
+	tree = workload_tree_path(cfg);
+	status = fingerprint_write(stdout, cfg, tree) < 0 ? 1 : 0;
+	free(tree);
+	config_free(cfg);
+	return cli_close_stdout(status);
+}

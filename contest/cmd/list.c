@@ -1,0 +1,69 @@
+/* cmd-list.c - contest list: every load, its unit of work, and whether it can run here */
+#include "cmd/cli.h"
+#include "cmd/cmds.h"
+#include "loads/loads.h"
+#include "lib/util.h"
+#include "session/workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage_text[] = "usage: contest list [-c CONF] [-s KEY=VALUE]...\n";
+
+static const char help_text[] =
+	"\n"
+	"One line per load in canonical order: its name, whether it can run here\n"
+	"with this config (yes, or no with the reason on the next line), what one\n"
+	"unit of its work is (Loads counts those), and what it does.\n"
+	"\n"
+	"  -c CONF          read CONF after contest.conf\n"
+	"  -s KEY=VALUE     override one key (LOAD.KEY for a load's own)\n"
+	"  -h, --help       this text\n";
+
+/* swap the session would have: what is free now plus the swapfile it would make */
+static uint64_t session_swap(const struct config *cfg, uint64_t ram)
+{
+	return meminfo_bytes("SwapFree") + config_size(cfg, NULL, "swapfile", ram);
+}
+
+static void list_one(const struct load *l, struct load_env *env, FILE *out)
+{
+	char why[512] = "";
+	char *scratch = xasprintf("%s/scratch/%s", config_str(env->cfg, NULL, "work_dir"), l->name);
+	int ok;
+
+	env->name = l->name;
+	env->scratch = scratch;
+	ok = !l->supported || l->supported(env, why, sizeof(why)) == 0;
+	fprintf(out, "%-13s %-3s %-22s %s\n", l->name, ok ? "yes" : "no", l->unit, l->help);
+	if (!ok)
+		fprintf(out, "%-13s     why: %s\n", "", why);
+	free(scratch);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct config *cfg;
+	struct load_env env;
+	char *tree;
+	int status = 0;
+
+	cfg = cli_config_only(argc, argv, usage_text, help_text, &status);
+	if (!cfg)
+		return status;
+	tree = workload_tree_path(cfg);
+	memset(&env, 0, sizeof(env));
+	env.cfg = cfg;
+	env.tree = strcmp(config_str(cfg, NULL, "workload"), "command") ? tree : NULL;
+	env.ram = config_ram(cfg);
+	env.swap = session_swap(cfg, env.ram);
+	env.ncpus = ncpus_usable();
+	printf("%-13s %-3s %-22s %s\n", "LOAD", "OK", "UNIT", "WHAT IT DOES");
+	for (size_t i = 0; load_table[i]; i++)
+		list_one(load_table[i], &env, stdout);
+	free(tree);
+	config_free(cfg);
+	return cli_close_stdout(0);
+}

@@ -1,0 +1,654 @@
+/* cmd-run.c - contest run: every planned run of every load, stored, then the tables
+ *
+ * Check the arguments and the config (exit 2 before anything runs), plan
+ * the runs (plan.c; saved for --resume, or what is left of a saved plan:
+ * resume.c), start the session (session.c: cgroups, swap, env
+ * file), prepare the workload; then for each step prepare its load (once,
+ * before its first run), time the run (run.c), append the row, and clean
+ * the load up after its last run. Ctrl-C: the run in flight is recorded as
+ * aborted, every finished row stays, and no process, cgroup, swap file or
+ * scratch file is left.
+ */
+#include "guest/boot.h"
+#include "cmd/cli.h"
+#include "cmd/cmds.h"
+#include "loads/loads.h"
+#include "session/plan.h"
+#include "sys/cleanup.h"
+#include "sys/handover.h"
+#include "sys/lock.h"
+#include "lib/owner.h"
+#include "lib/proc.h"
+#include "results/report.h"
+#include "session/resume.h"
+#include "session/run.h"
+#include "session/session.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
+	"                   [--until-sd PCT [--max-runs N] | --resume] [LOAD...]\n"
+	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
+	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
+
+static const char help_text[] =
+	"\n"
+	"Time the workload's compile under each LOAD (default: the config's loads),\n"
+	"RUNS times each, append every run to DIR/NAME/runs.tsv, write DIR/NAME/env,\n"
+	"then print this kernel's tables.\n"
+	"\n"
+	"  -c CONF          read CONF after contest.conf\n"
+	"  -s KEY=VALUE     override one key; LOAD.KEY for a load's own (-s io_load.size=64M)\n"
+	"  -k NAME          the kernel's name in the results (default: uname -r)\n"
+	"  -n RUNS          runs of each load (default: the config's runs)\n"
+	"  -r DIR           the results directory (default: the config's results, reports)\n"
+	"  --until-sd PCT   run each load until the SD of its Time is at most PCT% of\n"
+	"                   its mean (at least RUNS runs, at least 2)\n"
+	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
+	"  --resume         finish NAME's interrupted plan: the runs it did not record,\n"
+	"                   with the same config and loads (the loads default to its),\n"
+	"                   and its --until-sd going on from the runs recorded\n";
+
+/* after boot's options (boot_help_text) */
+static const char help_tail[] =
+	"  -h, --help       this text\n"
+	"\n"
+	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
+	"130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
+
+struct run_args {
+	const char *conf, *kernel, *runs, *results, *until_sd, *max_runs;
+	int resume;
+	int argc;		/* the command line, for the plan --resume reads */
+	char **argv;
+	char **sets;
+	int nsets;
+	char **loads;
+	int nloads;
+	struct boot_opts boot;
+};
+
+/* ---- arguments and config ---- */
+
+/* above boot's option values (boot.h) */
+enum { OPT_UNTIL_SD = 0x200, OPT_MAX_RUNS, OPT_RESUME };
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+	static const struct option longopts[] = {
+		BOOT_LONG_OPTIONS,
+		{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
+		{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
+		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, first;
+
+	optind = 0;
+	opterr = 0;
+	for (first = 1; (c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1;
+	     first = optind) {
+		/* argv[first..optind) is this option with its value */
+		if (boot_option(&a->boot, c, optarg, first, optind) == 0)
+			continue;
+		switch (c) {
+		case 'c': a->conf = optarg; break;
+		case 's': a->sets[a->nsets++] = optarg; break;
+		case 'k': a->kernel = optarg; break;
+		case 'n': a->runs = optarg; break;
+		case 'r': a->results = optarg; break;
+		case OPT_UNTIL_SD: a->until_sd = optarg; break;
+		case OPT_MAX_RUNS: a->max_runs = optarg; break;
+		case OPT_RESUME: a->resume = 1; break;
+		case ':':
+			if (optopt > 0xff)
+				return error("option '%s' needs a value", argv[optind - 1]);
+			return error("option '-%c' needs a value", optopt);
+		default:
+			if (!optopt)
+				return error("unknown option '%s'", argv[optind - 1]);
+			return error("unknown option '-%c'", optopt);
+		}
+	}
+	a->loads = argv + optind;
+	a->nloads = argc - optind;
+	a->argc = argc;
+	a->argv = argv;
+	if (a->resume && (a->until_sd || a->max_runs || boot_wanted(&a->boot)))
+		return error("--resume goes with neither --until-sd nor --boot "
+			     "(it goes on with the plan's --until-sd)");
+	return 0;
+}
+
+/*
+ * The paths of the top-level keys, made absolute against the directory run
+ * started in: the compile, the loads and outside programs run elsewhere
+ * (cwd = the tree, the scratch directory), and the env file should say
+ * where things really were.
+ */
+static int absolute_paths(struct config *cfg)
+{
+	char cwd[4096];
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return error("cannot get the current directory: %s", strerror(errno));
+	for (const struct config_option *o = config_options; o->name; o++) {
+		const char *v = config_str(cfg, NULL, o->name);
+		char *abs, *origin;
+		int ret;
+
+		if (o->type != OPT_PATH || !*v || *v == '/')
+			continue;
+		abs = xasprintf("%s/%s", cwd, v);
+		origin = xstrdup(config_origin(cfg, NULL, o->name));
+		ret = config_set(cfg, NULL, o->name, abs, origin);
+		free(origin);
+		free(abs);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_args(struct config *cfg, const struct run_args *a)
+{
+	if (cli_load_config(cfg, a->conf, a->sets, a->nsets) < 0)
+		return -1;
+	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
+		return -1;
+	if (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)
+		return -1;
+	if (absolute_paths(cfg) < 0)
+		return -1;
+	for (int i = 0; i < a->nloads; i++)
+		if (!load_find(a->loads[i]))
+			return error("unknown load '%s' (see contest list)", a->loads[i]);
+	return 0;
+}
+
+/* ---- loads: supported, prepare, cleanup ---- */
+
+static void load_state_init(struct session *s, struct load_state *ls)
+{
+	ls->scratch = xasprintf("%s/%s", s->scratch_root, ls->load->name);
+	ls->env.name = ls->load->name;
+	ls->env.cfg = s->cfg;
+	ls->env.scratch = ls->scratch;
+	ls->env.tree = s->wl.tree;
+	ls->env.ram = s->ram;
+	ls->env.swap = s->swap;
+	ls->env.ncpus = ncpus_usable();
+	if (ls->load->supported && ls->load->supported(&ls->env, ls->why, sizeof(ls->why)) < 0) {
+		ls->unusable = 1;
+		warning("%s cannot run here: %s", ls->load->name, ls->why);
+	}
+}
+
+/* every load is prepared from a clean tree: xtar_load's tarball must not hold
+ * the objects of whatever ran before it */
+static int prepare_clean(struct session *s, struct load_state *ls)
+{
+	char *log = xasprintf("%s/%s.prepare.clean", s->logdir, ls->load->name);
+	int ret = run_clean_tree(s, log, ls->why, sizeof(ls->why));
+
+	free(log);
+	return ret;
+}
+
+static void load_prepare(struct session *s, struct load_state *ls)
+{
+	if (ls->prepared || ls->unusable || (ls->load->flags & LOAD_NONE))
+		return;
+	if (session_scratch_make(ls->scratch) < 0) {
+		snprintf(ls->why, sizeof(ls->why), "cannot create '%s': %s", ls->scratch,
+			 strerror(errno));
+		ls->unusable = 1;
+		return;
+	}
+	ls->prepared = 1;
+	progress_clear(s);
+	info("preparing %s", ls->load->name);
+	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
+		ls->unusable = 1;
+		return;
+	}
+	if (ls->load->prepare && ls->load->prepare(&ls->env) < 0) {
+		snprintf(ls->why, sizeof(ls->why), "prepare failed%s",
+			 run_interrupted ? " (interrupted)" : "; see the messages above");
+		ls->unusable = 1;
+	}
+}
+
+static void load_cleanup(struct load_state *ls)
+{
+	if (!ls->prepared)
+		return;
+	if (ls->load->cleanup)
+		ls->load->cleanup(&ls->env);
+	session_scratch_remove(ls->scratch);
+	ls->prepared = 0;
+}
+
+/* ---- the steps ---- */
+
+static void announce(struct session *s, const struct run_record *rec, double took)
+{
+	progress_clear(s);
+	if (!strcmp(rec->status, "ok"))
+		info("%s run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all)",
+		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took);
+	else
+		info("%s run %d: %s: %s", rec->load, rec->run, rec->status, rec->status_detail);
+}
+
+/* ---- --until-sd: more runs of a load until its Time settles ---- */
+
+struct until_sd {
+	double pct;			/* 0: off */
+	int max_runs;
+	struct running_stats *time;	/* per p->loads entry: the plan's ok runs */
+	int *done;			/* per p->loads entry: its runs recorded before
+					 * this session (--resume), 0 otherwise */
+};
+
+static int parse_until_sd(const struct run_args *a, const struct config *cfg, struct until_sd *u)
+{
+	char *end = NULL;
+	long long runs = config_int(cfg, NULL, "runs");
+
+	u->pct = 0;
+	u->max_runs = 10;
+	u->time = NULL;
+	u->done = NULL;
+	if (!a->until_sd)
+		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
+	u->pct = strtod(a->until_sd, &end);
+	if (end == a->until_sd || *end || !(u->pct > 0 && u->pct < UNTIL_SD_PCT_BELOW))
+		return error("--until-sd wants a percentage above 0, not '%s'", a->until_sd);
+	if (a->max_runs) {
+		u->max_runs = (int)strtol(a->max_runs, &end, 10);
+		if (end == a->max_runs || *end || u->max_runs < MAX_RUNS_MIN ||
+		    u->max_runs > MAX_RUNS_MAX)
+			return error("--max-runs wants a count from %d to %d, not '%s'", MAX_RUNS_MIN,
+				     MAX_RUNS_MAX, a->max_runs);
+	}
+	if (u->max_runs < runs)
+		return error("--max-runs %d is below runs (%lld)", u->max_runs, runs);
+	return 0;
+}
+
+static double relative_sd_pct(const struct running_stats *t)
+{
+	return running_stats_sd(t) / running_stats_mean(t) * 100.0;
+}
+
+/* ls's Time (and with cacherun, its noload's) is within u->pct */
+static int until_sd_settled(struct plan *p, const struct load_state *ls, const struct until_sd *u)
+{
+	struct load_state *noload = plan_load(p, &load_noload);
+	const struct running_stats *t = &u->time[ls - p->loads];
+
+	return t->n >= 2 && relative_sd_pct(t) <= u->pct &&
+	       (ls != plan_load(p, &load_cacherun) ||
+		relative_sd_pct(&u->time[noload - p->loads]) <= u->pct);
+}
+
+/* how ls ended after n runs */
+static void until_sd_say(struct session *s, struct plan *p, const struct load_state *ls,
+			 int n, const struct until_sd *u)
+{
+	int pair = ls == plan_load(p, &load_cacherun) && plan_load(p, &load_noload);
+
+	progress_clear(s);
+	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", pair ? "noload and " : "",
+	     ls->load->name, n, relative_sd_pct(&u->time[ls - p->loads]),
+	     until_sd_settled(p, ls, u) ? "converged, at most" : "did not converge to", u->pct);
+}
+
+/* ls may run once more: not settled, below --max-runs after n runs, usable */
+static int until_sd_more(struct plan *p, const struct load_state *ls, int n,
+			 const struct until_sd *u)
+{
+	return !until_sd_settled(p, ls, u) && n < u->max_runs && !ls->unusable;
+}
+
+/*
+ * After the last planned step i of ls: another run when its Time has not
+ * settled and it may run more, else say how it ended. cacherun and the
+ * noload it follows go together: the pair is judged at cacherun's step.
+ */
+static void until_sd_step(struct session *s, struct plan *p, size_t i, struct until_sd *u)
+{
+	struct load_state *ls = p->steps[i], *noload = plan_load(p, &load_noload);
+	struct load_state *cacherun = plan_load(p, &load_cacherun);
+	int n = u->done[ls - p->loads] + plan_steps_of(p, ls, i + 1);
+
+	if (!u->pct || run_interrupted || (ls == noload && cacherun))
+		return;
+	if (until_sd_more(p, ls, n, u)) {
+		plan_insert(p, i, ls);
+		if (ls == cacherun)
+			plan_insert(p, i, noload);
+		s->steps_total = (int)p->nsteps;
+		return;
+	}
+	until_sd_say(s, p, ls, n, u);
+}
+
+/*
+ * A resumed --until-sd plan: a load whose planned runs are all recorded
+ * gets the run until_sd_step would have given it after the last of them
+ * (cacherun with its noload), in its place in the plan; one with nothing
+ * more to run says how it ended.
+ */
+static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *u)
+{
+	struct load_state *noload = plan_load(p, &load_noload);
+	struct load_state *cacherun = plan_load(p, &load_cacherun);
+
+	for (size_t k = 0; k < p->nloads; k++) {
+		struct load_state *ls = &p->loads[k];
+		int n = u->done[k];
+		size_t at = 0;
+
+		if ((ls == noload && cacherun) || plan_steps_of(p, ls, p->nsteps) > 0)
+			continue;
+		if (!until_sd_more(p, ls, n, u)) {
+			until_sd_say(s, p, ls, n, u);
+			continue;
+		}
+		/* after the steps of the loads before it (the plan runs them in order) */
+		for (size_t j = 0; j < p->nsteps; j++)
+			if ((size_t)(p->steps[j] - p->loads) < k)
+				at = j + 1;
+		if (ls == cacherun)
+			plan_insert_at(p, at++, noload);
+		plan_insert_at(p, at, ls);
+		info("%s%s: %d runs recorded, %d of them ok: going on until the SD of Time is at "
+		     "most %g%% of its mean, at most %d runs (the plan's --until-sd)",
+		     ls == cacherun ? "noload and " : "", ls->load->name, n, (int)u->time[k].n,
+		     u->pct, u->max_runs);
+	}
+}
+
+/* a row cannot be numbered or written: the runs after it would be lost too */
+static int stop_unrecorded(struct session *s, const char *load, const char *what)
+{
+	progress_clear(s);
+	return error("stopping: %s %s; the plan is kept for 'contest run --resume' "
+		     "(with the same options) to finish", load, what);
+}
+
+/* time a run of ls and append its row: 0 ok, 1 not ok; -1 when it could
+ * not be numbered or recorded (said): the session stops there */
+static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
+{
+	int run = results_next_run(s->kdir, ls->load->name), failed;
+	char what[64];
+
+	if (run < 0)
+		return stop_unrecorded(s, ls->load->name, "cannot be given a run number");
+	failed = run_one(s, ls, run, rec) < 0;
+	if (results_append(s->kdir, rec) < 0) {
+		snprintf(what, sizeof(what), "run %d is not recorded", run);
+		return stop_unrecorded(s, ls->load->name, what);
+	}
+	return failed;
+}
+
+/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded */
+static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
+{
+	int failed = 0, ret = 0;
+
+	s->steps_total = (int)p->nsteps;
+	s->started = now_mono();
+	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
+		struct load_state *ls = p->steps[i];
+		struct run_record rec;
+		char label[96];
+
+		snprintf(label, sizeof(label), "%s %d/%d", ls->load->name,
+			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
+		s->step_label = label;
+		s->step_started = now_mono();
+		if (!s->tty)
+			info("%s (run %zu of %zu)", label, i + 1, p->nsteps);
+		load_prepare(s, ls);
+		progress_draw(s);
+		ret = run_recorded(s, ls, &rec);
+		if (ret < 0)
+			break;
+		failed |= ret;
+		if (!strcmp(rec.status, "ok"))
+			running_stats_add(&u->time[ls - p->loads], rec.time_s);
+		s->steps_done++;
+		s->step_time_sum += now_mono() - s->step_started;
+		announce(s, &rec, now_mono() - s->step_started);
+		if (plan_last_step(p, i))
+			until_sd_step(s, p, i, u);
+		if (plan_last_step(p, i))
+			load_cleanup(ls);
+	}
+	progress_clear(s);
+	s->step_label = NULL;
+	return ret < 0 ? -1 : failed;
+}
+
+static int print_tables(struct session *s)
+{
+	struct report_opts opts;
+	const char *k = s->kernel;
+	char *runs = xasprintf("%s/runs.tsv", s->kdir);
+	int ret = 0;
+
+	report_opts_init(&opts);
+	if (access(runs, R_OK) == 0)
+		ret = report_print_kernels(config_str(s->cfg, NULL, "results"), &k, 1, &opts, stdout);
+	free(runs);
+	return ret;
+}
+
+/* the synthetic tree, or `make KCONFIG` with its output in logs/ */
+static int prepare_workload(struct session *s)
+{
+	char *log = xasprintf("%s/kconfig.log", s->logdir);
+	int ret = workload_prepare(&s->wl, s->cfg, log);
+
+	if (ret < 0 && access(log, R_OK) == 0)
+		run_show_log_tail(s, log, 20);
+	free(log);
+	return ret;
+}
+
+/* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
+static int make_scratch_root(struct session *s)
+{
+	const char *where = config_str(s->cfg, NULL, "scratch_dir");
+	char *dir = scratch_make(*where ? where : config_str(s->cfg, NULL, "work_dir"), "scratch");
+
+	if (!dir)
+		return -1;
+	free(s->scratch_root);
+	s->scratch_root = dir;
+	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	return 0;
+}
+
+/* the plan's loads' counts for --until-sd */
+static void until_sd_alloc(struct until_sd *u, const struct plan *p)
+{
+	u->time = xcalloc(p->nloads + 1, sizeof(*u->time));
+	u->done = xcalloc(p->nloads + 1, sizeof(*u->done));
+}
+
+static void until_sd_free(struct until_sd *u)
+{
+	free(u->time);
+	free(u->done);
+	u->time = NULL;
+	u->done = NULL;
+}
+
+/*
+ * A new plan, saved for --resume; or, with --resume, the saved one's runs
+ * that are not recorded yet, with its --until-sd going on from the runs
+ * recorded. 0, or -1 (said)
+ */
+static int make_plan(struct session *s, const struct run_args *a, struct plan *p,
+		     struct until_sd *u)
+{
+	struct resume_plan r;
+	int ret = -1;
+
+	if (!a->resume) {
+		plan_build(p, s->cfg, a->loads, a->nloads);
+		until_sd_alloc(u, p);
+		/* without it a run that cannot be recorded would lose the rest */
+		return resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, a->argc, a->argv);
+	}
+	if (resume_read(s->kdir, &r) == 0) {
+		plan_build(p, s->cfg, a->nloads ? a->loads : r.loads, a->nloads ? a->nloads : r.nloads);
+		until_sd_alloc(u, p);
+		u->pct = r.until_sd;
+		u->max_runs = r.until_sd > 0 ? r.max_runs : u->max_runs;
+		if (resume_check(&r, s->cfg, p) == 0)
+			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p,
+					       u->done, u->time);
+	}
+	resume_release(&r);
+	return ret;
+}
+
+/* the session proper, between its locks: setup, every step, teardown */
+static int run_plan(struct session *s, const struct run_args *a, struct plan *p,
+		    struct until_sd *u)
+{
+	int status = 0, steps;
+
+	if (session_start(s) < 0 || make_scratch_root(s) < 0 || prepare_workload(s) < 0) {
+		status = EXIT_RUN_FAILED;
+		goto out;
+	}
+	for (size_t i = 0; i < p->nloads; i++)
+		load_state_init(s, &p->loads[i]);
+	if (a->resume && u->pct > 0)
+		until_sd_resume(s, p, u);	/* knowing which loads cannot run here */
+	steps = run_steps(s, p, u);
+	status = steps ? EXIT_RUN_FAILED : 0;
+	if (!run_interrupted && steps >= 0)
+		resume_finish(s->kdir);	/* the plan ran to its end */
+out:
+	for (size_t i = 0; i < p->nloads; i++) {
+		load_cleanup(&p->loads[i]);
+		free(p->loads[i].scratch);
+	}
+	if (s->scratch_root && scratch_remove(s->scratch_root) == 0)
+		cleanup_del_path(CLEANUP_SCRATCH, s->scratch_root);
+	else
+		status = EXIT_RUN_FAILED;
+	if (session_finish(s) < 0)
+		status = EXIT_RUN_FAILED;
+	return status;
+}
+
+static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
+		       struct until_sd *u)
+{
+	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
+	struct handover h;
+	struct session s;
+	struct plan p;
+	int status, planned = 0;
+
+	memset(&p, 0, sizeof(p));
+	/* before the locks: lock_take makes the results directory */
+	handover_begin(&h, config_str(cfg, NULL, "results"), kernel);
+	if (session_init(&s, cfg, kernel) < 0 ||
+	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
+	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
+	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
+	    make_plan(&s, a, &p, u) < 0) {
+		status = EXIT_USAGE;
+	} else {
+		planned = 1;
+		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
+		session_signals();
+		status = run_plan(&s, a, &p, u);
+		/* a cgroup still busy stays on record for the next session to remove */
+		cleanup_set_record(-1);
+	}
+	if (handover_give(&h) < 0)	/* under sudo: what the session made is the user's */
+		status = status ? status : EXIT_RUN_FAILED;
+	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
+	lock_release(&rlock, 0);
+	if (planned && run_interrupted) {
+		warning("interrupted by signal %d: finished runs are kept in '%s'",
+			(int)run_interrupted, s.kdir);
+		status = 128 + run_interrupted;
+	} else if (planned && print_tables(&s) < 0) {
+		status = EXIT_RUN_FAILED;
+	}
+	handover_release(&h);
+	until_sd_free(u);
+	plan_release(&p);
+	session_release(&s);
+	return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_args a = { 0 };
+	struct until_sd until;
+	struct config *cfg;
+	struct utsname u;
+	int status;
+
+	if (cli_wants_help(argc, argv)) {
+		printf("%s%s%s%s", usage_text, help_text, boot_help_text, help_tail);
+		return cli_close_stdout(0);
+	}
+	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
+	boot_opts_init(&a.boot, argc);
+	cfg = config_new(load_sections());
+	if (parse_args(argc, argv, &a) < 0) {
+		fputs(usage_text, stderr);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if (boot_wanted(&a.boot)) {
+		struct boot_passthrough pt = { argc, argv, a.loads, a.nloads };
+
+		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
+			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
+		goto out;
+	}
+	if (a.boot.nkernels > 1) {
+		/* the last would win silently; several are for --boot's guests */
+		error("-k was given twice ('%s' and '%s'): a run measures one kernel "
+		      "(several go with --boot)", a.boot.kernels[0], a.boot.kernels[1]);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	if (!a.kernel && uname(&u) == 0)
+		a.kernel = u.release;
+	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0 ||
+	    parse_until_sd(&a, cfg, &until) < 0) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	status = cli_close_stdout(run_session(cfg, a.kernel, &a, &until));
+out:
+	config_free(cfg);
+	boot_opts_release(&a.boot);
+	free(a.sets);
+	return status;
+}

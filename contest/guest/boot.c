@@ -1,0 +1,590 @@
+/* boot.c - contest run --boot: kernels, rounds, failed guests, tables (see boot.h) */
+#include "guest/boot.h"
+#include "sys/cleanup.h"
+#include "cmd/cmds.h"
+#include "loads/loads.h"
+#include "lib/owner.h"
+#include "lib/proc.h"
+#include "results/report.h"
+#include "results/store.h"
+#include "session/run.h"
+#include "lib/util.h"
+#include "guest/vm.h"
+#include "guest/vm-qemu.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/kvm.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+const char boot_help_text[] =
+	"  --boot IMAGE     run the session in a guest booting IMAGE: a user-mode-linux\n"
+	"                   binary (linux.uml, make uml-kernel) or an x86 bzImage under\n"
+	"                   QEMU/KVM (make qemu-kernel); rows go to DIR/NAME\n"
+	"  -k NAME=IMAGE    a kernel and its image; give several to run one after another\n"
+	"  --boot-arg ARG   one more guest kernel argument (mem=1008M), for the -k it\n"
+	"                   follows, or for every kernel before any -k; repeatable\n"
+	"  --vm-mem SIZE    guest memory (default 1G)\n"
+	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; UML has 1)\n"
+	"  --vm-disk SIZE   the guest's sparse scratch disk for the loads (default 8G)\n"
+	"  --vm-timeout D   kill a guest that adds no row for D (default 1h)\n"
+	"  --interleave     with several kernels: one run of each per round\n";
+
+struct guest {
+	char *name;
+	enum vm_monitor monitor;	/* by the image: ELF is UML, a bzImage QEMU */
+	char *image;		/* absolute: the monitor starts in another directory */
+	const char **args;	/* its --boot-arg, NULL-terminated */
+	int nargs;
+};
+
+/* the session over every kernel */
+struct boot {
+	struct config *cfg;
+	const struct boot_opts *o;
+	const struct boot_passthrough *p;
+	struct guest *guests;
+	int nguests;
+	uint64_t mem, disk;
+	int cpus;		/* a QEMU guest's; UML's is 1 */
+	double timeout_s;
+	char *self;
+	char **order;		/* the session's loads in the order its plan runs them */
+	int runs;
+	int failed;
+};
+
+/* ---- options ---- */
+
+void boot_opts_init(struct boot_opts *b, int argc)
+{
+	memset(b, 0, sizeof(*b));
+	b->args = xcalloc((size_t)argc + 1, sizeof(*b->args));
+	b->arg_kernel = xcalloc((size_t)argc + 1, sizeof(*b->arg_kernel));
+	b->kernels = xcalloc((size_t)argc + 1, sizeof(*b->kernels));
+	b->own = xcalloc((size_t)argc + 1, 1);
+}
+
+void boot_opts_release(struct boot_opts *b)
+{
+	free(b->args);
+	free(b->arg_kernel);
+	free(b->kernels);
+	free(b->own);
+}
+
+static int take(struct boot_opts *b, int c, const char *arg)
+{
+	switch (c) {
+	case 'k': b->kernels[b->nkernels++] = arg; return 1;	/* run wants it too */
+	case BOOT_OPT_BOOT: b->image = arg; return 0;
+	case BOOT_OPT_ARG:
+		b->arg_kernel[b->nargs] = b->nkernels - 1;
+		b->args[b->nargs++] = arg;
+		return 0;
+	case BOOT_OPT_MEM: b->mem = arg; return 0;
+	case BOOT_OPT_CPUS: b->cpus = arg; return 0;
+	case BOOT_OPT_DISK: b->disk = arg; return 0;
+	case BOOT_OPT_TIMEOUT: b->timeout = arg; return 0;
+	case BOOT_OPT_INTERLEAVE: b->interleave = 1; return 0;
+	}
+	return 1;
+}
+
+int boot_option(struct boot_opts *b, int c, const char *arg, int first, int end)
+{
+	int ret = take(b, c, arg);
+
+	if (ret == 0 || c == 'k')
+		memset(b->own + first, 1, (size_t)(end - first));
+	return ret;
+}
+
+int boot_wanted(const struct boot_opts *b)
+{
+	for (int i = 0; i < b->nkernels; i++)
+		if (strchr(b->kernels[i], '='))
+			return 1;
+	return b->image || b->nargs || b->mem || b->cpus || b->disk || b->timeout ||
+	       b->interleave;
+}
+
+/* ---- images ---- */
+
+/* the KVM device (kvm_device) open read-write and answering KVM_GET_API_VERSION, or why not */
+static int kvm_usable(const char *dev, char *why, size_t len)
+{
+	int fd = open(dev, O_RDWR | O_CLOEXEC), v;
+
+	if (fd < 0) {
+		snprintf(why, len, "cannot open the KVM device '%s' read-write (%s)", dev,
+			 strerror(errno));
+		return 0;
+	}
+	v = ioctl(fd, KVM_GET_API_VERSION, 0);
+	if (v != KVM_API_VERSION)
+		snprintf(why, len, "the KVM device '%s' does not answer as KVM (%s)", dev,
+			 v < 0 ? strerror(errno) : "another API");
+	close(fd);
+	return v == KVM_API_VERSION;
+}
+
+/*
+ * PVM (kvm_pvm: KVM in software, for hosts that are guests themselves)
+ * runs only guest kernels built for it; an ordinary bzImage hangs in it
+ * before its first line of output
+ */
+static int kvm_is_pvm(void)
+{
+	return access("/sys/module/kvm_pvm", F_OK) == 0 &&
+	       access("/sys/module/kvm_intel", F_OK) < 0 && access("/sys/module/kvm_amd", F_OK) < 0;
+}
+
+/*
+ * A UML kernel is an ELF program of the host; a bzImage has the x86 boot
+ * protocol's "HdrS" at 0x202. QEMU without KVM (TCG) runs a kernel
+ * compile many times slower, with timings that say nothing about the
+ * kernel: refuse rather than measure the emulator.
+ */
+static int check_image(const struct boot *b, struct guest *g)
+{
+	const char *image = g->image, *kvm = config_str(b->cfg, NULL, "kvm_device");
+	unsigned char h[0x206];
+	char why[PATH_MAX + 128];
+	int fd = open(image, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
+
+	if (fd < 0)
+		return error("cannot open image '%s': %s", image, strerror(errno));
+	close(fd);
+	if (n >= 4 && !memcmp(h, "\177ELF", 4)) {
+		if (access(image, X_OK) < 0)
+			return error("'%s' looks like user-mode-linux but is not executable", image);
+		g->monitor = VM_UML;
+		return 0;
+	}
+	if (n < (ssize_t)sizeof(h) || memcmp(h + 0x202, "HdrS", 4))
+		return error("'%s' is neither a user-mode-linux program (ELF) nor a bzImage", image);
+	if (!kvm_usable(kvm, why, sizeof(why)))
+		return error("'%s' is a bzImage, which boots under QEMU, but %s: "
+			     "TCG is too slow to measure", image, why);
+	if (load_find_program(QEMU_BINARY) < 0)
+		return error("'%s' is a bzImage, which boots under QEMU, but there is no '%s' "
+			     "(apt-get install qemu-system-x86)", image, QEMU_BINARY);
+	if (kvm_is_pvm())
+		return error("'%s' is a bzImage, but KVM here is PVM (the kvm_pvm module, no "
+			     "kvm_intel or kvm_amd), which boots only kernels built as PVM guests: "
+			     "this one would hang", image);
+	g->monitor = VM_QEMU_KVM;
+	return 0;
+}
+
+static char *absolute(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (*path == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
+}
+
+/* -k NAME=IMAGE, or -k NAME with --boot IMAGE; no -k: the image's name */
+static int collect_guests(struct boot *b)
+{
+	const struct boot_opts *o = b->o;
+	int n = o->nkernels ? o->nkernels : 1;
+
+	b->guests = xcalloc((size_t)n, sizeof(*b->guests));
+	for (int i = 0; i < n; i++) {
+		const char *k = o->nkernels ? o->kernels[i] : NULL, *eq = k ? strchr(k, '=') : NULL;
+		struct guest *g = &b->guests[b->nguests++];
+
+		if (!eq && !o->image)
+			return error("-k %s: which image? give -k NAME=IMAGE or --boot IMAGE", k);
+		g->image = absolute(eq ? eq + 1 : o->image);
+		if (k)
+			g->name = eq ? xasprintf("%.*s", (int)(eq - k), k) : xstrdup(k);
+		else
+			g->name = xstrdup(strrchr(g->image, '/') ? strrchr(g->image, '/') + 1 : g->image);
+		g->args = xcalloc((size_t)o->nargs + 1, sizeof(*g->args));
+		for (int j = 0; j < o->nargs; j++)
+			if (o->arg_kernel[j] < 0 || o->arg_kernel[j] == i)
+				g->args[g->nargs++] = o->args[j];
+		if (check_name("kernel name", g->name) < 0 || check_image(b, g) < 0)
+			return -1;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(b->guests[j].name, g->name))
+				return error("-k %s given twice", g->name);
+	}
+	return 0;
+}
+
+/* more CPUs than the host's would measure the host's scheduler, not the guest's */
+static int parse_cpus(struct boot *b)
+{
+	const char *o = b->o->cpus;
+	char *end;
+	long n = o ? strtol(o, &end, 10) : 0;
+
+	b->cpus = o ? (int)n : ncpus();
+	if (o && (*end || n < 1 || n > ncpus()))
+		return error("--vm-cpus: '%s' is not a number of CPUs from 1 to this machine's %d",
+			     o, ncpus());
+	return 0;
+}
+
+static int check_uml_cpus(const struct boot *b)
+{
+	for (int i = 0; i < b->nguests && b->o->cpus; i++)
+		if (b->guests[i].monitor == VM_UML && b->cpus != 1)
+			return error("--vm-cpus %s: a user-mode-linux guest has one CPU ('%s')",
+				     b->o->cpus, b->guests[i].image);
+	return 0;
+}
+
+static int parse_opts(struct boot *b)
+{
+	const struct boot_opts *o = b->o;
+	char self[4096];
+	ssize_t n;
+
+	if (parse_size(o->mem ? o->mem : "1G", 0, &b->mem) < 0 || b->mem < (64ULL << 20))
+		return error("--vm-mem: '%s' is not a size of 64M or more", o->mem);
+	if (parse_size(o->disk ? o->disk : "8G", 0, &b->disk) < 0 || b->disk < (64ULL << 20))
+		return error("--vm-disk: '%s' is not a size of 64M or more", o->disk);
+	if (parse_duration(o->timeout ? o->timeout : "1h", &b->timeout_s) < 0 || b->timeout_s <= 0)
+		return error("--vm-timeout: '%s' is not a duration", o->timeout);
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n < 0)
+		return error("cannot find this contest: %s", strerror(errno));
+	self[n] = '\0';
+	b->self = xstrdup(self);
+	if (parse_cpus(b) < 0 || collect_guests(b) < 0)
+		return -1;
+	return check_uml_cpus(b);
+}
+
+/* ---- the plan's order, for the run a failed guest was on ---- */
+
+static void order_add(struct boot *b, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(b->order[i], name))
+			return;
+	b->order = xrealloc(b->order, (size_t)(*n + 2) * sizeof(*b->order));
+	b->order[(*n)++] = xstrdup(name);
+	b->order[*n] = NULL;
+}
+
+/* as run plans it: the loads in the order given, noload added when only
+ * cacherun is, each cacherun run right after a noload run */
+static void plan_order(struct boot *b)
+{
+	char **list = b->p->nloads ? NULL : split_list(config_str(b->cfg, NULL, "loads"));
+	char **w = b->p->nloads ? b->p->loads : list;
+	int n = 0, cacherun = 0;
+
+	b->order = xcalloc(1, sizeof(*b->order));
+	for (int i = 0; w[i] && (!b->p->nloads || i < b->p->nloads); i++) {
+		cacherun |= !strcmp(w[i], "cacherun");
+		order_add(b, &n, w[i]);
+	}
+	if (cacherun)
+		order_add(b, &n, "noload");
+	argv_free(list);
+	b->runs = (int)config_int(b->cfg, NULL, "runs");
+}
+
+/* runs of each load in order, before this boot */
+static int *count_rows(const struct boot *b, const char *kdir)
+{
+	int n = 0, *counts;
+
+	while (b->order[n])
+		n++;
+	counts = xcalloc((size_t)n + 1, sizeof(*counts));
+	for (int i = 0; i < n; i++)
+		counts[i] = results_next_run(kdir, b->order[i]) - 1;
+	return counts;
+}
+
+static int order_index(const struct boot *b, const char *name)
+{
+	for (int i = 0; b->order[i]; i++)
+		if (!strcmp(b->order[i], name))
+			return i;
+	return -1;
+}
+
+/* the first load of the plan with fewer new rows than runs; NULL: none */
+static const char *in_flight(const struct boot *b, const char *kdir, const int *before, int runs)
+{
+	int *after = count_rows(b, kdir), cr = order_index(b, "cacherun");
+	const char *load = NULL;
+
+	for (int i = 0; b->order[i] && !load; i++) {
+		int done = after[i] - before[i];
+
+		if (i == cr)
+			continue;	/* runs right after noload */
+		if (cr >= 0 && !strcmp(b->order[i], "noload")) {
+			int cdone = after[cr] - before[cr];
+
+			if (done < runs || cdone < runs)
+				load = done > cdone ? "cacherun" : "noload";
+		} else if (done < runs) {
+			load = b->order[i];
+		}
+	}
+	free(after);
+	return load;
+}
+
+static void record_failure(const char *kdir, const char *load, const char *status,
+			   const char *detail)
+{
+	struct run_record rec;
+	time_t now = time(NULL);
+
+	memset(&rec, 0, sizeof(rec));
+	snprintf(rec.load, sizeof(rec.load), "%s", load);
+	rec.run = results_next_run(kdir, load);
+	if (rec.run < 1)
+		return;	/* runs.tsv cannot be read: said, and no row numbered -1 */
+	strftime(rec.timestamp, sizeof(rec.timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	snprintf(rec.load_work_unit, sizeof(rec.load_work_unit), "-");
+	snprintf(rec.flush, sizeof(rec.flush), "none");
+	snprintf(rec.mem_limit, sizeof(rec.mem_limit), "-");
+	snprintf(rec.cpu_limit, sizeof(rec.cpu_limit), "-");
+	snprintf(rec.status, sizeof(rec.status), "%s", status);
+	snprintf(rec.status_detail, sizeof(rec.status_detail), "%s", detail);
+	results_append(kdir, &rec);
+}
+
+/* ---- one boot ---- */
+
+/* the fingerprint lines the contest inside writes into env (fingerprint.c) */
+static char *guest_env(const struct boot *b, const struct guest *g)
+{
+	const char *mem = NULL;
+	char *args = argv_join((char *const *)g->args), *ret, uname_host[512] = "unknown";
+	struct utsname u;
+
+	for (int i = 0; i < g->nargs; i++)
+		if (!strncmp(g->args[i], "mem=", 4))
+			mem = g->args[i] + 4;
+	if (uname(&u) == 0)
+		snprintf(uname_host, sizeof(uname_host), "%s %s %s %s", u.sysname, u.nodename,
+			 u.release, u.machine);
+	ret = xasprintf("guest: %s\nguest_image: %s\nguest_mem: %s\nguest_cpus: %d\n"
+			"guest_boot_args: %s\nhost_uname: %s\nhost_cpus: %d\nhost_memtotal: %llu\n",
+			vm_monitor_name(g->monitor), g->image,
+			mem ? mem : b->o->mem ? b->o->mem : "1G", g->monitor == VM_UML ? 1 : b->cpus,
+			*args ? args : "none", uname_host, ncpus(),
+			(unsigned long long)memtotal_bytes());
+	free(args);
+	return ret;
+}
+
+/*
+ * contest run with the scratch disk as scratch_dir, run's own options
+ * (-c, -s, and any other), then this
+ * kernel, its runs and the results directory, which win over any earlier
+ * -n or -r, then the loads
+ */
+static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
+{
+	const struct boot_passthrough *p = b->p;
+	char **argv = xcalloc((size_t)(p->argc + 16), sizeof(*argv));
+	int n = 0;
+
+	argv[n++] = xstrdup(b->self);
+	argv[n++] = xstrdup("run");
+	/* the loads' files on the guest's scratch disk (guest-init mounts it there);
+	 * first, so that the user's own -s scratch_dir= wins */
+	argv[n++] = xstrdup("-s");
+	argv[n++] = xasprintf("scratch_dir=%s/scratch", config_str(b->cfg, NULL, "work_dir"));
+	for (int i = 1; i < p->argc - p->nloads; i++)
+		if (!b->o->own[i] && strcmp(p->argv[i], "--"))
+			argv[n++] = xstrdup(p->argv[i]);
+	argv[n++] = xstrdup("-k");
+	argv[n++] = xstrdup(g->name);
+	argv[n++] = xstrdup("-n");
+	argv[n++] = xasprintf("%d", runs);
+	argv[n++] = xstrdup("-r");
+	argv[n++] = xstrdup(config_str(b->cfg, NULL, "results"));
+	argv[n++] = xstrdup("--");
+	for (int i = 0; i < p->nloads; i++)
+		argv[n++] = xstrdup(p->loads[i]);
+	return argv;
+}
+
+static void boot_once(struct boot *b, const struct guest *g, int runs)
+{
+	char *kdir = xasprintf("%s/%s", config_str(b->cfg, NULL, "results"), g->name);
+	char *genv = guest_env(b, g), **argv = inner_argv(b, g, runs), detail[256];
+	int *before = count_rows(b, kdir);
+	struct vm_spec s = {
+		.monitor = g->monitor, .image = g->image, .kernel = g->name,
+		.boot_args = g->args, .nargs = g->nargs, .mem_bytes = b->mem,
+		.cpus = g->monitor == VM_UML ? 1 : b->cpus, .disk_bytes = b->disk,
+		.timeout_s = b->timeout_s, .self = b->self,
+		.work_dir = config_str(b->cfg, NULL, "work_dir"),
+		.results = config_str(b->cfg, NULL, "results"), .kdir = kdir,
+		.inner_argv = argv, .guest_env = genv,
+	};
+	struct vm_result r;
+	const char *load;
+
+	if (vm_boot(&s, &r) < 0) {
+		snprintf(r.detail, sizeof(r.detail), "the guest could not be started");
+		r.finished = 0;
+	}
+	if (r.finished && r.inner_status != 0)
+		b->failed = 1;
+	load = in_flight(b, kdir, before, runs);
+	if (load) {
+		if (r.finished)
+			snprintf(detail, sizeof(detail), "the session in the guest exited %d "
+				 "before this run; see logs/guest.console", r.inner_status);
+		else
+			snprintf(detail, sizeof(detail), "%s; see logs/guest.console", r.detail);
+		record_failure(kdir, load, r.interrupted ? "aborted" : "guest-failed", detail);
+		warning("%s: %s run: %s", g->name, load, detail);
+		b->failed = 1;
+	} else if (!r.finished) {
+		warning("%s: every run is recorded, but %s", g->name, r.detail);
+		b->failed = 1;
+	}
+	argv_free(argv);
+	free(before);
+	free(genv);
+	free(kdir);
+}
+
+/* ---- the session over every kernel ---- */
+
+static void on_signal(int sig)
+{
+	if (run_interrupted) {
+		cleanup_run_all();	/* a second Ctrl-C: the guest goes now */
+		_exit(128 + sig);
+	}
+	run_interrupted = sig;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/*
+ * contest compare -r DIR BASE NEW..., from the table of commands. In a
+ * child of its own: a command closes stdout when it is done, and run
+ * closes it again after us.
+ */
+static int run_compare(const struct cmd *compare, const char *dir, const char **names, size_t n)
+{
+	char **argv = xcalloc(n + 4, sizeof(*argv));
+	pid_t pid;
+	int st = 0;
+
+	argv[0] = "compare";
+	argv[1] = "-r";
+	argv[2] = (char *)dir;
+	memcpy(argv + 3, names, n * sizeof(*names));
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0)
+		_exit(compare->fn((int)n + 3, argv));
+	free(argv);
+	if (pid < 0)
+		return error("cannot fork for compare: %s", strerror(errno));
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	/* 1 is compare's verdict (--fail-above), not a failure of run */
+	return WIFEXITED(st) && WEXITSTATUS(st) <= 1 ? 0 : -1;
+}
+
+/* the tables of every kernel with rows; then compare, where this contest has it */
+static int print_results(const struct boot *b)
+{
+	const char **names = xcalloc((size_t)b->nguests + 1, sizeof(*names));
+	const struct cmd *compare = cmd_find("compare");
+	const char *dir = config_str(b->cfg, NULL, "results");
+	struct report_opts opts;
+	size_t n = 0;
+	int ret;
+
+	for (int i = 0; i < b->nguests; i++) {
+		char *runs = xasprintf("%s/%s/runs.tsv", dir, b->guests[i].name);
+
+		if (access(runs, R_OK) == 0)
+			names[n++] = b->guests[i].name;
+		free(runs);
+	}
+	report_opts_init(&opts);
+	ret = n ? report_print_kernels(dir, names, n, &opts, stdout) : 0;
+	if (ret == 0 && n > 1 && compare)
+		ret = run_compare(compare, dir, names, n);
+	free(names);
+	return ret;
+}
+
+static void boot_release(struct boot *b)
+{
+	for (int i = 0; i < b->nguests; i++) {
+		free(b->guests[i].name);
+		free(b->guests[i].image);
+		free(b->guests[i].args);
+	}
+	free(b->guests);
+	argv_free(b->order);
+	free(b->self);
+}
+
+int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p)
+{
+	struct boot b = { .cfg = cfg, .o = o, .p = p };
+	int status, rounds, per;
+
+	if (parse_opts(&b) < 0) {
+		boot_release(&b);
+		return EXIT_USAGE;
+	}
+	plan_order(&b);
+	install_signals();
+	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* UML's processes come to us when it dies */
+	rounds = o->interleave ? b.runs : 1;
+	per = o->interleave ? 1 : b.runs;
+	for (int r = 0; r < rounds && !run_interrupted; r++)
+		for (int i = 0; i < b.nguests && !run_interrupted; i++)
+			boot_once(&b, &b.guests[i], per);
+	if (run_interrupted) {
+		warning("interrupted by signal %d: finished runs are kept in '%s'",
+			(int)run_interrupted, config_str(cfg, NULL, "results"));
+		status = 128 + run_interrupted;
+	} else {
+		status = print_results(&b) < 0 || b.failed ? EXIT_RUN_FAILED : 0;
+	}
+	boot_release(&b);
+	return status;
+}

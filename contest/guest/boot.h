@@ -1,0 +1,85 @@
+/* boot.h - contest run --boot: the same session inside a candidate kernel
+ *
+ * `run --boot IMAGE -k NAME` boots IMAGE in a guest whose root is this
+ * machine's / (user-mode-linux over hostfs), runs `contest run` with the
+ * same config, loads and runs in it, and the rows land in the host's
+ * RESULTS/NAME as if the machine had been rebooted into IMAGE. Several
+ * `-k NAME=IMAGE` run one after another (round by round with
+ * --interleave); the tables, and compare when this contest has it, follow.
+ * The guest writes through hostfs into the results directory and into
+ * work_dir, whose scratch/ is a private ext4 disk (ubd) so the loads'
+ * files never reach the host's tree. A guest that panics, hangs (no new
+ * row within --vm-timeout) or is interrupted is killed and its run in
+ * flight recorded as guest-failed (or aborted); nothing stays on the host.
+ */
+#ifndef CONTEST_BOOT_H
+#define CONTEST_BOOT_H
+
+#include "lib/config.h"
+
+struct boot_opts {
+	const char *image;	/* --boot IMAGE; NULL: not booting */
+	const char **args;	/* --boot-arg, in order */
+	int *arg_kernel;	/* the -k each follows (its index), -1: before any: all */
+	int nargs;
+	const char **kernels;	/* every -k: NAME, or NAME=IMAGE */
+	int nkernels;
+	const char *mem;	/* --vm-mem SIZE, NULL: 1G */
+	const char *cpus;	/* --vm-cpus N, NULL: 1 */
+	const char *disk;	/* --vm-disk SIZE (sparse scratch disk), NULL: 8G */
+	const char *timeout;	/* --vm-timeout DURATION without a new row, NULL: 1h */
+	int interleave;		/* --interleave */
+	char *own;		/* own[i]: run's argv[i] is one of these, not for the guest */
+};
+
+/* run's long options: getopt_long values, above any short option */
+enum {
+	BOOT_OPT_BOOT = 0x100, BOOT_OPT_ARG, BOOT_OPT_MEM, BOOT_OPT_CPUS, BOOT_OPT_DISK,
+	BOOT_OPT_TIMEOUT, BOOT_OPT_INTERLEAVE,
+};
+#define BOOT_LONG_OPTIONS \
+	{ "boot", required_argument, NULL, BOOT_OPT_BOOT }, \
+	{ "boot-arg", required_argument, NULL, BOOT_OPT_ARG }, \
+	{ "vm-mem", required_argument, NULL, BOOT_OPT_MEM }, \
+	{ "vm-cpus", required_argument, NULL, BOOT_OPT_CPUS }, \
+	{ "vm-disk", required_argument, NULL, BOOT_OPT_DISK }, \
+	{ "vm-timeout", required_argument, NULL, BOOT_OPT_TIMEOUT }, \
+	{ "interleave", no_argument, NULL, BOOT_OPT_INTERLEAVE }
+
+/* the options' lines for run --help */
+extern const char boot_help_text[];
+
+/* argc bounds how many -k and --boot-arg there can be */
+void boot_opts_init(struct boot_opts *b, int argc);
+void boot_opts_release(struct boot_opts *b);
+/*
+ * Take option c (a BOOT_OPT_*, or 'k'), which is argv[first..end) of run's
+ * argv; 0 taken, 1 not a boot option (or 'k', which run wants too).
+ */
+int boot_option(struct boot_opts *b, int c, const char *arg, int first, int end);
+/* did the command line ask for a guest (--boot, or a -k NAME=IMAGE)? */
+int boot_wanted(const struct boot_opts *b);
+
+/*
+ * What run passes on to the contest inside the guest: its options but
+ * boot's own and -k (whatever run takes: -c, -s, -n, ...), its loads.
+ */
+struct boot_passthrough {
+	int argc;
+	char **argv;		/* run's, argv[0] "run" */
+	char **loads;		/* LOAD..., the end of argv */
+	int nloads;
+};
+
+/*
+ * Boot each kernel and run the session in it, then print the tables (and
+ * compare). cfg is the host's config as run loaded it (paths absolute).
+ * Returns run's exit status: 0, 1 (a run or a guest failed), 2 (bad
+ * usage: nothing booted), 128+signal when interrupted.
+ */
+int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p);
+
+/* `contest guest-init DIR` (guest-init.c): PID 1 of the guest */
+int cmd_guest_init(int argc, char **argv);
+
+#endif

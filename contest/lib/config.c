@@ -1,0 +1,718 @@
+/* config.c - parse contest.conf, -c files and -s against the options tables */
+#include "lib/config.h"
+#include "lib/owner.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const struct config_option config_options[] = {
+	{ "workload", OPT_ENUM, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command", "synthetic|kernel|command", 0, 0 },
+	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL, 0, 0 },
+	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL, 0, 0 },
+	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL, 0, 0 },
+	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL, 0, 4096 },
+	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL, 0, 0 },
+	{ "runs", OPT_INT, "3", "runs of each load", NULL, 1, 1000 },
+	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL, 0, 0 },
+	{ "load_lead", OPT_DURATION, "3s", "how long the load runs before the compile starts", NULL, 0, 3600 },
+	{ "flush", OPT_BOOL, "yes", "sync and drop the page cache before each run (not before cacherun)", NULL, 0, 0 },
+	{ "quiet_wait", OPT_DURATION, "10s", "at most this long waiting for the machine to be idle before a run", NULL, 0, 3600 },
+	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL, 0, 100 },
+	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
+	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
+	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
+	{ "scratch_dir", OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0 },
+	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },
+	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL, 1, 999 },
+	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL, 1, 999 },
+	{ "ram", OPT_SIZE, "", "what % sizes are of; empty: mem_limit when set, else MemTotal", NULL, 0, 0 },
+	{ "mem_limit", OPT_SIZE, "", "memory cgroup limit for compile and load together; empty: none", NULL, 0, 0 },
+	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL, 0.01, 4096 },
+	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0 },
+	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
+	{ "kvm_device", OPT_PATH, "/dev/kvm", "the KVM device run --boot needs for a bzImage (QEMU/KVM); without it, run refuses", NULL, 0, 0 },
+	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
+	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|none|no|yes", 0, 0 },
+	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+};
+
+struct entry {
+	char *section;		/* NULL: top level */
+	const struct config_option *opt;
+	char *value;
+	char *origin;
+};
+
+struct config {
+	struct entry *v;
+	size_t n, alloc;
+	const struct config_section *sections;
+};
+
+struct config *config_new(const struct config_section *sections)
+{
+	struct config *cfg = xcalloc(1, sizeof(struct config));
+
+	cfg->sections = sections;
+	return cfg;
+}
+
+void config_free(struct config *cfg)
+{
+	if (!cfg)
+		return;
+	for (size_t i = 0; i < cfg->n; i++) {
+		free(cfg->v[i].section);
+		free(cfg->v[i].value);
+		free(cfg->v[i].origin);
+	}
+	free(cfg->v);
+	free(cfg);
+}
+
+static const struct config_option *find_in(const struct config_option *table, const char *key)
+{
+	for (; table && table->name; table++)
+		if (!strcmp(table->name, key))
+			return table;
+	return NULL;
+}
+
+static const struct config_section *find_section(const struct config *cfg, const char *name)
+{
+	for (const struct config_section *s = cfg ? cfg->sections : NULL; s && s->name; s++)
+		if (!strcmp(s->name, name))
+			return s;
+	return NULL;
+}
+
+static const struct config_option *find_option(const struct config *cfg, const char *section,
+					       const char *key)
+{
+	const struct config_section *s;
+
+	if (!section)
+		return find_in(config_options, key);
+	s = find_section(cfg, section);
+	return s ? find_in(s->options, key) : NULL;
+}
+
+static struct entry *find_entry(const struct config *cfg, const char *section, const char *key)
+{
+	/* the last one set wins; walk from the end */
+	for (size_t i = cfg->n; i-- > 0;) {
+		struct entry *e = &cfg->v[i];
+
+		if (strcmp(e->opt->name, key))
+			continue;
+		if ((!section && !e->section) || (section && e->section && !strcmp(section, e->section)))
+			return e;
+	}
+	return NULL;
+}
+
+/* is v one of the words of choices ("a|b|c")? */
+static int in_choices(const char *c, const char *v)
+{
+	size_t len = strlen(v);
+
+	while (c && *c) {
+		const char *bar = strchr(c, '|');
+		size_t clen = bar ? (size_t)(bar - c) : strlen(c);
+
+		if (clen == len && !strncmp(c, v, len))
+			return 1;
+		c = bar ? bar + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Check a value against its type; NULL when fine, else a static message */
+static const char *check_value(const struct config *cfg, const struct config_option *o,
+			       const char *v)
+{
+	uint64_t sz;
+	double d;
+	int b;
+	char *end;
+
+	switch (o->type) {
+	case OPT_STR:
+	case OPT_PATH:
+		return NULL;
+	case OPT_INT:
+		errno = 0;
+		if (!*v || strtoll(v, &end, 10) < 0 || *end || errno)
+			return "expected a non-negative integer";
+		return NULL;
+	case OPT_BOOL:
+		return parse_bool(v, &b) ? "expected yes or no" : NULL;
+	case OPT_SIZE:
+		if (!*v)
+			return NULL;
+		return parse_size(v, 1ULL << 30, &sz) ? "expected a size such as 64M, 2G or 110%" : NULL;
+	case OPT_DURATION:
+		return parse_duration(v, &d) ? "expected a duration such as 3, 3s or 500ms" : NULL;
+	case OPT_DOUBLE:
+		if (!*v)
+			return NULL;
+		errno = 0;
+		d = strtod(v, &end);
+		if (*end || errno || d < 0 || !isfinite(d))
+			return "expected a non-negative number";
+		return NULL;
+	case OPT_LIST: {
+		char **w = split_list(v);
+		const char *msg = NULL;
+
+		/* a list with choices (monitors) takes those words; else loads */
+		for (size_t i = 0; w[i] && !msg; i++)
+			if (o->choices && !in_choices(o->choices, w[i]))
+				msg = "names a word not among the allowed values";
+			else if (!o->choices && !find_section(cfg, w[i]))
+				msg = "names a load that does not exist (see contest list)";
+		argv_free(w);
+		return msg;
+	}
+	case OPT_ENUM:
+		return in_choices(o->choices, v) ? NULL : "not one of the allowed values";
+	}
+	return "unknown option type";
+}
+
+/* a value that passed check_value: inside the option's range (or it has none) */
+static int in_range(const struct config_option *o, const char *v)
+{
+	double d;
+
+	if (o->min == o->max || !*v)
+		return 1;
+	if (o->type == OPT_DURATION) {
+		if (parse_duration(v, &d) < 0)
+			return 1;
+	} else if (o->type == OPT_INT || o->type == OPT_DOUBLE) {
+		d = strtod(v, NULL);
+	} else {
+		return 1;
+	}
+	return d >= o->min && d <= o->max;
+}
+
+int config_set(struct config *cfg, const char *section, const char *key,
+	       const char *value, const char *origin)
+{
+	const struct config_option *o;
+	const char *msg;
+	struct entry *e;
+
+	if (section && !find_section(cfg, section))
+		return error("%s: unknown load '%s' (see contest list)", origin, section);
+	o = find_option(cfg, section, key);
+	if (!o) {
+		if (section)
+			return error("%s: unknown key '%s' for load '%s'", origin, key, section);
+		return error("%s: unknown key '%s'", origin, key);
+	}
+	msg = check_value(cfg, o, value);
+	if (msg) {
+		if (o->choices)
+			return error("%s: bad value '%s' for '%s': %s (%s)", origin, value, key, msg, o->choices);
+		return error("%s: bad value '%s' for '%s': %s", origin, value, key, msg);
+	}
+	if (!in_range(o, value))
+		return error("%s: '%s' must be between %g and %g, not '%s'", origin, key, o->min,
+			     o->max, value);
+	if (cfg->n == cfg->alloc) {
+		cfg->alloc = cfg->alloc ? 2 * cfg->alloc : 32;
+		cfg->v = xrealloc(cfg->v, cfg->alloc * sizeof(*cfg->v));
+	}
+	e = &cfg->v[cfg->n++];
+	e->section = section ? xstrdup(section) : NULL;
+	e->opt = o;
+	e->value = xstrdup(value);
+	e->origin = xstrdup(origin);
+	return 0;
+}
+
+/* One line of a file: blank, comment, [section] or key = value. */
+static int parse_line(struct config *cfg, char *line, char **section, const char *where)
+{
+	char *s = trim(line), *eq, *key, *val;
+
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	if (*s == '[') {
+		char *close = strchr(s, ']');
+
+		if (!close || close[1])
+			return error("%s: malformed section header '%s'", where, s);
+		*close = '\0';
+		s = trim(s + 1);
+		if (!find_section(cfg, s))
+			return error("%s: unknown load '%s' in section header (see contest list)", where, s);
+		free(*section);
+		*section = xstrdup(s);
+		return 0;
+	}
+	eq = strchr(s, '=');
+	if (!eq)
+		return error("%s: expected 'key = value', got '%s'", where, s);
+	*eq = '\0';
+	key = trim(s);
+	val = trim(eq + 1);
+	if (!*key)
+		return error("%s: missing key before '='", where);
+	return config_set(cfg, *section, key, val, where);
+}
+
+/* a config file is text a person wrote: bounded, so that -c /dev/zero or a
+ * wrong file cannot eat memory; the shipped contest.conf is about 10 KiB */
+enum { CONF_MAX_BYTES = 1 << 20, CONF_MAX_LINE = 4096 };
+
+static int too_big(const char *path)
+{
+	return error("cannot read '%s': larger than %d KiB, not a config file", path,
+		     CONF_MAX_BYTES >> 10);
+}
+
+/* open without blocking (a FIFO), then only a regular file within the bound */
+static int open_conf(const char *path, int missing_ok)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0) {
+		if (missing_ok && errno == ENOENT)
+			return -2;
+		return error("cannot open '%s': %s", path, strerror(errno));
+	}
+	if (fstat(fd, &st) < 0) {
+		error("cannot read '%s': %s", path, strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		error("cannot read '%s': not a regular file", path);
+	} else if (st.st_size > CONF_MAX_BYTES) {
+		too_big(path);
+	} else {
+		return fd;
+	}
+	close(fd);
+	return -1;
+}
+
+/* the whole file, NUL-terminated; NULL (printed), or NULL with *absent set */
+static char *read_conf(const char *path, int missing_ok, int *absent, size_t *len)
+{
+	int fd = open_conf(path, missing_ok);
+	char *text;
+	ssize_t n = 0;
+
+	*absent = fd == -2;
+	if (fd < 0)
+		return NULL;
+	text = xmalloc(CONF_MAX_BYTES + 2);
+	*len = 0;
+	/* to the bound and one byte past it: a file that grew is caught too */
+	while (*len <= CONF_MAX_BYTES &&
+	       (n = read(fd, text + *len, CONF_MAX_BYTES + 1 - *len)) != 0) {
+		if (n < 0) {
+			error("cannot read '%s': %s", path, strerror(errno));
+			break;
+		}
+		*len += (size_t)n;
+	}
+	close(fd);
+	if (n < 0 || *len > CONF_MAX_BYTES) {
+		if (n >= 0)
+			too_big(path);
+		free(text);
+		return NULL;
+	}
+	text[*len] = '\0';
+	return text;
+}
+
+/* split off one line of text[0..len): its length, the line NUL-terminated */
+static int next_line(char *text, size_t len, size_t *line_len, const char *where)
+{
+	char *nl = memchr(text, '\n', len);
+
+	*line_len = nl ? (size_t)(nl - text) : len;
+	if (*line_len > CONF_MAX_LINE)
+		return error("%s: line longer than %d bytes", where, CONF_MAX_LINE);
+	if (memchr(text, '\0', *line_len))
+		return error("%s: a NUL byte: not a text file", where);
+	text[*line_len] = '\0';
+	return 0;
+}
+
+int config_load_file(struct config *cfg, const char *path, int missing_ok)
+{
+	char *text, *p, *section = NULL;
+	size_t len, line_len;
+	int lineno = 0, ret = 0, absent;
+
+	if (!(text = read_conf(path, missing_ok, &absent, &len)))
+		return absent ? 0 : -1;
+	p = text;
+	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
+		p += 3;	/* a UTF-8 byte-order mark, as some editors write */
+		len -= 3;
+	}
+	while (len && !ret) {
+		char *where = xasprintf("%s:%d", path, ++lineno);
+
+		ret = next_line(p, len, &line_len, where);
+		if (!ret)
+			ret = parse_line(cfg, p, &section, where);
+		free(where);
+		line_len += line_len < len;	/* and its newline */
+		p += line_len;
+		len -= line_len;
+	}
+	free(section);
+	free(text);
+	return ret;
+}
+
+/* BINDIR/../share/contest/contest.conf of the running binary, malloc'd; NULL unknown */
+static char *installed_conf(void)
+{
+	char exe[4096], *slash;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	return xasprintf("%s/../share/contest/contest.conf", exe);
+}
+
+int config_load_default(struct config *cfg)
+{
+	char *beside = installed_conf();
+	int ret;
+
+	/* the source tree's, else the one installed with this binary (make
+	 * install PREFIX=... puts it there, wherever PREFIX is), else the
+	 * build's PREFIX; none is fine: the table's defaults hold */
+	if (access("contest.conf", R_OK) == 0 && trusted_file("contest.conf"))
+		ret = config_load_file(cfg, "contest.conf", 0);
+	else if (beside && access(beside, R_OK) == 0)
+		ret = config_load_file(cfg, beside, 0);
+	else
+		ret = config_load_file(cfg, CONTEST_DATADIR "/contest.conf", 1);
+	free(beside);
+	return ret;
+}
+
+int config_set_arg(struct config *cfg, const char *arg)
+{
+	char *copy = xstrdup(arg), *eq = strchr(copy, '='), *key, *dot;
+	char *where = xasprintf("-s '%s'", arg);
+	int ret;
+
+	if (!eq) {
+		ret = error("%s: expected KEY=VALUE", where);
+		goto out;
+	}
+	*eq = '\0';
+	key = trim(copy);
+	dot = strchr(key, '.');
+	if (dot) {
+		*dot = '\0';
+		ret = config_set(cfg, key, dot + 1, trim(eq + 1), where);
+	} else {
+		ret = config_set(cfg, NULL, key, trim(eq + 1), where);
+	}
+out:
+	free(where);
+	free(copy);
+	return ret;
+}
+
+const char *config_str(const struct config *cfg, const char *section, const char *key)
+{
+	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
+	const struct config_option *o;
+
+	if (e)
+		return e->value;
+	o = find_option(cfg, section, key);
+	if (!o)
+		die(1, "internal error: no option '%s%s%s'", section ? section : "", section ? "." : "", key);
+	return o->def;
+}
+
+const char *config_origin(const struct config *cfg, const char *section, const char *key)
+{
+	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
+
+	return e ? e->origin : "default";
+}
+
+long long config_int(const struct config *cfg, const char *section, const char *key)
+{
+	return strtoll(config_str(cfg, section, key), NULL, 10);
+}
+
+int config_bool(const struct config *cfg, const char *section, const char *key)
+{
+	int b = 0;
+
+	parse_bool(config_str(cfg, section, key), &b);
+	return b;
+}
+
+double config_double(const struct config *cfg, const char *section, const char *key)
+{
+	return strtod(config_str(cfg, section, key), NULL);
+}
+
+double config_duration(const struct config *cfg, const char *section, const char *key)
+{
+	double d = 0;
+
+	parse_duration(config_str(cfg, section, key), &d);
+	return d;
+}
+
+uint64_t config_size(const struct config *cfg, const char *section, const char *key, uint64_t ram)
+{
+	uint64_t v = 0;
+	const char *s = config_str(cfg, section, key);
+
+	if (*s)
+		parse_size(s, ram, &v);
+	return v;
+}
+
+static void dump_table(const struct config *cfg, const char *section,
+		       const struct config_option *table, FILE *out)
+{
+	for (; table && table->name; table++)
+		fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table->name));
+}
+
+void config_dump(const struct config *cfg, FILE *out)
+{
+	dump_table(cfg, NULL, config_options, out);
+	for (const struct config_section *s = cfg->sections; s && s->name; s++) {
+		if (!s->options)
+			continue;
+		fprintf(out, "[%s]\n", s->name);
+		dump_table(cfg, s->name, s->options, out);
+	}
+}
+
+int parse_size(const char *s, uint64_t ram, uint64_t *out)
+{
+	char *end;
+	double v, mult = 1;
+
+	errno = 0;
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	v = strtod(s, &end);
+	if (errno || !isfinite(v) || v < 0)
+		return -1;
+	switch (toupper((unsigned char)*end)) {
+	case '\0': break;
+	case '%': mult = (double)ram / 100; end++; break;
+	case 'K': mult = 1024.0; end++; break;
+	case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	default: return -1;
+	}
+	/* accept 64M, 64MB, 64MiB alike: binary units throughout */
+	if (mult != 1 && end[-1] != '%') {
+		if (!strcasecmp(end, "iB"))
+			end += 2;
+		else if (toupper((unsigned char)*end) == 'B')
+			end++;
+	}
+	if (*end || v * mult > 1.8e19)
+		return -1;
+	*out = (uint64_t)llround(v * mult);
+	return 0;
+}
+
+int parse_duration(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	v = strtod(s, &end);
+	if (errno || !isfinite(v) || v < 0)
+		return -1;
+	if (!*end || !strcmp(end, "s"))
+		*out = v;
+	else if (!strcmp(end, "ms"))
+		*out = v / 1000;
+	else if (!strcmp(end, "m") || !strcmp(end, "min"))
+		*out = v * 60;
+	else if (!strcmp(end, "h"))
+		*out = v * 3600;
+	else
+		return -1;
+	return 0;
+}
+
+int parse_bool(const char *s, int *out)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(s, yes[i])) {
+			*out = 1;
+			return 0;
+		}
+		if (!strcasecmp(s, no[i])) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+struct words {
+	char **v;
+	size_t n, alloc;
+};
+
+static void words_push(struct words *w, char *s)
+{
+	if (w->n + 2 > w->alloc) {
+		w->alloc = w->alloc ? 2 * w->alloc : 8;
+		w->v = xrealloc(w->v, w->alloc * sizeof(char *));
+	}
+	w->v[w->n++] = s;
+	w->v[w->n] = NULL;
+}
+
+char **split_words(const char *s, const char **err)
+{
+	struct words w = { 0 };
+	char *buf = xmalloc(strlen(s) + 1), *o = NULL;
+	char quote = 0;
+
+	words_push(&w, NULL);
+	w.n = 0;
+	for (;; s++) {
+		char c = *s;
+
+		if (!c)
+			break;
+		if (quote == '\'') {
+			if (c == '\'')
+				quote = 0;
+			else
+				*o++ = c;
+			continue;
+		}
+		if (c == '\\' && (!quote || s[1] == '"' || s[1] == '\\' || s[1] == '$' || s[1] == '`')) {
+			if (!s[1]) {
+				*err = "trailing backslash";
+				goto fail;
+			}
+			if (!o)
+				o = buf;
+			*o++ = *++s;
+			continue;
+		}
+		if (quote == '"') {
+			if (c == '"')
+				quote = 0;
+			else
+				*o++ = c;
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			if (o) {
+				*o = '\0';
+				words_push(&w, xstrdup(buf));
+				o = NULL;
+			}
+			continue;
+		}
+		if (!o)
+			o = buf;
+		if (c == '\'' || c == '"')
+			quote = c;
+		else
+			*o++ = c;
+	}
+	if (quote) {
+		*err = "unterminated quote";
+		goto fail;
+	}
+	if (o) {
+		*o = '\0';
+		words_push(&w, xstrdup(buf));
+	}
+	free(buf);
+	return w.v;
+fail:
+	free(buf);
+	argv_free(w.v);
+	return NULL;
+}
+
+void argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (size_t i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+char **split_list(const char *s)
+{
+	struct words w = { 0 };
+	const char *p = s;
+
+	words_push(&w, NULL);
+	w.n = 0;
+	while (*p) {
+		size_t len = strcspn(p, " \t,");
+
+		if (len) {
+			char *word = xmalloc(len + 1);
+
+			memcpy(word, p, len);
+			word[len] = '\0';
+			words_push(&w, word);
+		}
+		p += len;
+		p += strspn(p, " \t,");
+	}
+	return w.v;
+}
+
+uint64_t config_ram(const struct config *cfg)
+{
+	uint64_t total = memtotal_bytes();
+	uint64_t ram = config_size(cfg, NULL, "ram", total);
+	uint64_t limit = config_size(cfg, NULL, "mem_limit", total);
+
+	if (ram)
+		return ram;
+	if (limit && (!total || limit < total))
+		return limit;
+	return total;
+}

@@ -1,0 +1,78 @@
+/* owner.c - see owner.h */
+#include "lib/owner.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int check_name(const char *what, const char *name)
+{
+	if (!*name)
+		return error("bad %s '': it is empty", what);
+	if (strlen(name) > 200)
+		return error("bad %s '%.40s...': longer than 200 characters", what, name);
+	if (strchr(name, '/') || !strcmp(name, "..") || !strcmp(name, "."))
+		return error("bad %s '%s': it must not contain '/' or be '.' or '..'", what, name);
+	if (name[0] == '-' || name[0] == '.')
+		return error("bad %s '%s': it must not start with '-' or '.'", what, name);
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || *p == ' ')
+			return error("bad %s '%s': no blanks or control characters", what, name);
+	return 0;
+}
+
+/* SUDO_UID or SUDO_GID, honoured only when we are root: outside text, so parsed strictly */
+static long sudo_id(const char *var)
+{
+	const char *v = getuid() == 0 ? getenv(var) : NULL;
+	char *end;
+	long id;
+
+	if (!v || !*v || strlen(v) > 10)
+		return -1;
+	errno = 0;
+	id = strtol(v, &end, 10);
+	return *end || errno || id < 0 || id > 0x7fffffff ? -1 : id;
+}
+
+uid_t invoking_uid(void)
+{
+	long id = sudo_id("SUDO_UID");
+
+	return id >= 0 ? (uid_t)id : getuid();
+}
+
+gid_t invoking_gid(void)
+{
+	long id = sudo_id("SUDO_GID");
+
+	return id >= 0 ? (gid_t)id : getgid();
+}
+
+int trusted_file(const char *path)
+{
+	uid_t me = invoking_uid();
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return 0;
+	if (st.st_uid != me && st.st_uid != 0) {
+		warning("ignoring './%s': it belongs to uid %d, not to you (uid %d); "
+			"read it with -c if you trust it", path, (int)st.st_uid, (int)me);
+		return 0;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		warning("ignoring './%s': others may write it (mode %03o); "
+			"read it with -c if you trust it", path, (unsigned)(st.st_mode & 0777));
+		return 0;
+	}
+	return 1;
+}
+
+int invoked_by_sudo(void)
+{
+	return sudo_id("SUDO_UID") >= 0 && sudo_id("SUDO_GID") >= 0;
+}

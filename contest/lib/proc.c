@@ -1,0 +1,174 @@
+/* proc.c - see proc.h */
+#include "lib/proc.h"
+#include "lib/buildenv.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+volatile sig_atomic_t proc_cancel;
+
+static void child_setup(const struct spawn_opts *o, pid_t parent)
+{
+	int fd = -1;
+	sigset_t none;
+
+	/* the driver catches signals; a child starts clean: handlers first,
+	 * then the mask spawn set before fork, so a signal sent to the child
+	 * meanwhile is not run through the driver's handler and lost */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (o && o->new_pgrp)
+		setpgid(0, 0);
+	/* never outlive the driver, even when it is killed outright; the
+	 * parent may have died before prctl, and then no signal comes */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	if (o && o->child_hook && o->child_hook(o->hook_arg))
+		_exit(127);
+	if (o && o->out)
+		fd = open(o->out, O_WRONLY | O_CREAT | O_CLOEXEC |
+			  (o->truncate_out ? O_TRUNC : O_APPEND), 0644);
+	else if (o && o->devnull_out)
+		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (o && o->out && fd < 0) {
+		/* never let the output land on the driver's stdout instead */
+		fprintf(stderr, "error: cannot open '%s': %s\n", o->out, strerror(errno));
+		_exit(127);
+	}
+	if (fd >= 0) {
+		dup2(fd, 1);
+		dup2(fd, 2);
+	}
+	/* after opening out: a relative log path is the caller's, not cwd's */
+	if (o && o->cwd && chdir(o->cwd) < 0) {
+		fprintf(stderr, "error: cannot chdir to '%s': %s\n", o->cwd, strerror(errno));
+		_exit(127);
+	}
+	if (o && o->build_env)
+		buildenv_apply();
+	if (o && o->env_add)
+		for (const char *const *e = o->env_add; *e; e++)
+			putenv((char *)*e);
+	fd = open("/dev/null", O_RDONLY);
+	if (fd >= 0 && fd != 0) {
+		dup2(fd, 0);
+		close(fd);
+	}
+}
+
+pid_t proc_fork(sigset_t *saved)
+{
+	sigset_t all;
+	pid_t pid;
+
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, saved);
+	pid = fork();
+	if (pid != 0)
+		sigprocmask(SIG_SETMASK, saved, NULL);
+	return pid;
+}
+
+pid_t spawn(char *const argv[], const struct spawn_opts *o)
+{
+	pid_t parent = getpid();
+	sigset_t saved;
+	pid_t pid = proc_fork(&saved);
+
+	if (pid < 0) {
+		error("cannot fork for '%s': %s", argv[0], strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		child_setup(o, parent);
+		execvp(argv[0], argv);
+		fprintf(stderr, "error: cannot run '%s': %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (o && o->new_pgrp)
+		setpgid(pid, pid);	/* both sides, so there is no race */
+	return pid;
+}
+
+int proc_wait(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+		if (proc_cancel) {	/* interrupted: the program goes too, and is reaped */
+			kill(pid, SIGKILL);
+			kill(-pid, SIGKILL);	/* its group, when it leads one */
+		}
+	}
+	return 0;
+}
+
+pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o)
+{
+	pid_t parent = getpid(), pid;
+	sigset_t saved;
+
+	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
+	pid = proc_fork(&saved);
+	if (pid < 0) {
+		error("cannot fork for %s: %s", what, strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		child_setup(o, parent);
+		fn(arg);
+		_exit(0);
+	}
+	if (o && o->new_pgrp)
+		setpgid(pid, pid);
+	return pid;
+}
+
+int run_cmd(char *const argv[], const struct spawn_opts *o)
+{
+	/* its own group, so that a stop (proc_wait) kills what it started too:
+	 * make clean's children have no parent-death signal */
+	struct spawn_opts own = o ? *o : (struct spawn_opts){ 0 };
+	int st;
+	pid_t pid;
+
+	own.new_pgrp = 1;
+	pid = spawn(argv, &own);
+
+	if (pid < 0 || proc_wait(pid, &st) < 0)
+		return -1;
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	return 128 + WTERMSIG(st);
+}
+
+char *argv_join(char *const argv[])
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; argv[i]; i++)
+		len += strlen(argv[i]) + 1;
+	s = xmalloc(len);
+	s[0] = '\0';
+	for (int i = 0; argv[i]; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}

@@ -1,0 +1,61 @@
+/* compare-json.c - compare as one JSON document (libjansson), see compare.h
+ *
+ * { "base", "alpha", "tests", "significant", "significant_holm",
+ *   "rows": [ the CSV's records, plus "p_holm" and "test" ],
+ *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ] }
+ */
+#include "results/compare.h"
+#include "lib/json.h"
+
+static const char *const test_names[] = {
+	[TEST_MADE] = "welch", [TEST_BASE] = "base", [TEST_ONE_RUN] = "n=1",
+	[TEST_CONSTANT] = "constant", [TEST_MISSING] = "missing",
+};
+
+static json_t *json_row(const struct compare_row *row)
+{
+	json_t *o = json_object();
+
+	json_put(o, "load", json_name(row->load, "load"));
+	json_put(o, "metric", json_string(compare_metric_names[row->metric]));
+	json_put(o, "kernel", json_name(row->kernel, "kernel"));
+	json_put(o, "mean", json_number(running_stats_mean(&row->s)));
+	json_put(o, "sd", json_number(running_stats_sd(&row->s)));
+	json_put(o, "runs", json_integer((json_int_t)row->s.n));
+	json_put(o, "diff_pct", json_number(row->diff_pct));
+	json_put(o, "p_value", json_number(row->p));
+	json_put(o, "p_holm", json_number(row->p_holm));
+	json_put(o, "test", json_string(test_names[row->test]));
+	json_put(o, "significant", json_string(compare_mark_str(row)));
+	return o;
+}
+
+static json_t *json_summary(const struct compare_summary *s)
+{
+	json_t *o = json_object();
+
+	json_put(o, "kernel", json_name(s->kernel, "kernel"));
+	json_put(o, "loads", json_integer((json_int_t)s->nloads));
+	json_put(o, "time_ratio_gmean", json_number(s->gmean));
+	json_put(o, "ci95_low", json_number(s->ci_low));
+	json_put(o, "ci95_high", json_number(s->ci_high));
+	return o;
+}
+
+int compare_write_json(const struct compare *c, FILE *out)
+{
+	json_t *doc = json_object(), *rows = json_array(), *sums = json_array();
+
+	json_put(doc, "base", json_name(c->report.kernels[0], "kernel"));
+	json_put(doc, "alpha", json_real(c->alpha));
+	json_put(doc, "tests", json_integer((json_int_t)c->ntests));
+	json_put(doc, "significant", json_integer((json_int_t)c->nalpha));
+	json_put(doc, "significant_holm", json_integer((json_int_t)c->nholm));
+	for (size_t i = 0; i < c->nrows; i++)
+		json_push(rows, json_row(&c->rows[i]));
+	json_put(doc, "rows", rows);
+	for (size_t i = 0; i < c->nsummary; i++)
+		json_push(sums, json_summary(&c->summary[i]));
+	json_put(doc, "summary", sums);
+	return json_write_doc(doc, out);
+}

@@ -1,0 +1,97 @@
+/* compare-mail.c - compare's verdicts in a mail to a list, see compare-mail.h */
+#include "output/compare-mail.h"
+#include "results/compare.h"
+#include "output/mail-names.h"
+#include "lib/membuf.h"
+#include "output/report-env.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "NAME: N ok runs of L loads" for kernel k, from its Time rows */
+static char *runs_line(const struct compare *c, size_t k)
+{
+	const char *kernel = c->report.kernels[k];
+	size_t runs = 0, loads = 0;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric == 0 && c->rows[i].kernel == kernel && c->rows[i].s.n) {
+			runs += c->rows[i].s.n;
+			loads++;
+		}
+	return xasprintf("%s: %zu ok run%s of %zu load%s%s", kernel, runs, runs == 1 ? "" : "s",
+			 loads, loads == 1 ? "" : "s", k ? "" : " (the base)");
+}
+
+static void write_head(const struct compare *c, char **confounds, FILE *out)
+{
+	char *line;
+
+	fputs("Kernels compared (Welch's t-test on the ok runs of each load):\n", out);
+	for (size_t k = 0; k < c->report.nkernels; k++) {
+		line = runs_line(c, k);
+		mail_wrap(out, line, MAIL_WIDTH, "  ");
+		free(line);
+	}
+	line = xasprintf("Marks: * p < %g; ** also after Holm's correction over the %zu "
+			 "tests made. No mark: the difference may be noise.", c->alpha,
+			 c->ntests);
+	mail_wrap(out, line, MAIL_WIDTH, "");
+	free(line);
+	for (char **s = confounds; *s; s++) {
+		line = xasprintf("Warning: %s.", *s);
+		mail_wrap(out, line, MAIL_WIDTH, "");
+		free(line);
+	}
+	fputc('\n', out);
+}
+
+int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
+			       FILE *out)
+{
+	struct compare c, shown;
+	char *text, **confounds, **names;
+	int ret;
+
+	if (compare_read(&c, dir, kernels, n, alpha) < 0)
+		return -1;
+	names = mail_names(kernels, n, 0);
+	compare_alias(&c, &shown, names);	/* the tables laid out with the names shown */
+	text = compare_text(&shown);
+	if (text) {
+		confounds = compare_confounds(dir, kernels, n);
+		write_head(&shown, confounds, out);
+		mail_fold(out, text);
+		compare_confounds_free(confounds);
+	}
+	compare_alias_release(&shown);
+	mail_names_free(names);
+	compare_release(&c);
+	ret = text ? 0 : -1;
+	free(text);
+	return ret;
+}
+
+int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
+		       const char *from, const char *to, FILE *out)
+{
+	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
+	char *env = report_env_summary(dir, kernels, n), *body;
+	struct mail_headers h = { from, to, subject };
+	struct membuf m;
+	FILE *mem = membuf_open(&m);
+	int ret;
+
+	mail_names_free(mail_names(kernels, n, 1));	/* say which names the body rewrites */
+	mail_wrap(mem, env, MAIL_PARA_WIDTH, "");
+	fputc('\n', mem);
+	ret = compare_write_mail_section(dir, kernels, n, alpha, mem);
+	body = membuf_close(&m, ret == 0);
+	if (body)
+		ret = mail_write(out, &h, body);
+	free(body);
+	free(env);
+	free(subject);
+	return ret;
+}

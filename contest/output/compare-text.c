@@ -1,0 +1,268 @@
+/* compare-text.c - compare as a mail paragraph and tables, see compare.h
+ *
+ * Everything fits in 80 columns: paragraphs are wrapped at 76, and a
+ * kernel name longer than the table's column is cut with a '~' (the
+ * paragraph above the tables names it whole).
+ */
+#include "results/compare.h"
+#include "lib/membuf.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { WRAP = 76, NAME_W = 20 };
+
+/* text as lines of at most WRAP columns, broken at blanks */
+static void wrap(FILE *out, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strlen(p), cut = len;
+
+		if (len > WRAP) {
+			for (cut = WRAP; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = strcspn(p, " ");
+		}
+		fprintf(out, "%.*s\n", (int)cut, p);
+		p += cut;
+		p += strspn(p, " ");
+	}
+}
+
+/* the name cut to NAME_W columns, not inside a UTF-8 sequence */
+static void short_name(char *buf, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n <= NAME_W) {
+		memcpy(buf, name, n + 1);
+		return;
+	}
+	n = NAME_W - 1;
+	while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, name, n);
+	strcpy(buf + n, "~");
+}
+
+/* the report's table of a load, or NULL */
+static const struct report_table *table_of(const struct compare *c, const char *load)
+{
+	for (size_t t = 0; t < c->report.ntables; t++)
+		if (!strcmp(c->report.tables[t].load, load))
+			return &c->report.tables[t];
+	return NULL;
+}
+
+/* mean "some" stall seconds, the machine's at first, else the cgroup's; NAN without */
+static double stall_s(const struct report_row *row, size_t resource)
+{
+	double m = report_psi_s(row, 2 * resource);
+
+	return isnan(m) ? report_psi_s(row, PSI_NCOL + 2 * resource) : m;
+}
+
+/* some kernel's runs of some load recorded pressure */
+static int any_stalls(const struct compare *c)
+{
+	for (size_t t = 0; t < c->report.ntables; t++)
+		for (size_t k = 0; k < c->report.tables[t].nrows; k++)
+			for (size_t r = 0; r < 3; r++)
+				if (!isnan(stall_s(&c->report.tables[t].rows[k], r)))
+					return 1;
+	return 0;
+}
+
+static void intro(const struct compare *c, FILE *out)
+{
+	char *names = xstrdup(""), *t, *text;
+
+	for (size_t k = 1; k < c->report.nkernels; k++) {
+		t = xasprintf("%s%s'%s'", names, k == 1 ? "" : k + 1 == c->report.nkernels ?
+			      " and " : ", ", c->report.kernels[k]);
+		free(names);
+		names = t;
+	}
+	text = xasprintf(
+		"Comparing %s with '%s' (the base). Each row is the mean over the ok runs, "
+		"the sample standard deviation and the number of runs. Diff is the change "
+		"from the base in percent, positive when better: shorter Time, higher CPU%%, "
+		"more Loads; LCPU%% has no better direction, its Diff is the signed change. "
+		"p is the two-sided p-value of Welch's t-test; * marks p < %g, ** a "
+		"difference that also survives Holm's correction over all %zu tests made.",
+		names, c->report.kernels[0], c->alpha, c->ntests);
+	wrap(out, text);
+	free(text);
+	if (any_stalls(c))
+		wrap(out, "Stall rows give the mean seconds in which some task waited for the "
+			  "CPU, memory or I/O during the compile (pressure stall information); "
+			  "they describe, they are not tested.");
+	fputc('\n', out);
+	free(names);
+}
+
+static const char *cell(char *buf, size_t size, double v, int decimals)
+{
+	if (!isfinite(v))
+		return "-";
+	snprintf(buf, size, "%.*f", decimals, v);
+	return buf;
+}
+
+static const char *p_cell(char *buf, size_t size, const struct compare_row *row)
+{
+	switch (row->test) {
+	case TEST_BASE:
+		return "";
+	case TEST_ONE_RUN:
+		return "n=1";
+	case TEST_CONSTANT:
+		return "same";
+	case TEST_MISSING:
+		return "missing";
+	case TEST_MADE:
+		break;
+	}
+	if (row->p < 0.0001)
+		return "<0.0001";
+	snprintf(buf, size, "%.4f", row->p);
+	return buf;
+}
+
+/* BASE's row has no Diff; "-" where it does not exist */
+static const char *diff_cell(char *buf, size_t size, const struct compare_row *row)
+{
+	if (row->is_base)
+		return "";
+	if (!isfinite(row->diff_pct))
+		return "-";
+	snprintf(buf, size, "%+.1f%%", row->diff_pct);
+	return buf;
+}
+
+static void write_row(FILE *out, const struct compare_row *row, int first)
+{
+	int dec = row->metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
+	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32];
+	char *line;
+
+	short_name(name, row->kernel);
+	line = xasprintf("%-6s %-*s %10s %9s %4zu %8s %8s %s",
+			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
+			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
+			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
+			 diff_cell(diff, sizeof(diff), row),
+			 p_cell(p, sizeof(p), row), compare_mark_str(row));
+	for (size_t n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
+		line[n - 1] = '\0';
+	fprintf(out, "%s\n", line);
+	free(line);
+}
+
+/* What the kernels' compiles stalled on, described and not tested: one
+ * "Stall" row per kernel with pressure data (mean some-stall seconds of
+ * cpu, memory, io), so a Time difference can be read beside its cause. */
+static void write_stalls(const struct compare *c, const char *load, FILE *out)
+{
+	const struct report_table *t = table_of(c, load);
+	int first = 1;
+
+	for (size_t k = 0; t && k < t->nrows; k++) {
+		const struct report_row *row = &t->rows[k];
+		char name[NAME_W + 8], v[3][32];
+
+		if (isnan(stall_s(row, 0)) && isnan(stall_s(row, 1)) && isnan(stall_s(row, 2)))
+			continue;
+		short_name(name, row->kernel);
+		fprintf(out, "%-6s %-*s cpu %s s, memory %s s, io %s s\n", first ? "Stall" : "",
+			NAME_W, name, cell(v[0], sizeof(v[0]), stall_s(row, 0), 2),
+			cell(v[1], sizeof(v[1]), stall_s(row, 1), 2),
+			cell(v[2], sizeof(v[2]), stall_s(row, 2), 2));
+		first = 0;
+	}
+}
+
+/* the rows of one load, from rows[from]; returns where the next load starts */
+static size_t write_load(const struct compare *c, size_t from, FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "%s:\n%-6s %-*s %10s %9s %4s %8s %8s\n", c->rows[from].load, "Metric",
+		NAME_W, "Kernel", "Mean", "SD", "Runs", "Diff", "p");
+	for (i = from; i < c->nrows && !strcmp(c->rows[i].load, c->rows[from].load); i++)
+		write_row(out, &c->rows[i], c->rows[i].is_base ||
+			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
+	write_stalls(c, c->rows[from].load, out);
+	fputc('\n', out);
+	return i;
+}
+
+static void write_summary(const struct compare *c, const struct compare_summary *s, FILE *out)
+{
+	const char *base = c->report.kernels[0];
+	char *text, *ci;
+
+	if (!s->nloads) {
+		text = xasprintf("'%s' and '%s' have no load with ok runs in common.", s->kernel, base);
+	} else {
+		ci = isfinite(s->ci_low) ?
+		     xasprintf("95%% CI %.3f to %.3f", s->ci_low, s->ci_high) :
+		     xstrdup("no interval: a load has one run");
+		text = xasprintf("Overall, the Time of '%s' is %.3f times that of '%s' (%s), "
+				 "the geometric mean over %zu load%s.", s->kernel, s->gmean, base,
+				 ci, s->nloads, s->nloads == 1 ? "" : "s");
+		free(ci);
+	}
+	wrap(out, text);
+	free(text);
+}
+
+/* one sentence per load a kernel did not run (from the Time rows) */
+static void write_missing(const struct compare *c, FILE *out)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+		char *text;
+
+		if (row->metric != 0 || row->s.n)
+			continue;
+		text = xasprintf("Missing: '%s' has no ok run of %s%s.", row->kernel, row->load,
+				 row->is_base ? ", so nothing was compared there" : "");
+		wrap(out, text);
+		free(text);
+	}
+}
+
+int compare_write_text(const struct compare *c, FILE *out)
+{
+	char *text;
+
+	intro(c, out);
+	for (size_t i = 0; i < c->nrows;)
+		i = write_load(c, i, out);
+	for (size_t k = 0; k < c->nsummary; k++)
+		write_summary(c, &c->summary[k], out);
+	write_missing(c, out);
+	text = xasprintf("%zu test%s made: %zu significant at p < %g (*), %zu of them after "
+			 "Holm's correction (**).", c->ntests, c->ntests == 1 ? "" : "s",
+			 c->nalpha, c->alpha, c->nholm);
+	wrap(out, text);
+	free(text);
+	if (fflush(out) == EOF || ferror(out))
+		return error("cannot write the comparison: %s", strerror(errno));
+	return 0;
+}
+
+char *compare_text(const struct compare *c)
+{
+	struct membuf m;
+	int ret = compare_write_text(c, membuf_open(&m));
+
+	return membuf_close(&m, ret == 0);
+}

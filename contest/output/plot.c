@@ -1,0 +1,544 @@
+/* plot.c - gnuplot charts of a report and of its monitor logs, see plot.h */
+#include "output/plot.h"
+#include "loads/load.h"
+#include "lib/proc.h"
+#include "sys/psi.h"
+#include "lib/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *plot_extension(enum plot_format format)
+{
+	return format == PLOT_SVG ? "svg" : "png";
+}
+
+/* a name as part of a file name: letters, digits, . _ - kept, others '_' */
+static char *file_part(const char *name)
+{
+	char *s = xstrdup(name);
+
+	for (char *p = s; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *p))
+			*p = '_';
+	if (s[0] == '.')
+		s[0] = '_';
+	return s;
+}
+
+/* gnuplot single-quoted string: a quote is doubled, control bytes go */
+static void gp_string(FILE *out, const char *s)
+{
+	fputc('\'', out);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', out);
+		fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+	}
+	fputc('\'', out);
+}
+
+/* a double-quoted field of a .dat file: no quote or control byte can end it early */
+static void dat_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++)
+		fputc(*s == '"' ? '\'' : (unsigned char)*s < 0x20 ? '?' : *s, out);
+	fputc('"', out);
+}
+
+static void terminal(FILE *gp, enum plot_format format, int w, int h, const char *name)
+{
+	/* noenhanced: an underscore in io_load is a character, not a subscript */
+	if (format == PLOT_SVG)
+		fprintf(gp, "set terminal svg noenhanced size %d,%d font 'sans,11' background '#ffffff'\n",
+			w, h);
+	else
+		fprintf(gp, "set terminal pngcairo noenhanced size %d,%d font 'sans,10'\n", w, h);
+	fprintf(gp, "set output '%s.%s'\n", name, plot_extension(format));
+}
+
+static FILE *open_in(const char *dir, const char *name, const char *ext, char **path)
+{
+	FILE *f;
+
+	*path = xasprintf("%s/%s.%s", dir, name, ext);
+	f = fopen(*path, "we");
+	if (!f)
+		error("cannot write '%s': %s", *path, strerror(errno));
+	return f;
+}
+
+static int close_file(FILE *f, const char *path)
+{
+	if (fclose(f) == EOF)
+		return error("cannot write '%s': %s", path, strerror(errno));
+	return 0;
+}
+
+static void add_image(struct plot_set *set, const char *out_dir, const char *name,
+		      enum plot_format format, const char *load, const char *kernel)
+{
+	struct plot_image *img;
+
+	set->images = xrealloc(set->images, (set->n + 1) * sizeof(*set->images));
+	img = &set->images[set->n++];
+	img->path = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
+	img->load = xstrdup(load);
+	img->kernel = kernel ? xstrdup(kernel) : NULL;
+}
+
+/* ---- time-LOAD: bars ---- */
+
+static int write_time_dat(const struct report_table *t, const char *out_dir, const char *name,
+			  double *top)
+{
+	char *path;
+	FILE *f = open_in(out_dir, name, "dat", &path);
+	size_t i, x = 0;
+	int ret;
+
+	if (!f) {
+		free(path);
+		return -1;
+	}
+	fprintf(f, "# %s: x kernel mean_time_s sd_time_s ratio ok_runs\n", t->load);
+	*top = 0;
+	for (i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		double mean = running_stats_mean(&row->time), sd = running_stats_sd(&row->time);
+
+		if (!row->time.n)
+			continue;
+		if (isnan(sd))
+			sd = 0;
+		fprintf(f, "%zu ", ++x);
+		dat_string(f, row->kernel);
+		fprintf(f, " %.3f %.3f", mean, sd);
+		if (isnan(row->ratio))
+			fprintf(f, " \"-\"");
+		else
+			fprintf(f, " \"%.2f\"", row->ratio);
+		fprintf(f, " %zu\n", row->time.n);
+		if (mean + sd > *top)
+			*top = mean + sd;
+	}
+	ret = close_file(f, path);
+	free(path);
+	return ret < 0 ? -1 : (int)x;
+}
+
+static int write_time_gp(const struct report_table *t, const char *out_dir, const char *name,
+			 enum plot_format format, int bars, double top)
+{
+	char *path;
+	FILE *gp = open_in(out_dir, name, "gp", &path);
+	int ret;
+
+	if (!gp) {
+		free(path);
+		return -1;
+	}
+	fprintf(gp, "# contest plot: Time per kernel under one load; the numbers are in %s.dat\n"
+		"# (x, kernel, mean Time, sample SD, Ratio, ok runs); run: gnuplot %s.gp\n",
+		name, name);
+	terminal(gp, format, 800, 480, name);
+	fputs("set title ", gp);
+	gp_string(gp, t->load);
+	fputs("\nset ylabel 'Time (s), mean with sample SD; label: Ratio'\n"
+	      "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset key off\n"
+	      "set grid ytics\nset xtics nomirror rotate by -20\n", gp);
+	fprintf(gp, "set xrange [0.4:%d.6]\nset yrange [0:%.3f]\n", bars, top > 0 ? top * 1.15 : 1);
+	fprintf(gp, "plot '%s.dat' using 1:3:xtic(2) with boxes lc rgb '#4a7ab5', \\\n"
+		"     '' using 1:3:4 with yerrorbars lc rgb '#000000' pt -1, \\\n"
+		"     '' using 1:($3+$4):(stringcolumn(5)) with labels offset 0,0.8\n", name);
+	ret = close_file(gp, path);
+	free(path);
+	return ret;
+}
+
+/* 1 when written, 0 when the table has no ok rows, -1 */
+static int time_chart(const struct report_table *t, const char *out_dir,
+		      enum plot_format format, char **name)
+{
+	char *part = file_part(t->load);
+	double top;
+	int bars;
+
+	*name = xasprintf("time-%s", part);
+	free(part);
+	bars = write_time_dat(t, out_dir, *name, &top);
+	if (bars <= 0)
+		return bars;
+	return write_time_gp(t, out_dir, *name, format, bars, top) < 0 ? -1 : 1;
+}
+
+/* ---- vmstat-KERNEL-LOAD: time series ---- */
+
+/* vmstat's columns we chart, found by name in its header */
+enum { V_FREE, V_SI, V_SO, V_WA, V_N };
+static const char *const vmstat_cols[V_N] = { "free", "si", "so", "wa" };
+
+static int vmstat_header(char *line, int *col)
+{
+	char *save = NULL, *w;
+	int c = 0, found = 0;
+
+	for (int i = 0; i < V_N; i++)
+		col[i] = -1;
+	for (w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save), c++)
+		for (int i = 0; i < V_N; i++)
+			if (!strcmp(w, vmstat_cols[i]) && col[i] < 0 && ++found)
+				col[i] = c;
+	return found == V_N ? 0 : -1;
+}
+
+/* one run's log as a data block "t free_mib si so wa"; the samples it had */
+static int vmstat_block(const char *log, FILE *dat)
+{
+	char *text = read_text_file(log, NULL), *line, *save = NULL;
+	int col[V_N], have_header = 0, seen = 0, t = 0;
+
+	if (!text)
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v[32];
+		char *p = line, *end;
+		int n = 0;
+
+		if (strstr(line, " free ")) {
+			have_header = vmstat_header(line, col) == 0;
+			continue;
+		}
+		while (n < 32 && (v[n] = strtod(p, &end), end != p)) {
+			n++;
+			p = end;
+		}
+		/* the first sample is the average since boot, not a second of the run */
+		if (!have_header || n <= col[V_WA] || seen++ == 0)
+			continue;
+		fprintf(dat, "%d %.1f %.0f %.0f %.0f\n", ++t, v[col[V_FREE]] / 1024, v[col[V_SI]],
+			v[col[V_SO]], v[col[V_WA]]);
+	}
+	free(text);
+	return t;
+}
+
+/* one run's psi log as a data block "t cpu% memory% io%": the share of
+ * each interval in which some task stalled; the intervals it had */
+static int psi_block(const char *log, FILE *dat)
+{
+	char *text = read_text_file(log, NULL), *line, *save = NULL;
+	double prev[1 + PSI_NCOL] = { 0 };
+	int t = 0, have_prev = 0;
+
+	if (!text)
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v[1 + PSI_NCOL];
+		int n = 0;
+		char *p = line, *end;
+
+		while (n < 1 + PSI_NCOL) {
+			p += strspn(p, " ");
+			if (p[0] == '-' && (p[1] == ' ' || !p[1])) {	/* a line PSI lacks */
+				v[n++] = NAN;
+				p++;
+				continue;
+			}
+			v[n] = strtod(p, &end);
+			if (end == p)
+				break;
+			n++;
+			p = end;
+		}
+		if (n < 1 + PSI_NCOL)	/* the comment line */
+			continue;
+		if (have_prev && v[0] > prev[0]) {
+			double us = (v[0] - prev[0]) * 1e4;	/* microseconds in 1% of the interval */
+
+			fprintf(dat, "%.2f %.1f %.1f %.1f\n", v[0], (v[1] - prev[1]) / us,
+				(v[3] - prev[3]) / us, (v[5] - prev[5]) / us);
+			t++;
+		}
+		memcpy(prev, v, sizeof(prev));
+		have_prev = 1;
+	}
+	free(text);
+	return t;
+}
+
+/* the run numbers N of logs/LOAD.N.vmstat, sorted; count */
+static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
+{
+	DIR *d = opendir(logdir);
+	struct dirent *de;
+	size_t llen = strlen(load);
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) && n < max) {
+		char *end;
+		long run;
+
+		if (strncmp(de->d_name, load, llen) || de->d_name[llen] != '.')
+			continue;
+		run = strtol(de->d_name + llen + 1, &end, 10);
+		if (end == de->d_name + llen + 1 || strcmp(end, ".vmstat") || run < 1)
+			continue;
+		runs[n++] = (int)run;
+	}
+	closedir(d);
+	for (int i = 1; i < n; i++)	/* a handful: insertion sort */
+		for (int j = i; j > 0 && runs[j - 1] > runs[j]; j--) {
+			int tmp = runs[j];
+
+			runs[j] = runs[j - 1];
+			runs[j - 1] = tmp;
+		}
+	return n;
+}
+
+/* one line per run of column col ("1:2"), and of col2 dashed when not NULL */
+static void vmstat_plot_line(FILE *gp, const char *name, int nblocks, const int *runs,
+			     const char *col, const char *col2)
+{
+	fputs("plot ", gp);
+	for (int b = 0; b < nblocks; b++) {
+		fprintf(gp, "%s'%s.dat' index %d using %s with lines lw 1.5 lc %d title 'run %d%s'",
+			b ? ", \\\n     " : "", name, b, col, b + 1, runs[b], col2 ? " in" : "");
+		if (col2)
+			fprintf(gp, ", \\\n     '%s.dat' index %d using %s with lines lw 1.5 lc %d "
+				"dt 2 title 'run %d out'", name, b, col2, b + 1, runs[b]);
+	}
+	fputc('\n', gp);
+}
+
+/* the pressure panel: cpu, memory and io "some" of each run, from NAME.psi.dat */
+static void psi_panel(FILE *gp, const char *name, int nblocks, const int *runs)
+{
+	static const char *const what[] = { "cpu", "memory", "io" };
+
+	fputs("set ylabel 'stalled (% of each second)'\nset yrange [0:1<*]\nplot ", gp);
+	for (int b = 0; b < nblocks; b++)
+		for (int r = 0; r < 3; r++)
+			fprintf(gp, "%s'%s.psi.dat' index %d using 1:%d with lines lw 1.5 lc %d dt %d "
+				"title 'run %d %s'", b || r ? ", \\\n     " : "", name, b, r + 2,
+				b + 1, r + 1, runs[b], what[r]);
+	fputc('\n', gp);
+}
+
+static int write_vmstat_gp(const char *out_dir, const char *name, const char *kernel,
+			   const char *load, enum plot_format format, const int *runs, int nblocks,
+			   int with_psi)
+{
+	char *path, *title = xasprintf("%s under %s: what the machine was doing", kernel, load);
+	FILE *gp = open_in(out_dir, name, "gp", &path);
+	int ret;
+
+	if (!gp) {
+		free(title);
+		free(path);
+		return -1;
+	}
+	fprintf(gp, "# contest plot: vmstat 1 during each run; the numbers are in %s.dat, one\n"
+		"# block per run (seconds, free MiB, swap in KiB/s, swap out KiB/s, I/O wait %%)\n",
+		name);
+	if (with_psi)
+		fprintf(gp, "# pressure: %s.psi.dat, one block per run (seconds, %% of the interval\n"
+			"# in which some task stalled on cpu, memory, io; from the psi log)\n", name);
+	terminal(gp, format, 800, with_psi ? 960 : 720, name);
+	fprintf(gp, "set multiplot layout %d,1 title ", with_psi ? 4 : 3);
+	gp_string(gp, title);
+	/* the same margins in every panel, so their time axes line up */
+	fputs("\nset grid\nset key outside right\nset xlabel 'seconds'\n"
+	      "set lmargin at screen 0.1\nset rmargin at screen 0.78\n"
+	      "set ylabel 'free memory (MiB)'\n", gp);
+	vmstat_plot_line(gp, name, nblocks, runs, "1:2", NULL);
+	/* at least 0..1: a run without swapping is a flat line, not a warning */
+	fputs("set ylabel 'swap (KiB/s)'\nset yrange [0:1<*]\n", gp);
+	vmstat_plot_line(gp, name, nblocks, runs, "1:3", "1:4");
+	fputs("set ylabel 'I/O wait (%)'\n", gp);
+	vmstat_plot_line(gp, name, nblocks, runs, "1:5", NULL);
+	if (with_psi)
+		psi_panel(gp, name, nblocks, runs);
+	fputs("unset multiplot\n", gp);
+	ret = close_file(gp, path);
+	free(title);
+	free(path);
+	return ret;
+}
+
+/* NAME.psi.dat with a block per run in runs[] (empty where a run has no psi
+ * log): 1 when some run had one, 0 when none did (no file), -1 */
+static int psi_data(const char *logdir, const char *load, const int *runs, int n,
+		    const char *out_dir, const char *name)
+{
+	char *stem = xasprintf("%s.psi", name), *path;
+	FILE *dat = open_in(out_dir, stem, "dat", &path);
+	int any = 0, ret;
+
+	if (!dat) {
+		free(stem);
+		free(path);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char *log = xasprintf("%s/%s.%d.psi", logdir, load, runs[i]);
+
+		fprintf(dat, "%s# run %d\n", i ? "\n\n" : "", runs[i]);
+		if (psi_block(log, dat) > 0)
+			any = 1;
+		free(log);
+	}
+	ret = close_file(dat, path);
+	if (!any)
+		unlink(path);
+	free(stem);
+	free(path);
+	return ret < 0 ? -1 : any;
+}
+
+/* 1 when kernel has vmstat logs of load and the chart's files are written, 0 none, -1 */
+static int vmstat_chart(const char *dir, const char *kernel, const char *load,
+			const char *out_dir, enum plot_format format, char **name)
+{
+	char *logdir = xasprintf("%s/%s/logs", dir, kernel), *kpart = file_part(kernel);
+	char *lpart = file_part(load), *path = NULL;
+	int runs[64], nruns = vmstat_runs(logdir, load, runs, 64), blocks = 0, ret = 0, with_psi;
+	FILE *dat = NULL;
+
+	*name = xasprintf("vmstat-%s-%s", kpart, lpart);
+	if (nruns && !(dat = open_in(out_dir, *name, "dat", &path)))
+		ret = -1;
+	for (int i = 0; dat && i < nruns; i++) {
+		char *log = xasprintf("%s/%s.%d.vmstat", logdir, load, runs[i]);
+
+		if (blocks)
+			fputs("\n\n", dat);	/* gnuplot's next index */
+		fprintf(dat, "# run %d\n", runs[i]);
+		if (vmstat_block(log, dat) > 0)
+			runs[blocks++] = runs[i];
+		else
+			fputs("\n", dat);
+		free(log);
+	}
+	if (dat && close_file(dat, path) < 0)
+		ret = -1;
+	if (ret == 0 && blocks && (with_psi = psi_data(logdir, load, runs, blocks, out_dir, *name)) < 0)
+		ret = -1;
+	if (ret == 0 && blocks)
+		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks,
+				      with_psi) < 0 ? -1 : 1;
+	free(logdir);
+	free(kpart);
+	free(lpart);
+	free(path);
+	return ret;
+}
+
+/* ---- running gnuplot ---- */
+
+static int run_gnuplot(const char *out_dir, const char *name, enum plot_format format)
+{
+	char *script = xasprintf("%s.gp", name), *log = xasprintf("%s/gnuplot.log", out_dir);
+	char *image = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
+	char *argv[] = { "gnuplot", script, NULL };
+	struct spawn_opts o = { .cwd = out_dir, .out = log };
+	struct stat st;
+	int rc = run_cmd(argv, &o), ret = 0;
+
+	if (rc != 0 || stat(image, &st) < 0 || st.st_size == 0)
+		ret = error("gnuplot failed on '%s/%s' (status %d): see '%s'", out_dir, script, rc, log);
+	free(script);
+	free(log);
+	free(image);
+	return ret;
+}
+
+struct chart {
+	char *name, *load, *kernel;
+};
+
+/* the .dat and .gp files of every chart; charts that have them into *charts */
+static int write_charts(const struct report *r, const char *dir, const char *out_dir,
+			enum plot_format format, struct chart **charts, size_t *n)
+{
+	size_t cap = r->ntables * (r->nkernels + 1);
+	int ret = 0;
+
+	*charts = xcalloc(cap + 1, sizeof(**charts));
+	*n = 0;
+	for (size_t i = 0; i < r->ntables; i++) {
+		char *name;
+		int got = time_chart(&r->tables[i], out_dir, format, &name);
+
+		if (got < 0)
+			ret = -1;
+		if (got > 0)
+			(*charts)[(*n)++] = (struct chart){ name, r->tables[i].load, NULL };
+		else
+			free(name);
+	}
+	for (size_t i = 0; i < r->ntables; i++) {
+		for (size_t j = 0; j < r->tables[i].nrows; j++) {
+			const char *kernel = r->tables[i].rows[j].kernel;
+			char *name;
+			int got = vmstat_chart(dir, kernel, r->tables[i].load, out_dir, format, &name);
+
+			if (got < 0)
+				ret = -1;
+			if (got > 0)
+				(*charts)[(*n)++] = (struct chart){ name, r->tables[i].load,
+								    (char *)kernel };
+			else
+				free(name);
+		}
+	}
+	return ret;
+}
+
+int plot_report(const struct report *r, const char *dir, const char *out_dir,
+		enum plot_format format, struct plot_set *set)
+{
+	struct chart *charts;
+	size_t n, i;
+	int ret, have_gnuplot;
+
+	memset(set, 0, sizeof(*set));
+	if (mkdir_p(out_dir, 0755) < 0)
+		return error("cannot create '%s': %s", out_dir, strerror(errno));
+	ret = write_charts(r, dir, out_dir, format, &charts, &n);
+	have_gnuplot = load_find_program("gnuplot") == 0;
+	if (!have_gnuplot && n)
+		ret = error("gnuplot not found: the charts' .dat and .gp files are in '%s', "
+			    "but no images (apt-get install gnuplot-nox)", out_dir);
+	for (i = 0; i < n; i++) {
+		if (have_gnuplot && run_gnuplot(out_dir, charts[i].name, format) == 0)
+			add_image(set, out_dir, charts[i].name, format, charts[i].load,
+				  charts[i].kernel);
+		else if (have_gnuplot)
+			ret = -1;
+		free(charts[i].name);
+	}
+	free(charts);
+	return ret;
+}
+
+void plot_set_release(struct plot_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		free(set->images[i].path);
+		free(set->images[i].load);
+		free(set->images[i].kernel);
+	}
+	free(set->images);
+	memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,49 @@
+/* plot.h - gnuplot charts of a report and of its runs' monitor logs
+ *
+ * Every chart is three files side by side in the output directory: NAME.dat
+ * (the numbers), NAME.gp (the gnuplot script, readable and restylable, run
+ * with the directory as its working directory) and the image NAME.png or
+ * NAME.svg. Charts:
+ *   time-LOAD        per load: mean Time per kernel as bars, the sample SD
+ *                    as error bars, the Ratio written above each bar
+ *   vmstat-KERNEL-LOAD  per kernel and load with vmstat logs: free memory,
+ *                    swap in/out and I/O wait over each run's seconds
+ * gnuplot runs with fork/execvp, one script at a time; its messages go to
+ * gnuplot.log in the output directory.
+ */
+#ifndef CONTEST_PLOT_H
+#define CONTEST_PLOT_H
+
+#include <stddef.h>
+
+#include "results/report.h"
+
+enum plot_format { PLOT_PNG, PLOT_SVG };
+
+struct plot_image {
+	char *path;		/* out_dir/NAME.png|svg */
+	char *load;
+	char *kernel;		/* NULL for a time- chart */
+};
+
+struct plot_set {
+	struct plot_image *images;	/* in report order: load charts, then monitors */
+	size_t n;
+};
+
+/* "png" or "svg", for messages and file names */
+const char *plot_extension(enum plot_format format);
+
+/*
+ * Write every chart of r (results in dir) into out_dir, made if missing.
+ * 0, or -1 (error printed): the .dat and .gp files are written even when
+ * gnuplot is missing, and the error says so. set gets the images made.
+ */
+int plot_report(const struct report *r, const char *dir, const char *out_dir,
+		enum plot_format format, struct plot_set *set);
+void plot_set_release(struct plot_set *set);
+
+/* contest plot [-r DIR] [-o DIR] [--format png|svg] [KERNEL...] (cmd-plot.c) */
+int cmd_plot(int argc, char **argv);
+
+#endif

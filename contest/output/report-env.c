@@ -1,0 +1,139 @@
+/* report-env.c - the machine behind a report, in words, see report-env.h */
+#include "output/report-env.h"
+#include "sys/fingerprint.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_env(const char *dir, const char *kernel)
+{
+	char *path, *text;
+
+	if (!dir)
+		return NULL;
+	path = xasprintf("%s/%s/env", dir, kernel);
+	text = read_text_file(path, NULL);
+
+	free(path);
+	return text;
+}
+
+/* the value of key, "unknown" when absent; "23.5 GiB" from "25275973632 (23.5 GiB)" */
+static char *value(const char *env, const char *key)
+{
+	char *v = fingerprint_value(env, key), *open, *close;
+
+	if (!v || !*v) {
+		free(v);
+		return xstrdup("unknown");
+	}
+	open = strchr(v, '(');
+	close = open ? strchr(open, ')') : NULL;
+	if (open && close && close[1] == '\0') {
+		*close = '\0';
+		memmove(v, open + 1, strlen(open + 1) + 1);
+	}
+	return v;
+}
+
+/* "make -j4" or, for make_jobs = 0, "make -j8 (4 x CPUs)"; a command has no -j */
+static char *jobs_text(const char *env)
+{
+	char *jobs = value(env, "config.make_jobs"), *cpus = value(env, "cpus"), *s;
+	char *workload = value(env, "config.workload");
+
+	if (!strcmp(workload, "command"))
+		s = xstrdup("no make -j");
+	else if (!strcmp(jobs, "0"))
+		s = xasprintf("make -j%d (4 x CPUs)", 4 * atoi(cpus));
+	else
+		s = xasprintf("make -j%s", jobs);
+	free(jobs);
+	free(cpus);
+	free(workload);
+	return s;
+}
+
+static char *machine_text(const char *kernel, const char *env)
+{
+	static const char *const keys[] = {
+		"cpus", "cpu_model", "memtotal", "swap_total", "mem_limit", "cpu_limit",
+		"tree", "tree_fs", "io_scheduler", "governor", "thp", "config.workload",
+		"config.runs", "contest_version",
+	};
+	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		v[i] = value(env, keys[i]);
+	s = xasprintf("The runs of %s were made on %s CPUs (%s) with %s of memory and %s of swap; "
+		      "memory limit %s, CPU limit %s. The timed tree %s is on %s, I/O scheduler "
+		      "%s, cpufreq governor %s, transparent hugepages %s. Workload %s, %s, "
+		      "%s runs per load, contest %s.",
+		      kernel, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10],
+		      v[11], jobs, v[12], v[13]);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		free(v[i]);
+	free(jobs);
+	return s;
+}
+
+/* append " KERNEL differs from BASE in: a, b.", or count it in *same */
+static char *differences(char *s, const char *base, const char *base_env,
+			 const char *kernel, const char *env, size_t *same)
+{
+	char **keys = NULL, *list = xstrdup(""), *next;
+
+	if (fingerprint_differences(base_env, env, &keys) == 0)
+		(*same)++;
+	else {
+		for (size_t i = 0; keys[i]; i++) {
+			next = xasprintf("%s%s%s", list, i ? ", " : "", keys[i]);
+			free(list);
+			list = next;
+		}
+		next = xasprintf("%s %s differs from %s in: %s.", s, kernel, base, list);
+		free(s);
+		s = next;
+	}
+	fingerprint_keys_free(keys);
+	free(list);
+	return s;
+}
+
+char *report_env_summary(const char *dir, char *const *kernels, size_t n)
+{
+	char *base_env = NULL, *s, *next, *env;
+	size_t base = 0, k, same = 0;
+
+	for (k = 0; k < n && !base_env; k++)
+		if ((base_env = read_env(dir, kernels[k])))
+			base = k;
+	if (!base_env)
+		return xasprintf("No env files: these results were written by hand or elsewhere, "
+				 "so nothing is known here of the machine they were made on.");
+	s = machine_text(kernels[base], base_env);
+	for (k = 0; k < n; k++) {
+		if (k == base)
+			continue;
+		env = read_env(dir, kernels[k]);
+		if (!env) {
+			next = xasprintf("%s %s has no env file (written by hand or elsewhere).",
+					 s, kernels[k]);
+			free(s);
+			s = next;
+			continue;
+		}
+		s = differences(s, kernels[base], base_env, kernels[k], env, &same);
+		free(env);
+	}
+	if (same && same + 1 == n)
+		next = xasprintf("%s Every kernel ran on the same machine with the same settings.", s);
+	else
+		next = xstrdup(s);
+	free(s);
+	free(base_env);
+	return next;
+}

@@ -1,0 +1,399 @@
+/* report-html.c - report --format html: one self-contained results page
+ *
+ * DIR/index.html holds everything: a print-friendly style sheet, the
+ * machine paragraph, compare's text (compare.h), per load the
+ * table and its chart, the monitor charts and the pressure stall times.
+ * The charts are gnuplot SVG (plot.c, made in DIR/charts with their .dat
+ * and .gp) embedded as data: URIs in <img>, base64: each SVG keeps its own
+ * ids (gnuplot's repeat from chart to chart, which inline <svg> elements
+ * would make collide), the page needs no network and no script, and a
+ * browser can tell whether every image decoded. Every name is escaped.
+ * A generator meta tag marks the page as contest's: DIR must be new,
+ * empty, or hold such a page (report_html_check_dir), never '/'.
+ */
+#include "results/report.h"
+#include "output/report-env.h"
+#include "results/compare.h"
+#include "output/plot.h"
+#include "lib/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* what marks a page as contest's, so that -o DIR may write over it */
+#define GENERATOR "<meta name=\"generator\" content=\"contest "
+
+static const char style[] =
+	"body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}\n"
+	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em;border-bottom:1px solid #ccc}\n"
+	"table{border-collapse:collapse;margin:.5em 0}\n"
+	"th,td{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:right}\n"
+	"th:first-child,td:first-child{text-align:left}\n"
+	"td.name{font-family:monospace;text-align:left}p.note{font-size:.9em;color:#555}\n"
+	"img{max-width:100%;height:auto;display:block;margin:.5em 0}\n"
+	"@media print{body{max-width:none;margin:0;font-size:10pt}"
+	"section{break-inside:avoid}h2{break-after:avoid}img{max-width:16cm}"
+	"a{color:inherit;text-decoration:none}}\n";
+
+static void html_escape(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\'': fputs("&#39;", out); break;
+		default:
+			fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
+		}
+	}
+}
+
+static void base64(FILE *out, const unsigned char *p, size_t len)
+{
+	static const char abc[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	for (size_t i = 0; i < len; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < len ? (unsigned)p[i + 1] << 8 : 0) |
+			     (i + 2 < len ? p[i + 2] : 0);
+
+		fputc(abc[v >> 18 & 63], out);
+		fputc(abc[v >> 12 & 63], out);
+		fputc(i + 1 < len ? abc[v >> 6 & 63] : '=', out);
+		fputc(i + 2 < len ? abc[v & 63] : '=', out);
+	}
+}
+
+static int embed_image(FILE *out, const struct plot_image *img)
+{
+	size_t len;
+	char *svg = read_text_file(img->path, &len);
+
+	if (!svg)
+		return error("cannot read '%s': %s", img->path, strerror(errno));
+	fputs("<img alt=\"", out);
+	html_escape(out, img->kernel ? "monitor chart of " : "Time chart of ");
+	if (img->kernel) {
+		html_escape(out, img->kernel);
+		fputs(" under ", out);
+	}
+	html_escape(out, img->load);
+	fputs("\" src=\"data:image/svg+xml;base64,", out);
+	base64(out, (const unsigned char *)svg, len);
+	fputs("\">\n", out);
+	free(svg);
+	return 0;
+}
+
+static void cell(FILE *out, const char *tag, double v, int decimals)
+{
+	if (isnan(v))
+		fprintf(out, "<%s>-</%s>", tag, tag);
+	else
+		fprintf(out, "<%s>%.*f</%s>", tag, decimals, v, tag);
+}
+
+static void write_table(FILE *out, const struct report_table *t, int stats)
+{
+	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Time</th><th>CPU%%</th>"
+		"<th>Loads</th><th>LCPU%%</th><th>Ratio</th>%s</tr>\n", stats ? "<th>SD</th>" : "");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->time.n)
+			continue;
+		fputs("<tr><td class=\"name\">", out);
+		html_escape(out, row->kernel);
+		fprintf(out, " [%zu]</td>", row->time.n);
+		cell(out, "td", running_stats_mean(&row->time), 1);
+		cell(out, "td", running_stats_mean(&row->cpu), 0);
+		cell(out, "td", running_stats_mean(&row->loads), 0);
+		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+		cell(out, "td", row->ratio, 2);
+		if (stats)
+			cell(out, "td", running_stats_sd(&row->time), 1);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void write_not_ok(FILE *out, const struct report_table *t)
+{
+	if (!t->n_not_ok)
+		return;
+	fputs("<p class=\"note\">Left out of the means:", out);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->n_not_ok)
+			continue;
+		fputc(' ', out);
+		html_escape(out, row->kernel);
+		fputs(":", out);
+		for (size_t j = 0; j < row->n_not_ok_kinds; j++) {
+			fprintf(out, "%s %zu ", j ? "," : "", row->not_ok[j].n);
+			html_escape(out, row->not_ok[j].status);
+		}
+		fputc(';', out);
+	}
+	fputs("</p>\n", out);
+}
+
+static int has_psi(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		for (size_t j = 0; j < r->tables[i].nrows; j++)
+			if (r->tables[i].rows[j].psi[0].n)
+				return 1;
+	return 0;
+}
+
+/* mean stall milliseconds of the machine's some/full lines, per load and kernel */
+static void write_pressure(FILE *out, const struct report *r)
+{
+	if (!has_psi(r))
+		return;
+	fputs("<section>\n<h2>Pressure stalls during the compile</h2>\n"
+	      "<p class=\"note\">Mean milliseconds over the ok runs in which some (full: all "
+	      "non-idle) tasks stalled on the resource, from /proc/pressure; runs.tsv keeps "
+	      "the microseconds of each run, and the session cgroup's own under cgroup v2.</p>\n"
+	      "<table>\n<tr><th>Load</th><th>Kernel</th>", out);
+	for (int p = 0; p < PSI_NCOL; p++)
+		fprintf(out, "<th>%s</th>", psi_names[p]);
+	fputs("</tr>\n", out);
+	for (size_t i = 0; i < r->ntables; i++) {
+		for (size_t j = 0; j < r->tables[i].nrows; j++) {
+			const struct report_row *row = &r->tables[i].rows[j];
+
+			if (!row->psi[0].n)
+				continue;
+			fputs("<tr><td class=\"name\">", out);
+			html_escape(out, r->tables[i].load);
+			fputs("</td><td class=\"name\">", out);
+			html_escape(out, row->kernel);
+			fputs("</td>", out);
+			for (int p = 0; p < PSI_NCOL; p++)
+				cell(out, "td", running_stats_mean(&row->psi[p]) / 1000, 0);
+			fputs("</tr>\n", out);
+		}
+	}
+	fputs("</table>\n</section>\n", out);
+}
+
+static void write_head(FILE *out, const struct report *r)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      GENERATOR CONTEST_VERSION "\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>contest: ", out);
+	for (size_t k = 0; k < r->nkernels; k++) {
+		fputs(k ? " vs " : "", out);
+		html_escape(out, r->kernels[k]);
+	}
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>contest: ", style);
+	for (size_t k = 0; k < r->nkernels; k++) {
+		fputs(k ? " vs " : "", out);
+		html_escape(out, r->kernels[k]);
+	}
+	fputs("</h1>\n", out);
+}
+
+static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+
+	fputs("<p>", out);
+	html_escape(out, env);
+	fputs("</p>\n<p class=\"note\">Time: wall seconds of the compile; CPU%: its CPU use; "
+	      "Loads: work the background load completed meanwhile; LCPU%: the load's CPU use; "
+	      "Ratio: Time over ", out);
+	if (opts->ratio == RATIO_SELF) {
+		fputs("the kernel's own noload Time", out);
+	} else if (r->reference_kernel) {
+		fputs("the noload Time of ", out);
+		html_escape(out, r->reference_kernel);
+	} else {
+		fprintf(out, "%.1f s", r->reference_s);
+	}
+	fputs(". Each row is the mean of [runs] ok runs.</p>\n", out);
+	free(env);
+}
+
+static const struct plot_image *find_image(const struct plot_set *set, const char *load,
+					   const char *kernel)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->images[i].load, load) && !kernel == !set->images[i].kernel &&
+		    (!kernel || !strcmp(kernel, set->images[i].kernel)))
+			return &set->images[i];
+	return NULL;
+}
+
+static int write_monitors(FILE *out, const struct report *r, const struct plot_set *set)
+{
+	int any = 0, ret = 0;
+
+	for (size_t i = 0; i < set->n; i++)
+		any |= set->images[i].kernel != NULL;
+	if (!any)
+		return 0;
+	fputs("<h2>What the machine was doing</h2>\n<p class=\"note\">vmstat 1 during each run: "
+	      "free memory, swap in and out, I/O wait.</p>\n", out);
+	for (size_t i = 0; i < r->ntables; i++)
+		for (size_t j = 0; j < r->tables[i].nrows; j++) {
+			const struct plot_image *img = find_image(set, r->tables[i].load,
+								  r->tables[i].rows[j].kernel);
+
+			if (img && embed_image(out, img) < 0)
+				ret = -1;
+		}
+	return ret;
+}
+
+/* compare's text for the kernels, kernels[0] the base, escaped line by line */
+static int write_compare(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	struct compare c;
+	char *text, *line;
+
+	if (compare_read(&c, opts->results_dir, r->kernels, r->nkernels, 0.05) < 0)
+		return -1;
+	text = compare_text(&c);
+	compare_release(&c);
+	if (!text)
+		return -1;
+	fputs("<h2>Is a difference real?</h2>\n<pre class=\"compare\">", out);
+	for (line = text; *line;) {	/* the line breaks kept, not escaped */
+		size_t len = strcspn(line, "\n"), more = line[len] == '\n';
+
+		line[len] = '\0';
+		html_escape(out, line);
+		fputc('\n', out);
+		line += len + more;
+	}
+	fputs("</pre>\n", out);
+	free(text);
+	return 0;
+}
+
+static int write_page(FILE *out, const struct report *r, const struct report_opts *opts,
+		      const struct plot_set *set, int charts_ok)
+{
+	int ret = 0;
+
+	write_head(out, r);
+	write_intro(out, r, opts);
+	if (!charts_ok)
+		fputs("<p class=\"note\">Some charts could not be made (is gnuplot installed?); "
+		      "contest said why on stderr.</p>\n", out);
+	if (r->nkernels >= 2 && write_compare(out, r, opts) < 0)
+		ret = -1;
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct plot_image *img = find_image(set, r->tables[i].load, NULL);
+
+		fputs("<section>\n<h2>", out);
+		html_escape(out, r->tables[i].load);
+		fputs("</h2>\n", out);
+		write_table(out, &r->tables[i], opts->stats);
+		write_not_ok(out, &r->tables[i]);
+		if (img && embed_image(out, img) < 0)
+			ret = -1;
+		fputs("</section>\n", out);
+	}
+	write_pressure(out, r);
+	if (write_monitors(out, r, set) < 0)
+		ret = -1;
+	fprintf(out, "<p class=\"note\">Made by contest %s.</p>\n</body>\n</html>\n",
+		CONTEST_VERSION);
+	return ret;
+}
+
+/* is dir/index.html a page contest wrote? Its head carries GENERATOR. */
+static int our_page(const char *dir)
+{
+	char *path = xasprintf("%s/index.html", dir), head[4096];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), ours = 0;
+	struct stat st;
+	ssize_t n;
+
+	free(path);
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (n = pread(fd, head, sizeof(head) - 1, 0)) > 0) {
+		head[n] = '\0';
+		ours = strstr(head, GENERATOR) != NULL;
+	}
+	close(fd);
+	return ours;
+}
+
+static int empty_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int empty = 1;
+
+	if (!d)
+		return 0;
+	while (empty && (e = readdir(d)))
+		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+int report_html_check_dir(const char *dir)
+{
+	char real[PATH_MAX];
+	struct stat st;
+
+	if (!realpath(dir, real))
+		return errno == ENOENT ? 0 : error("cannot use '%s': %s", dir, strerror(errno));
+	if (!strcmp(real, "/"))
+		return error("refusing to write a page into '/': give -o a directory of its own");
+	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
+		return error("cannot write a page into '%s': not a directory", dir);
+	if (!empty_dir(real) && !our_page(real))
+		return error("refusing to write a page into '%s': it is not empty and holds no page "
+			     "contest wrote; give a new or empty directory", dir);
+	return 0;
+}
+
+int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	char *charts = xasprintf("%s/charts", opts->out_dir);
+	char *path = xasprintf("%s/index.html", opts->out_dir);
+	char *tmp = xasprintf("%s.tmp", path);
+	struct plot_set set;
+	int charts_ok = plot_report(r, opts->results_dir, charts, PLOT_SVG, &set) == 0;
+	FILE *page = fopen(tmp, "we");
+	int ret = -1;
+
+	if (!page) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+	} else {
+		ret = write_page(page, r, opts, &set, charts_ok);
+		if (fclose(page) == EOF || ret < 0)
+			ret = error("cannot write '%s': %s", tmp, strerror(errno));
+		else if (rename(tmp, path) < 0)
+			ret = error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+		else
+			fprintf(out, "%s\n", path);
+	}
+	if (ret < 0)
+		unlink(tmp);
+	plot_set_release(&set);
+	free(charts);
+	free(path);
+	free(tmp);
+	return ret;
+}

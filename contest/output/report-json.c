@@ -1,0 +1,58 @@
+/* report-json.c - the report as one JSON document (libjansson), see report.h */
+#include "lib/json.h"
+#include "results/report.h"
+#include "lib/util.h"
+
+static json_t *json_row(const struct report_row *row)
+{
+	json_t *o = json_object(), *not_ok = json_object();
+	size_t i;
+
+	json_put(o, "kernel", json_name(row->kernel, "kernel"));
+	json_put(o, "runs", json_integer((json_int_t)row->time.n));
+	json_put(o, "time_s", json_number(running_stats_mean(&row->time)));
+	json_put(o, "time_sd", json_number(running_stats_sd(&row->time)));
+	json_put(o, "time_ci95", json_number(running_stats_ci_half(&row->time, 0.95)));
+	json_put(o, "cpu_pct", json_number(running_stats_mean(&row->cpu)));
+	json_put(o, "loads", json_number(running_stats_mean(&row->loads)));
+	json_put(o, "loads_sd", json_number(running_stats_sd(&row->loads)));
+	json_put(o, "lcpu_pct", json_number(running_stats_mean(&row->lcpu)));
+	json_put(o, "ratio", json_number(row->ratio));
+	json_put(o, "not_ok", json_integer((json_int_t)row->n_not_ok));
+	for (i = 0; i < row->n_not_ok_kinds; i++) {
+		json_t *status = json_name(row->not_ok[i].status, "status");	/* a key must be UTF-8 too */
+
+		json_put(not_ok, json_string_value(status), json_integer((json_int_t)row->not_ok[i].n));
+		json_decref(status);
+	}
+	json_put(o, "not_ok_by_status", not_ok);
+	return o;
+}
+
+static json_t *json_table(const struct report_table *t)
+{
+	json_t *o = json_object(), *rows = json_array();
+	size_t i;
+
+	json_put(o, "load", json_name(t->load, "load"));
+	for (i = 0; i < t->nrows; i++)
+		json_push(rows, json_row(&t->rows[i]));
+	json_put(o, "kernels", rows);
+	return o;
+}
+
+int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	json_t *doc = json_object(), *ref = json_object(), *loads = json_array();
+	size_t i;
+
+	json_put(doc, "ratio", json_string(opts->ratio == RATIO_SELF ? "self" : "reference"));
+	json_put(ref, "kernel", r->reference_kernel ?
+		 json_name(r->reference_kernel, "kernel") : json_null());
+	json_put(ref, "noload_time_s", json_number(r->reference_s));
+	json_put(doc, "reference", ref);
+	for (i = 0; i < r->ntables; i++)
+		json_push(loads, json_table(&r->tables[i]));
+	json_put(doc, "loads", loads);
+	return json_write_doc(doc, out);
+}

@@ -1,0 +1,144 @@
+/* report-mail.c - report --format mail: a whole message, ready for sendmail -t
+ *
+ * Headers (From, To when given, Subject, Date, MIME), a paragraph on the
+ * machine (report-env.c), the tables exactly as --format text prints them,
+ * a note on excluded runs and, with two or more kernels, compare's
+ * significant differences (compare-mail.h). The message's form is mail.h's;
+ * the tables show the kernels' names as mail-names.h writes them, and when
+ * a name makes a table row wider than 80 columns they name the kernels
+ * K1, K2... under a legend.
+ */
+#include "results/report.h"
+#include "output/report-env.h"
+#include "output/compare-mail.h"
+#include "output/mail.h"
+#include "output/mail-names.h"
+#include "lib/membuf.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+
+/* the tables as --format text prints them, malloc'd */
+static char *tables_text(const struct report *r, const struct report_opts *opts)
+{
+	struct report_opts text = *opts;
+	struct membuf m;
+	int ret;
+
+	text.format = REPORT_TEXT;
+	ret = report_write_text(r, &text, membuf_open(&m));
+	return membuf_close(&m, ret == 0);
+}
+
+/* K1, K2...: names short enough for any table */
+static char **short_names(size_t n)
+{
+	char **names = xcalloc(n + 1, sizeof(*names));
+
+	for (size_t k = 0; k < n; k++)
+		names[k] = xasprintf("K%zu", k + 1);
+	return names;
+}
+
+/* the tables, under a legend of short names when the real ones are too wide */
+static int write_tables(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	char *text = tables_text(r, opts), **names;
+	struct report a;
+
+	if (!text)
+		return -1;
+	if (mail_widest_line(text) > MAIL_WIDTH) {
+		free(text);
+		names = short_names(r->nkernels);
+		report_alias(r, &a, names);
+		text = tables_text(&a, opts);
+		report_alias_release(&a);
+		mail_names_free(names);
+		if (!text)
+			return -1;
+		fputs("The kernels' names are too long for the tables; they stand as:\n\n", out);
+		for (size_t k = 0; k < r->nkernels; k++) {
+			char *line = xasprintf("K%zu = %s", k + 1, r->kernels[k]);
+
+			mail_wrap(out, line, MAIL_PARA_WIDTH, "  ");
+			free(line);
+		}
+		fputc('\n', out);
+	}
+	fputs(text, out);
+	free(text);
+	return 0;
+}
+
+static int any_not_ok(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (r->tables[i].n_not_ok)
+			return 1;
+	return 0;
+}
+
+static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+	char *how = opts->ratio == RATIO_SELF ?
+		xstrdup("Ratio is Time over the kernel's own noload Time.") :
+		r->reference_kernel ?
+		xasprintf("Ratio is Time over the noload Time of %s (%.1f s).",
+			  r->reference_kernel, r->reference_s) :
+		xasprintf("Ratio is Time over a reference of %.1f s.", r->reference_s);
+	char *para = xasprintf("Time is the wall time of the compile in seconds, CPU%% its CPU use; "
+			       "Loads is the work the background load got done meanwhile, LCPU%% "
+			       "the load's CPU use. %s Each row is the mean of [runs] ok runs.",
+			       how);
+
+	mail_wrap(out, env, MAIL_PARA_WIDTH, "");
+	fputc('\n', out);
+	mail_wrap(out, para, MAIL_PARA_WIDTH, "");
+	fputc('\n', out);
+	free(env);
+	free(how);
+	free(para);
+}
+
+/* r reads the env files and the comparison; shown, r with the names the body shows, lays out the tables */
+static int write_body(FILE *out, const struct report *r, const struct report *shown,
+		      const struct report_opts *opts)
+{
+	write_intro(out, r, opts);
+	if (write_tables(out, shown, opts) < 0)
+		return -1;
+	if (any_not_ok(r)) {
+		mail_wrap(out, "Runs that were not ok (a load that failed, an OOM kill, an interrupt, "
+		     "a failed compile) are left out of the means; each table counts them in "
+		     "parentheses below its rows.", MAIL_PARA_WIDTH, "");
+		fputc('\n', out);
+	}
+	if (r->nkernels >= 2 &&
+	    compare_write_mail_section(opts->results_dir, r->kernels, r->nkernels, 0.05,
+				       out) < 0)
+		return -1;
+	return 0;
+}
+
+int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	char *body, *subject = mail_subject("[BENCHMARK] contest:", r->kernels, r->nkernels);
+	struct mail_headers h = { opts->from, opts->to, subject };
+	char **names = mail_names(r->kernels, r->nkernels, 1);
+	struct report shown;
+	struct membuf m;
+	int ret;
+
+	report_alias(r, &shown, names);
+	ret = write_body(membuf_open(&m), r, &shown, opts);
+	body = membuf_close(&m, ret == 0);
+	if (body)
+		ret = mail_write(out, &h, body);
+	report_alias_release(&shown);
+	mail_names_free(names);
+	free(body);
+	free(subject);
+	return ret;
+}

@@ -1,0 +1,216 @@
+/* report-text.c - the classic contest tables (text and classic), see report.h */
+#include "results/report.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TAB = 8, FIRST_MIN = 24 };
+
+static const char *const header_cells[] = {
+	"Kernel [runs]", "Time", "CPU%", "Loads", "LCPU%", "Ratio", "SD", "CI95", "LoadsSD",
+};
+
+enum { PLAIN_CELLS = 6, STATS_CELLS = 9 };
+
+static size_t round_up(size_t n, size_t to)
+{
+	return (n + to - 1) / to * to;
+}
+
+size_t report_first_width(size_t longest_label)
+{
+	size_t w = round_up(longest_label + 2, TAB);
+
+	return w < FIRST_MIN ? FIRST_MIN : w;
+}
+
+/* where the next cell starts: the stop given, or the next tab stop past the text */
+static size_t cell_end(size_t start, size_t len, size_t stop)
+{
+	size_t tab = round_up(start + len + 1, TAB);
+
+	return start + len < stop ? stop : tab;
+}
+
+char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width)
+{
+	size_t i, pos = 0, cap = 1;
+	char *line;
+
+	for (i = 0; i < ncells; i++)
+		cap += strlen(cells[i]) + 2 * TAB + first_width;
+	line = xmalloc(cap);
+	for (i = 0; i < ncells; i++) {
+		size_t len = strlen(cells[i]);
+		size_t end = cell_end(pos, len, i == 0 ? first_width : round_up(pos + 1, TAB));
+
+		memcpy(line + pos, cells[i], len);
+		if (i + 1 == ncells) {
+			pos += len;
+			break;
+		}
+		memset(line + pos + len, ' ', end - pos - len);
+		pos = end;
+	}
+	while (pos > 0 && line[pos - 1] == ' ')	/* an empty last cell leaves no blanks */
+		pos--;
+	line[pos] = '\0';
+	return line;
+}
+
+/* v with decimals, "-" when it does not exist; never "-0" */
+static const char *format_value(char *buf, size_t size, double v, int decimals)
+{
+	if (isnan(v))
+		return "-";
+	snprintf(buf, size, "%.*f", decimals, v);
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}
+
+static char *row_label(const struct report_row *row)
+{
+	return xasprintf("%s [%zu]", row->kernel, row->time.n);
+}
+
+static size_t table_first_width(const struct report_table *t)
+{
+	size_t i, longest = strlen(header_cells[0]);
+
+	for (i = 0; i < t->nrows; i++) {
+		char *label = row_label(&t->rows[i]);
+
+		if (t->rows[i].time.n && strlen(label) > longest)
+			longest = strlen(label);
+		free(label);
+	}
+	return report_first_width(longest);
+}
+
+static void write_line(FILE *out, const char *const *cells, size_t ncells, size_t width)
+{
+	char *line = report_tab_line(cells, ncells, width);
+
+	fprintf(out, "%s\n", line);
+	free(line);
+}
+
+static void write_row(FILE *out, const struct report_row *row, size_t width, int stats)
+{
+	char time[32], cpu[32], loads[32], lcpu[32], ratio[32], sd[32], ci[32], loads_sd[32];
+	char *label = row_label(row);
+	const char *cells[] = {
+		label,
+		format_value(time, sizeof(time), running_stats_mean(&row->time), 1),
+		format_value(cpu, sizeof(cpu), running_stats_mean(&row->cpu), 0),
+		format_value(loads, sizeof(loads), running_stats_mean(&row->loads), 0),
+		format_value(lcpu, sizeof(lcpu), running_stats_mean(&row->lcpu), 0),
+		format_value(ratio, sizeof(ratio), row->ratio, 2),
+		format_value(sd, sizeof(sd), running_stats_sd(&row->time), 1),
+		format_value(ci, sizeof(ci), running_stats_ci_half(&row->time, 0.95), 1),
+		format_value(loads_sd, sizeof(loads_sd), running_stats_sd(&row->loads), 1),
+	};
+
+	write_line(out, cells, stats ? STATS_CELLS : PLAIN_CELLS, width);
+	free(label);
+}
+
+/* "(2.5.47: 1 run not ok: 1 load-failed; 2.5.48: 2 runs not ok: 1 aborted, 1 oom)" */
+static void write_not_ok(FILE *out, const struct report_table *t)
+{
+	const char *sep = "(";
+	size_t i, j;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->n_not_ok)
+			continue;
+		fprintf(out, "%s%s: %zu run%s not ok: ", sep, row->kernel, row->n_not_ok,
+			row->n_not_ok == 1 ? "" : "s");
+		for (j = 0; j < row->n_not_ok_kinds; j++)
+			fprintf(out, "%s%zu %s", j ? ", " : "", row->not_ok[j].n, row->not_ok[j].status);
+		sep = "; ";
+	}
+	fputs(")\n", out);
+}
+
+/* --stats: mean stall seconds over the compile windows of the ok runs, the
+ * machine's (/proc/pressure) and, under v2, the session cgroup's; one row
+ * per kernel that has them, so kernels without PSI print nothing */
+static const char *const psi_header[] = {
+	"Pressure [s]", "cpu.s", "cpu.f", "mem.s", "mem.f", "io.s", "io.f",
+};
+
+static int psi_present(const struct report_row *row, size_t first)
+{
+	for (size_t p = first; p < first + PSI_NCOL; p++)
+		if (row->psi[p].n)
+			return 1;
+	return 0;
+}
+
+static void write_psi_row(FILE *out, const char *label, const struct report_row *row,
+			  size_t first, size_t width)
+{
+	char v[PSI_NCOL][32];
+	const char *cells[1 + PSI_NCOL] = { label };
+
+	for (size_t p = 0; p < PSI_NCOL; p++)
+		cells[1 + p] = format_value(v[p], sizeof(v[p]), report_psi_s(row, first + p), 2);
+	write_line(out, cells, 1 + PSI_NCOL, width);
+}
+
+static void write_pressure(FILE *out, const struct report_table *t, size_t width)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		char *label;
+
+		if (!row->time.n || (!psi_present(row, 0) && !psi_present(row, PSI_NCOL)))
+			continue;
+		if (!header++)
+			write_line(out, psi_header, 1 + PSI_NCOL, width);
+		label = row_label(row);
+		if (psi_present(row, 0))
+			write_psi_row(out, label, row, 0, width);
+		if (psi_present(row, PSI_NCOL))
+			write_psi_row(out, psi_present(row, 0) ? "  cgroup" : label, row, PSI_NCOL, width);
+		free(label);
+	}
+}
+
+static void write_table(FILE *out, const struct report_table *t, const struct report_opts *opts)
+{
+	size_t i, width = table_first_width(t);
+
+	fprintf(out, "%s:\n", t->load);
+	if (opts->format != REPORT_CLASSIC)
+		fputc('\n', out);
+	write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
+	for (i = 0; i < t->nrows; i++)
+		if (t->rows[i].time.n)	/* a kernel with no ok run has no numbers to show */
+			write_row(out, &t->rows[i], width, opts->stats);
+	if (t->n_not_ok)
+		write_not_ok(out, t);
+	if (opts->stats)
+		write_pressure(out, t, width);
+	fputc('\n', out);
+}
+
+int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < r->ntables; i++)
+		write_table(out, &r->tables[i], opts);
+	if (fflush(out) == EOF || ferror(out))
+		return error("cannot write the report: %s", strerror(errno));
+	return 0;
+}

@@ -1,0 +1,231 @@
+/* compare.c - the rows, tests and summaries of contest compare, see compare.h
+ *
+ * The per-load means come from report_build(); this file adds the
+ * differences, the tests, Holm's correction and the summaries. The
+ * writers are in compare-{text,csv,json}.c.
+ */
+#include "results/compare.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const compare_metric_names[COMPARE_METRICS] = { "Time", "CPU%", "Loads", "LCPU%" };
+
+enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU };
+
+int compare_lower_is_better(int metric)
+{
+	return metric == METRIC_TIME;
+}
+
+static const struct running_stats *metric_stats(const struct report_row *row, int metric)
+{
+	switch (metric) {
+	case METRIC_TIME:
+		return &row->time;
+	case METRIC_CPU:
+		return &row->cpu;
+	case METRIC_LOADS:
+		return &row->loads;
+	default:
+		return &row->lcpu;
+	}
+}
+
+/* kernel k's row in table t, NULL when it has no ok run of that load */
+static const struct report_row *kernel_row(const struct report *r, const struct report_table *t,
+					   size_t k)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].kernel == r->kernels[k] && t->rows[i].time.n)
+			return &t->rows[i];
+	return NULL;
+}
+
+/* NEW's change from BASE in percent of BASE, positive = better */
+static double oriented_diff(int metric, double base, double new)
+{
+	double d;
+
+	if (base == 0.0 || isnan(base) || isnan(new))
+		return NAN;
+	d = (new - base) / fabs(base) * 100.0;
+	return compare_lower_is_better(metric) ? -d : d;
+}
+
+static void test_row(struct compare_row *row, const struct running_stats *base)
+{
+	const struct running_stats *s = &row->s;
+
+	row->diff_pct = oriented_diff(row->metric, running_stats_mean(base), running_stats_mean(s));
+	if (base->n < 2 || s->n < 2)
+		row->test = TEST_ONE_RUN;
+	else if (base->m2 == 0.0 && s->m2 == 0.0 && base->mean == s->mean)
+		row->test = TEST_CONSTANT;
+	else
+		row->p = welch_t_test(base, s, NULL, NULL);
+}
+
+static struct compare_row *add_row(struct compare *c, const char *load, int metric, size_t k)
+{
+	struct compare_row *row;
+
+	c->rows = xrealloc(c->rows, (c->nrows + 1) * sizeof(*c->rows));
+	row = &c->rows[c->nrows++];
+	memset(row, 0, sizeof(*row));
+	row->load = load;
+	row->metric = metric;
+	row->kernel = c->report.kernels[k];
+	row->is_base = k == 0;
+	row->diff_pct = row->p = row->p_holm = NAN;
+	running_stats_init(&row->s);
+	return row;
+}
+
+static void build_load(struct compare *c, const struct report_table *t)
+{
+	const struct report_row *base = kernel_row(&c->report, t, 0);
+
+	for (int m = 0; m < COMPARE_METRICS; m++) {
+		for (size_t k = 0; k < c->report.nkernels; k++) {
+			const struct report_row *rr = kernel_row(&c->report, t, k);
+			struct compare_row *row = add_row(c, t->load, m, k);
+
+			if (rr)
+				row->s = *metric_stats(rr, m);
+			if (!rr || !base)
+				row->test = TEST_MISSING;
+			else if (k == 0)
+				row->test = TEST_BASE;
+			else
+				test_row(row, metric_stats(base, m));
+		}
+	}
+}
+
+/* Holm over every test made, then the marks */
+static void mark_rows(struct compare *c)
+{
+	double *p = xcalloc(c->nrows + 1, sizeof(*p)), *adj = xcalloc(c->nrows + 1, sizeof(*adj));
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		p[i] = c->rows[i].test == TEST_MADE ? c->rows[i].p : NAN;
+		c->ntests += c->rows[i].test == TEST_MADE;
+	}
+	holm_adjust(p, adj, c->nrows);
+	for (size_t i = 0; i < c->nrows; i++) {
+		struct compare_row *row = &c->rows[i];
+
+		if (row->test != TEST_MADE)
+			continue;
+		row->p_holm = adj[i];
+		if (row->p < c->alpha)
+			row->mark = row->p_holm < c->alpha ? MARK_HOLM : MARK_ALPHA;
+		c->nalpha += row->mark != MARK_NONE;
+		c->nholm += row->mark == MARK_HOLM;
+	}
+	free(p);
+	free(adj);
+}
+
+/* the relative variance of a mean, (sd/mean)^2/n, and its share of the df sum */
+static void log_ratio_parts(const struct running_stats *s, double *var, double *df_term)
+{
+	double mean = running_stats_mean(s), v = running_stats_variance(s) / (double)s->n;
+
+	*var = v / (mean * mean);
+	*df_term = *var * *var / (double)(s->n - 1);
+}
+
+static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
+{
+	double log_sum = 0.0, var = 0.0, df_den = 0.0, df, half;
+	int have_ci = 1;
+
+	memset(sum, 0, sizeof(*sum));
+	sum->kernel = c->report.kernels[k];
+	for (size_t i = 0; i < c->report.ntables; i++) {
+		const struct report_row *b = kernel_row(&c->report, &c->report.tables[i], 0);
+		const struct report_row *n = kernel_row(&c->report, &c->report.tables[i], k);
+		double vb, vn, db, dn;
+
+		if (!b || !n || b->time.mean <= 0 || n->time.mean <= 0)
+			continue;
+		sum->nloads++;
+		log_sum += log(n->time.mean / b->time.mean);
+		if (b->time.n < 2 || n->time.n < 2) {
+			have_ci = 0;
+			continue;
+		}
+		log_ratio_parts(&b->time, &vb, &db);
+		log_ratio_parts(&n->time, &vn, &dn);
+		var += vb + vn;
+		df_den += db + dn;
+	}
+	sum->gmean = sum->ci_low = sum->ci_high = NAN;
+	if (!sum->nloads)
+		return;
+	log_sum /= (double)sum->nloads;
+	sum->gmean = exp(log_sum);
+	if (!have_ci)
+		return;
+	if (var == 0.0) {
+		sum->ci_low = sum->ci_high = sum->gmean;
+		return;
+	}
+	/* Welch-Satterthwaite: the df of a sum of variance estimates */
+	df = var * var / df_den;
+	half = student_t_quantile(0.975, df) * sqrt(var) / (double)sum->nloads;
+	sum->ci_low = exp(log_sum - half);
+	sum->ci_high = exp(log_sum + half);
+}
+
+void compare_build(struct compare *c, const struct kernel_results *krs, size_t n, double alpha)
+{
+	struct report_opts opts;
+
+	memset(c, 0, sizeof(*c));
+	c->alpha = alpha;
+	report_opts_init(&opts);
+	opts.reference_time = 1.0;	/* compare shows no Ratio: a fixed divisor keeps it quiet */
+	report_build(&c->report, krs, n, NULL, &opts);
+	for (size_t i = 0; i < c->report.ntables; i++)
+		build_load(c, &c->report.tables[i]);
+	mark_rows(c);
+	c->nsummary = n - 1;
+	c->summary = xcalloc(n, sizeof(*c->summary));
+	for (size_t k = 1; k < n; k++)
+		summarize(c, k, &c->summary[k - 1]);
+}
+
+void compare_release(struct compare *c)
+{
+	report_release(&c->report);
+	free(c->rows);
+	free(c->summary);
+	memset(c, 0, sizeof(*c));
+}
+
+const char *compare_mark_str(const struct compare_row *row)
+{
+	return row->mark == MARK_HOLM ? "**" : row->mark == MARK_ALPHA ? "*" : "";
+}
+
+size_t compare_failures(const struct compare *c, double pct, FILE *err)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+
+		if (row->mark == MARK_NONE || row->metric == METRIC_LCPU || !(row->diff_pct < -pct))
+			continue;
+		fprintf(err, "fail: %s %s of '%s' is %.1f%% worse than '%s' (p = %.2g), above %g%%\n",
+			row->load, compare_metric_names[row->metric], row->kernel, -row->diff_pct,
+			c->report.kernels[0], row->p, pct);
+		failed++;
+	}
+	return failed;
+}

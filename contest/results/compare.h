@@ -1,0 +1,117 @@
+/* compare.h - is a difference between kernels real? (contest compare)
+ *
+ * compare_build() reads nothing and prints nothing: from the kernels'
+ * runs (BASE first) it builds one row per load, metric (Time, CPU%, Loads,
+ * LCPU%) and kernel: the mean and sample standard deviation over the ok
+ * runs, the run count, and for a NEW kernel the difference from BASE in
+ * percent of BASE's mean, oriented so that positive is better (shorter
+ * Time, higher CPU%, more Loads; LCPU% has no better direction, its
+ * difference is the signed change), and the two-sided p-value of Welch's
+ * t-test (stats.h). A row is marked '*' when p < alpha and '**' when it
+ * also survives Holm's correction over every test made in the comparison.
+ * No test is made when either side has one run (the row says n=1), when
+ * both sides are constant and equal (nothing to test), or when the load
+ * is missing on one side (runs 0).
+ *
+ * One summary per NEW kernel: the geometric mean over every load both
+ * ran (noload included) of its Time divided by BASE's, with a 95%
+ * interval by the delta method: the variance of each load's log ratio is
+ * sd_new^2/(n_new mean_new^2) + sd_base^2/(n_base mean_base^2), the
+ * variance of the mean of k log ratios is their sum over k^2, the
+ * quantile is Student's t with the Welch-Satterthwaite degrees of freedom
+ * of that sum, and the bounds are taken back with exp(). It reflects run
+ * to run noise, not how much the loads disagree with each other.
+ */
+#ifndef CONTEST_COMPARE_H
+#define CONTEST_COMPARE_H
+
+#include <stdio.h>
+
+#include "results/report.h"
+#include "results/store.h"
+
+enum { COMPARE_METRICS = 4 };
+
+/* "Time", "CPU%", "Loads", "LCPU%" */
+extern const char *const compare_metric_names[COMPARE_METRICS];
+
+enum compare_test {
+	TEST_MADE,		/* p and p_holm hold the test */
+	TEST_BASE,		/* the BASE row itself */
+	TEST_ONE_RUN,		/* n=1 on either side */
+	TEST_CONSTANT,		/* both sides constant and equal */
+	TEST_MISSING,		/* a side has no ok run of the load */
+};
+
+enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
+
+struct compare_row {
+	const char *load, *kernel;	/* point into the compare's report */
+	int metric;			/* index into compare_metric_names */
+	int is_base;
+	struct running_stats s;		/* over ok runs; runs = s.n */
+	double diff_pct;		/* NAN: BASE, missing, or BASE's mean 0 */
+	double p, p_holm;		/* NAN unless TEST_MADE */
+	enum compare_test test;
+	enum compare_mark mark;
+};
+
+struct compare_summary {
+	const char *kernel;
+	size_t nloads;			/* loads in the geometric mean */
+	double gmean;			/* Time / BASE's Time; NAN with no load */
+	double ci_low, ci_high;		/* NAN when some load has one run */
+};
+
+struct compare {
+	struct report report;		/* the per-load aggregates; owns the names */
+	double alpha;
+	struct compare_row *rows;	/* by load, metric, then kernel (BASE first) */
+	size_t nrows;
+	struct compare_summary *summary;	/* one per NEW kernel */
+	size_t nsummary;
+	size_t ntests, nalpha, nholm;	/* tests made; marked '*' or better; '**' */
+};
+
+/* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < alpha < 1 */
+void compare_build(struct compare *c, const struct kernel_results *krs, size_t n, double alpha);
+void compare_release(struct compare *c);
+
+/* the row's mark as printed: "", "*", "**" */
+const char *compare_mark_str(const struct compare_row *row);
+/* does a lower value of this metric count as better? (Time) */
+int compare_lower_is_better(int metric);
+
+/*
+ * The significant differences (p < alpha) worse than pct percent, one
+ * line each on err naming the load and metric (none for LCPU%, which has
+ * no worse). Returns how many.
+ */
+size_t compare_failures(const struct compare *c, double pct, FILE *err);
+
+/*
+ * compare-read.c: what compare reads. compare_read() reads the kernels'
+ * runs.tsv from dir and builds c (kernels[0] is BASE); 0, or -1 (error
+ * printed, nothing to release).
+ */
+int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
+		 double alpha);
+
+/*
+ * What may confound the comparison, from the env files: one malloc'd
+ * sentence per key in which a NEW kernel's env differs from BASE's
+ * (fingerprint_differences; a different memtotal begins "MEMORY
+ * DIFFERS"), or per env file that is missing. NULL-terminated; free with
+ * compare_confounds_free().
+ */
+char **compare_confounds(const char *dir, char *const *kernels, size_t n);
+void compare_confounds_free(char **sentences);
+
+/* Writers: 0, or -1 when out reports a write error (error printed) */
+int compare_write_text(const struct compare *c, FILE *out);
+int compare_write_csv(const struct compare *c, FILE *out);
+int compare_write_json(const struct compare *c, FILE *out);
+/* compare_write_text()'s output, malloc'd; NULL on error (printed) */
+char *compare_text(const struct compare *c);
+
+#endif

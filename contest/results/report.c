@@ -1,0 +1,310 @@
+/* report.c - aggregation of runs into the per-load tables, see report.h
+ *
+ * Nothing here prints results: it fills struct report, and the writers in
+ * report-{text,csv,json}.c read it.
+ */
+#include "results/report.h"
+#include "loads/loads.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void report_opts_init(struct report_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->ratio = RATIO_REFERENCE;
+	opts->format = REPORT_TEXT;
+}
+
+/* DESIGN.md's order is the load table's, which is also `contest list`'s */
+static size_t canonical_index(const char *load)
+{
+	size_t i;
+
+	for (i = 0; load_table[i]; i++)
+		if (!strcmp(load, load_table[i]->name))
+			return i;
+	return i;
+}
+
+int report_load_cmp(const char *a, const char *b)
+{
+	size_t ia = canonical_index(a), ib = canonical_index(b);
+
+	if (ia != ib)
+		return ia < ib ? -1 : 1;
+	return strcmp(a, b);	/* loads this contest does not know: alphabetically, last */
+}
+
+static int load_cmp_qsort(const void *a, const void *b)
+{
+	return report_load_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every load any kernel ran, each once, in table order; the strings are the summaries' */
+static const char **collect_loads(const struct kernel_results *krs, size_t n, size_t *nloads)
+{
+	const char **loads = NULL;
+	size_t k, i, cap = 0, count = 0;
+
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < krs[k].nloads; i++) {
+			const char *load = krs[k].loads[i].load;
+			size_t j;
+
+			for (j = 0; j < count && strcmp(loads[j], load); j++)
+				;
+			if (j < count)
+				continue;
+			if (count == cap) {
+				cap = cap ? 2 * cap : 16;
+				loads = xrealloc(loads, cap * sizeof(*loads));
+			}
+			loads[count++] = load;
+		}
+	}
+	if (count)
+		qsort(loads, count, sizeof(*loads), load_cmp_qsort);
+	*nloads = count;
+	return loads;
+}
+
+/* kr's runs of load into row (the row owns a copy of the counts); 0 when it has none */
+static int build_row(const struct kernel_results *kr, const char *load, struct report_row *row)
+{
+	const struct load_summary *ls = kernel_results_load(kr, load);
+
+	memset(row, 0, sizeof(*row));
+	row->ratio = NAN;
+	if (!ls)
+		return 0;
+	row->time = ls->time;
+	row->cpu = ls->cpu;
+	row->loads = ls->loads;
+	row->lcpu = ls->lcpu;
+	memcpy(row->psi, ls->psi, sizeof(row->psi));
+	row->n_not_ok = ls->n_not_ok;
+	row->n_not_ok_kinds = ls->n_not_ok_kinds;
+	row->not_ok = xcalloc(ls->n_not_ok_kinds + 1, sizeof(*row->not_ok));
+	if (ls->n_not_ok_kinds)
+		memcpy(row->not_ok, ls->not_ok, ls->n_not_ok_kinds * sizeof(*row->not_ok));
+	return 1;
+}
+
+/* mean Time of kr's ok noload runs; NAN when it has none */
+static double noload_mean(const struct kernel_results *kr)
+{
+	const struct load_summary *ls = kernel_results_load(kr, "noload");
+
+	return ls ? running_stats_mean(&ls->time) : NAN;
+}
+
+static const struct kernel_results *find_kernel(const struct kernel_results *krs, size_t n,
+						const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!strcmp(krs[k].name, name))
+			return &krs[k];
+	return NULL;
+}
+
+static int resolve_reference(struct report *r, const struct kernel_results *krs, size_t n,
+			     const struct kernel_results *ref, const struct report_opts *opts)
+{
+	r->reference_s = NAN;
+	if (opts->ratio == RATIO_SELF)
+		return 0;
+	if (opts->reference_time > 0) {
+		r->reference_s = opts->reference_time;
+		return 0;
+	}
+	if (!ref && opts->reference && !(ref = find_kernel(krs, n, opts->reference)))
+		return error("no results for the reference kernel '%s'", opts->reference);
+	if (!ref && !n)
+		return 0;
+	if (!ref)
+		ref = &krs[0];
+	r->reference_kernel = xstrdup(ref->name);
+	r->reference_s = noload_mean(ref);
+	if (isnan(r->reference_s))
+		warning("no ok noload runs of '%s' to divide by: Ratio shown as '-'", ref->name);
+	return 0;
+}
+
+/* --ratio self: one warning, however many kernels lack a noload */
+static void warn_missing_self(const struct kernel_results *krs, size_t n, const double *divisor)
+{
+	size_t k, missing = 0, first = 0;
+
+	for (k = 0; k < n; k++)
+		if (isnan(divisor[k]) && !missing++)
+			first = k;
+	if (missing == 1)
+		warning("no ok noload runs of '%s': its Ratio is shown as '-'", krs[first].name);
+	else if (missing > 1)
+		warning("%zu kernels ('%s', ...) have no ok noload runs: their Ratio is shown as '-'",
+			missing, krs[first].name);
+}
+
+static void build_table(struct report *r, const struct kernel_results *krs, size_t n,
+			const char *load, const double *divisor, struct report_table *t)
+{
+	size_t k;
+
+	memset(t, 0, sizeof(*t));
+	snprintf(t->load, sizeof(t->load), "%s", load);
+	t->rows = xcalloc(n, sizeof(*t->rows));
+	for (k = 0; k < n; k++) {
+		struct report_row *row = &t->rows[t->nrows];
+
+		if (!build_row(&krs[k], load, row))
+			continue;
+		row->kernel = r->kernels[k];
+		if (row->time.n)
+			row->ratio = running_stats_mean(&row->time) / divisor[k];
+		t->n_not_ok += row->n_not_ok;
+		t->nrows++;
+	}
+}
+
+int report_build(struct report *r, const struct kernel_results *krs, size_t n,
+		 const struct kernel_results *ref, const struct report_opts *opts)
+{
+	const char **loads;
+	double *divisor;
+	size_t k, i, nloads;
+
+	memset(r, 0, sizeof(*r));
+	if (resolve_reference(r, krs, n, ref, opts) < 0)
+		return -1;
+	r->kernels = xcalloc(n, sizeof(*r->kernels));
+	r->nkernels = n;
+	divisor = xcalloc(n, sizeof(*divisor));
+	for (k = 0; k < n; k++) {
+		r->kernels[k] = xstrdup(krs[k].name);
+		divisor[k] = opts->ratio == RATIO_SELF ? noload_mean(&krs[k]) : r->reference_s;
+	}
+	if (opts->ratio == RATIO_SELF)
+		warn_missing_self(krs, n, divisor);
+	loads = collect_loads(krs, n, &nloads);
+	r->tables = xcalloc(nloads, sizeof(*r->tables));
+	r->ntables = nloads;
+	for (i = 0; i < nloads; i++)
+		build_table(r, krs, n, loads[i], divisor, &r->tables[i]);
+	free(loads);
+	free(divisor);
+	return 0;
+}
+
+void report_release(struct report *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ntables; i++) {
+		for (j = 0; j < r->tables[i].nrows; j++)
+			free(r->tables[i].rows[j].not_ok);
+		free(r->tables[i].rows);
+	}
+	free(r->tables);
+	for (i = 0; i < r->nkernels; i++)
+		free(r->kernels[i]);
+	free(r->kernels);
+	free(r->reference_kernel);
+	memset(r, 0, sizeof(*r));
+}
+
+int report_write(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	switch (opts->format) {
+	case REPORT_CSV:
+		return report_write_csv(r, opts, out);
+	case REPORT_JSON:
+		return report_write_json(r, opts, out);
+	case REPORT_MAIL:
+		return report_write_mail(r, opts, out);
+	case REPORT_HTML:
+		return report_write_html(r, opts, out);
+	case REPORT_TEXT:
+	case REPORT_CLASSIC:
+		break;
+	}
+	return report_write_text(r, opts, out);
+}
+
+/* Read the named kernels in order; a broken one is skipped (error printed) */
+static int read_named(const char *dir, const char *const *names, size_t n,
+		      struct kernel_results **out, size_t *nread)
+{
+	size_t i;
+	int ret = 0;
+
+	*out = xcalloc(n, sizeof(**out));
+	*nread = 0;
+	for (i = 0; i < n; i++) {
+		if (results_read_kernel(dir, names[i], &(*out)[*nread]) < 0)
+			ret = -1;
+		else
+			(*nread)++;
+	}
+	return ret;
+}
+
+/* The reference named by opts when it is not shown: read just for its noload */
+static int read_outside_reference(const char *dir, const struct kernel_results *krs, size_t n,
+				  const struct report_opts *opts, struct kernel_results *ref)
+{
+	memset(ref, 0, sizeof(*ref));
+	if (opts->ratio != RATIO_REFERENCE || opts->reference_time > 0 || !opts->reference ||
+	    find_kernel(krs, n, opts->reference))
+		return 0;
+	return results_read_kernel(dir, opts->reference, ref) < 0 ? -1 : 1;
+}
+
+int report_collect(const char *dir, const char *const *kernels, size_t n,
+		   const struct report_opts *opts, struct report *r)
+{
+	struct kernel_results *krs, ref;
+	size_t nk;
+	int ret, have_ref;
+
+	ret = n ? read_named(dir, kernels, n, &krs, &nk) : results_read_all(dir, &krs, &nk);
+	if (ret < 0 && !nk) {
+		free(krs);
+		return -1;
+	}
+	have_ref = read_outside_reference(dir, krs, nk, opts, &ref);
+	if (have_ref < 0 || report_build(r, krs, nk, have_ref ? &ref : NULL, opts) < 0) {
+		results_release_all(krs, nk);
+		return -1;
+	}
+	if (!nk && ret == 0)
+		warning("no results in '%s'", dir);
+	kernel_results_release(&ref);
+	results_release_all(krs, nk);
+	return ret < 0 ? 1 : 0;
+}
+
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out)
+{
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r);
+
+	if (ret < 0)
+		return -1;
+	if (report_write(&r, opts, out) < 0)
+		ret = -1;
+	report_release(&r);
+	return ret ? -1 : 0;
+}
+
+double report_psi_s(const struct report_row *row, size_t i)
+{
+	return row->psi[i].n ? running_stats_mean(&row->psi[i]) / 1e6 : NAN;
+}

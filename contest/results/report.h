@@ -1,0 +1,155 @@
+/* report.h - the per-load tables: aggregation, then writers
+ *
+ * report_build() turns runs into structs (fio style); the writers only read
+ * those structs. Each table is one load, each row one kernel that has runs
+ * of it; the numbers are means over the kernel's ok runs, the others are
+ * counted per status.
+ *
+ * Text layout (DESIGN.md): "LOAD:", a blank line, the header
+ * "Kernel [runs]  Time  CPU%  Loads  LCPU%  Ratio", one row per kernel
+ * with ok runs, then, when some runs were not ok, ONE line
+ * "(K: 1 run not ok: 1 load-failed; K2: 3 runs not ok: 2 aborted, 1 oom)",
+ * then a blank line. Cells sit on tab stops every 8 columns expanded into
+ * spaces: the first column is 24 wide, or the longest "NAME [runs]" plus 2
+ * rounded up to a multiple of 8; a cell of 8 or more characters runs on to
+ * the next stop; no trailing blanks. Time has one decimal, CPU%, Loads and
+ * LCPU% none, Ratio two; a value that does not exist prints as "-".
+ *
+ * --stats adds three columns after Ratio, one decimal each, "-" with fewer
+ * than 2 ok runs: "SD", the sample standard deviation of Time; "CI95", half
+ * the width of the 95% confidence interval of Time's mean (Student's t with
+ * runs-1 degrees of freedom: the mean lies in Time +- CI95); "LoadsSD",
+ * the sample standard deviation of Loads. The run count they go with is
+ * the [runs] of the first column, which counts ok runs.
+ *
+ * Classic (--format classic) is the text layout without the blank line
+ * after "LOAD:", as contest's tables were posted to linux-kernel in 2002.
+ * Mail (--format mail, report-mail.c) is a whole message around the text
+ * tables; HTML (--format html, report-html.c) a page in opts->out_dir.
+ * CSV and JSON carry the same numbers unrounded, one record per row; CSV
+ * also the mean pressure stall times (runs.tsv's psi columns).
+ */
+#ifndef CONTEST_REPORT_H
+#define CONTEST_REPORT_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "results/store.h"
+#include "results/stats.h"
+
+enum ratio_mode {
+	RATIO_REFERENCE,	/* Time / the reference's noload mean */
+	RATIO_SELF,		/* Time / the kernel's own noload mean (contest 0.6x) */
+};
+
+enum report_format {
+	REPORT_TEXT, REPORT_CLASSIC, REPORT_MAIL, REPORT_HTML, REPORT_CSV, REPORT_JSON,
+};
+
+struct report_opts {
+	enum ratio_mode ratio;
+	const char *reference;	/* kernel whose noload mean is the reference; NULL: the first */
+	double reference_time;	/* > 0: the reference noload time in seconds, overrides reference */
+	enum report_format format;
+	int stats;		/* add the SD, CI95 and LoadsSD columns */
+	const char *results_dir;	/* mail, html: where the env files and logs are */
+	const char *out_dir;	/* html: where index.html and its charts go */
+	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
+	const char *to;		/* mail: the To: address; NULL: no To: header */
+};
+
+void report_opts_init(struct report_opts *opts);
+
+/* one kernel under one load: its load_summary's numbers, and its Ratio */
+struct report_row {
+	const char *kernel;		/* points into the report's kernels[] */
+	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
+	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
+	double ratio;			/* NAN when there is no reference */
+	size_t n_not_ok;
+	struct status_count *not_ok;	/* by status, sorted by name */
+	size_t n_not_ok_kinds;
+};
+
+struct report_table {
+	char load[64];
+	struct report_row *rows;	/* in the report's kernel order */
+	size_t nrows;
+	size_t n_not_ok;		/* over all rows */
+};
+
+struct report {
+	char **kernels;			/* display order */
+	size_t nkernels;
+	struct report_table *tables;	/* canonical load order */
+	size_t ntables;
+	double reference_s;		/* RATIO_REFERENCE: the divisor, NAN when missing */
+	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
+};
+
+/* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
+ * runs that have it; NAN when none has */
+double report_psi_s(const struct report_row *row, size_t i);
+
+/*
+ * Aggregate krs[0..n) (in display order). ref, when not NULL, holds the
+ * reference kernel's results (opts->reference may name one outside krs);
+ * otherwise the reference is opts->reference looked up in krs, else krs[0].
+ * A missing reference noload is warned about once; Ratio is then NAN.
+ * 0, or -1 (error printed) when opts->reference is not among the results.
+ */
+int report_build(struct report *r, const struct kernel_results *krs, size_t n,
+		 const struct kernel_results *ref, const struct report_opts *opts);
+void report_release(struct report *r);
+
+/* Where a load goes in the tables: its canonical index, others after */
+int report_load_cmp(const char *a, const char *b);
+
+/* The writers: 0, or -1 when out reports a write error (error printed) */
+int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out);
+int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
+int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
+/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
+void report_csv_string(FILE *out, const char *s);
+int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
+/* writes opts->out_dir/index.html (out gets nothing) */
+int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out);
+/* may a page go into dir? New, empty, or holding a page contest wrote
+ * (its generator tag); never '/'. 0, or -1 (printed): bad usage. */
+int report_html_check_dir(const char *dir);
+/* dispatch on opts->format */
+int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
+
+/* Text layout helpers, exposed for tests */
+/* the first column's width for its longest label (24 at least) */
+size_t report_first_width(size_t longest_label);
+/* cells laid out on the tab stops, the first first_width wide; malloc'd, no newline */
+char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width);
+
+/*
+ * Read dir and build the report of kernels[0..n) in that order (n == 0:
+ * every kernel, oldest first). 0; 1 when some kernel could not be read
+ * (error printed) but r holds the others; -1 (error printed, r empty).
+ */
+int report_collect(const char *dir, const char *const *kernels, size_t n,
+		   const struct report_opts *opts, struct report *r);
+
+/*
+ * Read dir and print the tables of kernels[0..n) in that order (n == 0:
+ * every kernel, oldest first) in opts->format. The run command calls this
+ * for the kernel it just ran. 0, or -1 (error printed).
+ */
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out);
+
+/*
+ * contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]
+ *                [--ratio reference|self] [--format text|mail|csv|json] [--stats] [KERNEL...]
+ * argv[0] is "report". Returns the exit status: 0, 1 (results unreadable,
+ * stdout unwritable), 2 (bad usage, unknown kernel). It closes stdout.
+ * Also declared in cmds.h with the other subcommands.
+ */
+int cmd_report(int argc, char **argv);
+
+#endif

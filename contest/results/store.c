@@ -1,0 +1,701 @@
+/* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
+#include "results/store.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- writer ---- */
+
+enum column_type { COL_TEXT, COL_INT, COL_LONG, COL_LLONG, COL_REAL };
+
+/* a column contest writes: where its value is in a run_record, how it is printed */
+struct column {
+	const char *name;
+	enum column_type type;
+	size_t offset;
+	int decimals;		/* COL_REAL; NAN (not measured) is written "-" */
+	int required;		/* every reader needs it (results.h) */
+};
+
+#define COL(name, type, field, decimals) \
+	{ name, type, offsetof(struct run_record, field), decimals, 0 }
+#define REQUIRED(name, type, field, decimals) \
+	{ name, type, offsetof(struct run_record, field), decimals, 1 }
+
+/* in the order of a new file's header */
+static const struct column columns[] = {
+	COL("timestamp", COL_TEXT, timestamp, 0),
+	REQUIRED("load", COL_TEXT, load, 0),
+	REQUIRED("run", COL_INT, run, 0),
+	REQUIRED("time_s", COL_REAL, time_s, 3),
+	REQUIRED("cpu_pct", COL_REAL, cpu_pct, 2),
+	REQUIRED("loads", COL_REAL, loads, 4),
+	REQUIRED("lcpu_pct", COL_REAL, lcpu_pct, 2),
+	REQUIRED("status", COL_TEXT, status, 0),
+	COL("user_s", COL_REAL, user_s, 3),
+	COL("sys_s", COL_REAL, sys_s, 3),
+	COL("load_cpu_s", COL_REAL, load_cpu_s, 3),
+	COL("load_units", COL_REAL, load_units, 0),
+	COL("load_work", COL_REAL, load_work, 0),
+	COL("load_work_unit", COL_TEXT, load_work_unit, 0),
+	COL("majflt", COL_LONG, majflt, 0),
+	COL("minflt", COL_LONG, minflt, 0),
+	COL("nvcsw", COL_LONG, nvcsw, 0),
+	COL("nivcsw", COL_LONG, nivcsw, 0),
+	COL("pswpin", COL_LLONG, pswpin, 0),
+	COL("pswpout", COL_LLONG, pswpout, 0),
+	COL("pgmajfault", COL_LLONG, pgmajfault, 0),
+	COL("waited_s", COL_REAL, waited_s, 3),
+	COL("flush", COL_TEXT, flush, 0),
+	COL("mem_limit", COL_TEXT, mem_limit, 0),
+	COL("cpu_limit", COL_TEXT, cpu_limit, 0),
+	COL("jobs", COL_INT, jobs, 0),
+	/* microseconds, in psi.h's order */
+	COL("psi_cpu_some_us", COL_REAL, psi_us[0], 0),
+	COL("psi_cpu_full_us", COL_REAL, psi_us[1], 0),
+	COL("psi_memory_some_us", COL_REAL, psi_us[2], 0),
+	COL("psi_memory_full_us", COL_REAL, psi_us[3], 0),
+	COL("psi_io_some_us", COL_REAL, psi_us[4], 0),
+	COL("psi_io_full_us", COL_REAL, psi_us[5], 0),
+	COL("cg_psi_cpu_some_us", COL_REAL, cg_psi_us[0], 0),
+	COL("cg_psi_cpu_full_us", COL_REAL, cg_psi_us[1], 0),
+	COL("cg_psi_memory_some_us", COL_REAL, cg_psi_us[2], 0),
+	COL("cg_psi_memory_full_us", COL_REAL, cg_psi_us[3], 0),
+	COL("cg_psi_io_some_us", COL_REAL, cg_psi_us[4], 0),
+	COL("cg_psi_io_full_us", COL_REAL, cg_psi_us[5], 0),
+	COL("status_detail", COL_TEXT, status_detail, 0),
+};
+
+_Static_assert(PSI_NCOL == 6, "runs.tsv has six pressure columns of each kind");
+
+#define NCOLUMNS ARRAY_SIZE(columns)
+/* no header contest accepts is longer: every column once */
+#define HEADER_MAX 1024
+
+/* a file's header: the columns it names, in its order */
+struct row_layout {
+	size_t n;
+	const struct column *col[NCOLUMNS];
+};
+
+const char *results_header(void)
+{
+	static char header[HEADER_MAX];
+	size_t len = 0;
+
+	if (header[0])
+		return header;
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		len += (size_t)snprintf(header + len, sizeof(header) - len, "%s%s", i ? "\t" : "",
+					columns[i].name);
+	return header;
+}
+
+/* A string field: tabs and newlines would split the row, "-" stands for empty */
+static void tsv_field(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", *src ? src : "-");
+	for (size_t i = 0; dst[i]; i++)
+		if (dst[i] == '\t' || dst[i] == '\n' || dst[i] == '\r')
+			dst[i] = ' ';
+}
+
+static void format_field(char *dst, size_t size, const struct column *c, const struct run_record *r)
+{
+	const void *p = (const char *)r + c->offset;
+	double v;
+
+	switch (c->type) {
+	case COL_TEXT:
+		tsv_field(dst, size, p);
+		break;
+	case COL_INT:
+		snprintf(dst, size, "%d", *(const int *)p);
+		break;
+	case COL_LONG:
+		snprintf(dst, size, "%ld", *(const long *)p);
+		break;
+	case COL_LLONG:
+		snprintf(dst, size, "%lld", *(const long long *)p);
+		break;
+	case COL_REAL:
+		v = *(const double *)p;
+		if (isnan(v))
+			snprintf(dst, size, "-");
+		else
+			snprintf(dst, size, "%.*f", c->decimals, v);
+		break;
+	}
+}
+
+/* rec as a line of layout l: its fields in the header's order, newline-ended */
+static char *format_row(const struct row_layout *l, const struct run_record *rec)
+{
+	char field[sizeof(rec->status_detail)], *row = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&row, &len);
+
+	if (!f)
+		die(1, "out of memory");
+	for (size_t i = 0; i < l->n; i++) {
+		format_field(field, sizeof(field), l->col[i], rec);
+		fprintf(f, "%s%s", i ? "\t" : "", field);
+	}
+	fputc('\n', f);
+	if (fclose(f) != 0)
+		die(1, "out of memory");
+	return row;
+}
+
+static void layout_all(struct row_layout *l)
+{
+	l->n = NCOLUMNS;
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		l->col[i] = &columns[i];
+}
+
+static int layout_has(const struct row_layout *l, const struct column *c)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->col[i] == c)
+			return 1;
+	return 0;
+}
+
+static const struct column *column_named(const char *name)
+{
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		if (!strcmp(columns[i].name, name))
+			return &columns[i];
+	return NULL;
+}
+
+/*
+ * path's header line (no newline; changed in place) as a layout: only
+ * columns contest writes, none twice, every required one. An older
+ * contest's header, with fewer columns, is one. 0 or -1 (said).
+ */
+static int layout_parse(char *header, const char *path, struct row_layout *l)
+{
+	char *rest = header;
+
+	header[strcspn(header, "\r")] = '\0';
+	l->n = 0;
+	while (rest) {
+		const char *name = strsep(&rest, "\t");
+		const struct column *c = column_named(name);
+
+		if (!c)
+			return error("'%s': the header's column '%.64s' is not one contest writes", path,
+				     name);
+		if (layout_has(l, c))
+			return error("'%s': the header names '%s' twice", path, name);
+		l->col[l->n++] = c;
+	}
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		if (columns[i].required && !layout_has(l, &columns[i]))
+			return error("'%s': no '%s' column in the header", path, columns[i].name);
+	return 0;
+}
+
+/* len bytes at off into buf; -1 with errno on a read error */
+static ssize_t pread_full(int fd, char *buf, size_t len, off_t off)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = pread(fd, buf + got, len - got, off + (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/*
+ * The layout of the file open at fd (size bytes, not empty), and whether
+ * its last byte ends a line (a file edited by hand may lack it, and a row
+ * appended then would glue onto its last line). 0 or -1 (said).
+ */
+static int file_layout(int fd, const char *path, off_t size, struct row_layout *l, int *ends_line)
+{
+	char head[HEADER_MAX + 1], last = '\n';
+	ssize_t n = pread_full(fd, head, sizeof(head) - 1, 0);
+
+	if (n < 0 || pread_full(fd, &last, 1, size - 1) < 0)
+		return error("cannot read '%s': %s", path, strerror(errno));
+	head[n] = '\0';
+	if (!strchr(head, '\n') && n < size)
+		return error("'%s': the header is longer than any contest writes", path);
+	head[strcspn(head, "\n")] = '\0';
+	*ends_line = last == '\n';
+	return layout_parse(head, path, l);
+}
+
+/*
+ * open(2) path for runs.tsv with flags, refusing anything but a regular
+ * file: a symlink (O_NOFOLLOW), a FIFO (O_NONBLOCK: no wait for a writer),
+ * a directory, a device. The fd with *st filled, or -1 (said).
+ */
+static int open_runs(const char *path, int flags, mode_t mode, struct stat *st)
+{
+	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode);
+
+	if (fd < 0 && errno == ELOOP)
+		return error("'%s' is a symbolic link; contest appends only to a regular file", path);
+	if (fd < 0)
+		return error("cannot open '%s': %s", path, strerror(errno));
+	if (fstat(fd, st) < 0) {
+		error("cannot stat '%s': %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		error("'%s' is not a regular file; contest appends only to one", path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* path is missing (1), a regular file (0), or neither (-1, said): nothing is opened */
+static int regular_or_missing(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 1 : error("cannot read '%s': %s", path, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return error("'%s' is a symbolic link; contest appends only to a regular file", path);
+	if (!S_ISREG(st.st_mode))
+		return error("'%s' is not a regular file; contest appends only to one", path);
+	return 0;
+}
+
+/* KDIR is missing or a directory; a symlink to one would put the results
+ * (and under sudo, what is handed to the user) wherever it points */
+static int real_dir_or_missing(const char *kernel_dir)
+{
+	struct stat st;
+
+	if (lstat(kernel_dir, &st) < 0)
+		return errno == ENOENT ? 0 : error("cannot read '%s': %s", kernel_dir, strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return error("'%s' is a symbolic link; contest writes a kernel's results only "
+			     "into a directory of its own", kernel_dir);
+	if (!S_ISDIR(st.st_mode))
+		return error("'%s' is not a directory", kernel_dir);
+	return 0;
+}
+
+int results_check_appendable(const char *kernel_dir)
+{
+	char *path = xasprintf("%s/runs.tsv", kernel_dir);
+	struct row_layout l;
+	struct stat st;
+	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir);
+
+	if (ret == 0)
+		ret = regular_or_missing(path);
+	if (ret == 0 && (fd = open_runs(path, O_RDONLY, 0, &st)) < 0)
+		ret = -1;
+	if (fd >= 0 && st.st_size > 0)
+		ret = file_layout(fd, path, st.st_size, &l, &ends_line);
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return ret < 0 ? -1 : 0;
+}
+
+/*
+ * A failed or short write (a full disk) may have left part of the row:
+ * cut the file back to where the row started, so the next append does
+ * not glue onto half a row and both are lost. errno is the write's.
+ */
+static void unwrite(int fd, const char *path, off_t start)
+{
+	int e = errno;
+
+	if (ftruncate(fd, start) < 0 || fsync(fd) < 0)
+		error("cannot write '%s': %s; and cannot cut it back to its last whole row: %s",
+		      path, strerror(e), strerror(errno));
+	else
+		error("cannot write '%s': %s (the row is not recorded; earlier rows are whole)",
+		      path, strerror(e));
+	errno = e;
+}
+
+/* a new file's directory entry is durable only once its directory is synced */
+static int fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fsync(fd);
+	close(fd);
+	return ret;
+}
+
+/*
+ * What to write at the end of the file open at fd: the header and the row
+ * when it is empty (one write: a file is never header-less), else the row
+ * in the file's own columns. NULL when the file is not contest's (said).
+ */
+static char *append_text(int fd, const char *path, const struct stat *st,
+			 const struct run_record *rec)
+{
+	struct row_layout l;
+	int ends_line;
+	char *row, *text;
+
+	if (st->st_size == 0) {
+		layout_all(&l);
+		row = format_row(&l, rec);
+		text = xasprintf("%s\n%s", results_header(), row);
+	} else {
+		if (file_layout(fd, path, st->st_size, &l, &ends_line) < 0)
+			return NULL;
+		row = format_row(&l, rec);
+		text = xasprintf("%s%s", ends_line ? "" : "\n", row);
+	}
+	free(row);
+	return text;
+}
+
+int results_append(const char *kernel_dir, const struct run_record *rec)
+{
+	char *path = xasprintf("%s/runs.tsv", kernel_dir), *text = NULL;
+	struct stat st;
+	int fd = -1, created, ret = -1;
+
+	if (mkdir_p(kernel_dir, 0755) < 0) {
+		error("cannot create '%s': %s", kernel_dir, strerror(errno));
+		goto out;
+	}
+	created = regular_or_missing(path);
+	if (created < 0 || (fd = open_runs(path, O_RDWR | O_APPEND | O_CREAT, 0644, &st)) < 0 ||
+	    !(text = append_text(fd, path, &st, rec)))
+		goto out;
+	if (write_all(fd, text, strlen(text)) < 0 || fsync(fd) < 0)
+		unwrite(fd, path, st.st_size);
+	else
+		ret = 0;
+	if (close(fd) < 0 && ret == 0)
+		ret = error("cannot close '%s': %s", path, strerror(errno));
+	fd = -1;
+	/* once closed: at its descriptor limit a session still has one for this */
+	if (ret == 0 && created && fsync_dir(kernel_dir) < 0)
+		ret = error("cannot sync the directory '%s': %s", kernel_dir, strerror(errno));
+out:
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	free(path);
+	return ret;
+}
+
+/* ---- reader ---- */
+
+/* where the columns the reader needs sit in this file's header; -1 absent */
+struct tsv_layout {
+	int ncols;
+	int load, run, time_s, cpu_pct, loads, lcpu_pct, status, timestamp;
+	int psi[2 * PSI_NCOL];	/* psi_*_us then cg_psi_*_us */
+};
+
+static int split_tabs(char *line, char **fields, int max)
+{
+	int n = 0;
+
+	for (;;) {
+		char *tab = strchr(line, '\t');
+
+		if (n < max)
+			fields[n] = line;
+		n++;
+		if (!tab)
+			return n;
+		*tab = '\0';
+		line = tab + 1;
+	}
+}
+
+enum { MAX_COLS = 256 };
+
+/* name is "psi_cpu_some_us"...: its index in psi[], -1 when it is none */
+static int psi_column(const char *name)
+{
+	int cg = !strncmp(name, "cg_", 3);
+	size_t len;
+
+	name += cg ? 3 : 0;
+	if (strncmp(name, "psi_", 4))
+		return -1;
+	name += 4;
+	for (int i = 0; i < PSI_NCOL; i++) {
+		len = strlen(psi_names[i]);
+		if (!strncmp(name, psi_names[i], len) && !strcmp(name + len, "_us"))
+			return cg * PSI_NCOL + i;
+	}
+	return -1;
+}
+
+static const char *const required_columns[] = {
+	"load", "run", "time_s", "cpu_pct", "loads", "lcpu_pct", "status",
+};
+
+/* where in l the column called name goes; NULL when the reader does not use it */
+static int *column_slot(struct tsv_layout *l, const char *name)
+{
+	int *const slot[] = {
+		&l->load, &l->run, &l->time_s, &l->cpu_pct, &l->loads, &l->lcpu_pct, &l->status,
+	};
+	size_t i;
+	int p;
+
+	for (i = 0; i < ARRAY_SIZE(required_columns); i++)
+		if (!strcmp(name, required_columns[i]))
+			return slot[i];
+	if (!strcmp(name, "timestamp"))
+		return &l->timestamp;
+	p = psi_column(name);
+	return p < 0 ? NULL : &l->psi[p];
+}
+
+static void layout_init(struct tsv_layout *l)
+{
+	l->load = l->run = l->time_s = l->cpu_pct = l->loads = l->lcpu_pct = l->status = -1;
+	l->timestamp = -1;
+	for (size_t i = 0; i < ARRAY_SIZE(l->psi); i++)
+		l->psi[i] = -1;
+}
+
+static int parse_header(char *line, const char *path, struct tsv_layout *l)
+{
+	char *fields[MAX_COLS];
+	int c, *slot;
+
+	l->ncols = split_tabs(line, fields, MAX_COLS);
+	if (l->ncols > MAX_COLS)
+		return error("'%s': more than %d columns", path, MAX_COLS);
+	layout_init(l);
+	for (c = 0; c < l->ncols; c++) {
+		if (!(slot = column_slot(l, fields[c])))
+			continue;
+		if (*slot < 0)
+			*slot = c;
+		else	/* hand-merged files: say which one counts */
+			warning("'%s': the column '%s' appears twice (columns %d and %d): "
+				"using column %d", path, fields[c], *slot + 1, c + 1, *slot + 1);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(required_columns); i++)
+		if (*column_slot(l, required_columns[i]) < 0)
+			return error("'%s': no '%s' column in the header", path,
+				     required_columns[i]);
+	return 0;
+}
+
+/* "-" stands for a value not measured; only a run that failed may lack one */
+static int parse_number(const char *s, int missing_ok, double *out)
+{
+	char *end;
+
+	if (missing_ok && (!strcmp(s, "-") || !*s)) {
+		*out = NAN;
+		return 0;
+	}
+	errno = 0;
+	*out = strtod(s, &end);
+	return end == s || *end || errno == ERANGE || !isfinite(*out) ? -1 : 0;
+}
+
+static int copy_word(char *dst, size_t size, const char *src)
+{
+	if (!*src || strlen(src) >= size)
+		return -1;
+	memcpy(dst, src, strlen(src) + 1);
+	return 0;
+}
+
+/* Fill row from one line's fields; NULL, or what is wrong with them (in why) */
+static const char *parse_fields(char **f, const struct tsv_layout *l, struct run_row *row,
+				char *why, size_t why_size)
+{
+	const struct { int col; double *dst; const char *name; } nums[] = {
+		{ l->time_s, &row->time_s, "time_s" }, { l->cpu_pct, &row->cpu_pct, "cpu_pct" },
+		{ l->loads, &row->loads, "loads" }, { l->lcpu_pct, &row->lcpu_pct, "lcpu_pct" },
+	};
+	double run;
+	size_t i;
+	int failed;
+
+	if (copy_word(row->load, sizeof(row->load), f[l->load]))
+		return "bad load name";
+	if (copy_word(row->status, sizeof(row->status), f[l->status]))
+		return "bad status";
+	if (parse_number(f[l->run], 0, &run) || run < 1 || run > 1e9 || run != floor(run))
+		return "run is not a positive whole number";
+	row->run = (int)run;
+	failed = strcmp(row->status, "ok") != 0;
+	for (i = 0; i < ARRAY_SIZE(nums); i++) {
+		if (parse_number(f[nums[i].col], failed, nums[i].dst)) {
+			snprintf(why, why_size, "%s is not a number: '%.40s'",
+				 nums[i].name, f[nums[i].col]);
+			return why;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(row->psi_us); i++)	/* optional: unreadable is unknown */
+		if (l->psi[i] < 0 || parse_number(f[l->psi[i]], 1, &row->psi_us[i]))
+			row->psi_us[i] = NAN;
+	row->timestamp[0] = '\0';
+	if (l->timestamp >= 0 && strcmp(f[l->timestamp], "-") &&
+	    strlen(f[l->timestamp]) < sizeof(row->timestamp))
+		strcpy(row->timestamp, f[l->timestamp]);
+	return NULL;
+}
+
+/* one open runs.tsv being read */
+struct scan {
+	const char *path;
+	FILE *f;
+	char *line;
+	size_t cap;
+	int lineno;
+	struct tsv_layout layout;
+};
+
+/*
+ * The next line, its newline and anything from a CR on cut off: its
+ * length, or -1 at the end. A NUL byte would hide the rest of the line
+ * from every string function: *nul says there was one.
+ */
+static ssize_t next_line(struct scan *s, int *nul)
+{
+	ssize_t len = getline(&s->line, &s->cap, s->f);
+
+	if (len < 0)
+		return -1;
+	s->lineno++;
+	if (len && s->line[len - 1] == '\n')
+		s->line[--len] = '\0';
+	*nul = memchr(s->line, '\0', (size_t)len) != NULL;
+	s->line[strcspn(s->line, "\r")] = '\0';
+	return (ssize_t)strlen(s->line);
+}
+
+/* the row of the line just read, to fn; a malformed one is warned about */
+static void scan_row(struct scan *s, results_row_fn *fn, void *data)
+{
+	char *fields[MAX_COLS], why_buf[96];
+	struct run_row row;
+	const char *why;
+	int n = split_tabs(s->line, fields, MAX_COLS);
+
+	if (n != s->layout.ncols) {
+		warning("%s:%d: %d fields where the header has %d; row skipped",
+			s->path, s->lineno, n, s->layout.ncols);
+		return;
+	}
+	why = parse_fields(fields, &s->layout, &row, why_buf, sizeof(why_buf));
+	if (!why)
+		why = fn(&row, data);
+	if (why)
+		warning("%s:%d: %s; row skipped", s->path, s->lineno, why);
+}
+
+/* the header, then every row; an empty file (a crash before the first row) has none */
+static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
+{
+	ssize_t len;
+	int nul;
+
+	if (next_line(s, &nul) < 0)
+		return 0;
+	if (nul)
+		return error("%s:1: a NUL byte in the header", s->path);
+	if (parse_header(s->line, s->path, &s->layout) < 0)
+		return -1;
+	while ((len = next_line(s, &nul)) >= 0) {
+		if (nul)
+			warning("%s:%d: a NUL byte in the row; row skipped", s->path, s->lineno);
+		else if (len)
+			scan_row(s, fn, data);
+	}
+	return 0;
+}
+
+/*
+ * Open without blocking, then look: a FIFO would hang the reader, and a
+ * directory or a device is not results. 0 and *out; 1 when path does not
+ * exist and missing_ok; -1 (error printed).
+ */
+static int open_regular(const char *path, int missing_ok, double *mtime, FILE **out)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	const char *why = NULL;
+	struct stat st;
+
+	if (fd < 0 && missing_ok && errno == ENOENT)
+		return 1;
+	if (fd < 0)
+		return error("cannot read '%s': %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (fcntl(fd, F_SETFL, 0) < 0 || !(*out = fdopen(fd, "r")))
+		why = strerror(errno);
+	if (why) {
+		close(fd);
+		return error("cannot read '%s': %s", path, why);
+	}
+	if (mtime)
+		*mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
+	return 0;
+}
+
+int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
+		 double *mtime)
+{
+	struct scan s = { path, NULL, NULL, 0, 0, { 0 } };
+	int ret;
+
+	ret = open_regular(path, missing_ok, mtime, &s.f);
+	if (ret)
+		return ret > 0 ? 0 : -1;
+	ret = scan_lines(&s, fn, data);
+	if (ferror(s.f) && ret == 0)
+		ret = error("cannot read '%s': %s", path, strerror(errno));
+	fclose(s.f);
+	free(s.line);
+	return ret;
+}
+
+int results_next_run(const char *kernel_dir, const char *load)
+{
+	char *path = xasprintf("%s/runs.tsv", kernel_dir);
+	struct kernel_results kr;
+	const struct load_summary *ls;
+	int next = -1;
+
+	memset(&kr, 0, sizeof(kr));
+	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0)
+		next = ((ls = kernel_results_load(&kr, load)) ? ls->highest_run : 0) + 1;
+	kernel_results_release(&kr);
+	free(path);
+	return next;
+}

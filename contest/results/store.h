@@ -1,0 +1,168 @@
+/* results.h - the results store: reports/KERNEL/{env,runs.tsv,logs/}
+ *
+ * runs.tsv is tab-separated with a header naming the columns. Readers find
+ * columns by name and ignore unknown ones; the required columns are
+ * load run time_s cpu_pct loads lcpu_pct status. A row is appended whole
+ * with one write(2) and then fsync(2).
+ */
+#ifndef CONTEST_RESULTS_H
+#define CONTEST_RESULTS_H
+
+#include <stddef.h>
+
+#include "sys/psi.h"
+#include "results/stats.h"
+
+/* one run, as the driver writes it */
+struct run_record {
+	char load[64];
+	int run;			/* 1-based run number of this load for this kernel */
+	char timestamp[32];		/* ISO 8601 UTC at the start of the run */
+	double time_s;			/* compile wall seconds, exec (after the cgroup attach) to reap */
+	double user_s, sys_s;		/* compile tree CPU from wait4 */
+	double cpu_pct;			/* (user+sys)/time*100 */
+	double loads;			/* units of work in the compile's window, fractional */
+	double lcpu_pct;		/* load CPU seconds in the window / time * 100 */
+	double load_cpu_s;
+	double load_units;		/* whole units in the window */
+	double load_work;		/* finer progress in the window */
+	char load_work_unit[32];	/* "bytes", "-" when none */
+	long majflt, minflt, nvcsw, nivcsw;	/* compile tree rusage */
+	long long pswpin, pswpout, pgmajfault;	/* /proc/vmstat deltas over the run */
+	double waited_s;		/* time spent waiting for the machine to be quiet */
+	char flush[16];			/* "drop", "sync", "none" */
+	char mem_limit[32];		/* "-" when none */
+	char cpu_limit[32];		/* "-" when none */
+	int jobs;
+	/* pressure stall microseconds over the compile's window, NAN unknown:
+	 * the machine's (psi_*_us) and the session cgroup's under v2 (cg_psi_*_us) */
+	double psi_us[PSI_NCOL], cg_psi_us[PSI_NCOL];
+	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
+	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
+};
+
+/* The header line (no newline) that results_append writes. */
+const char *results_header(void);
+
+/*
+ * May rows be appended to DIR/runs.tsv? DIR must be missing or a directory
+ * (not a symlink to one), and runs.tsv missing, empty, or a
+ * regular file whose header names only columns contest writes, each once,
+ * the required ones among them (an older contest's header, with fewer
+ * columns, is fine). -1 (error printed) for a symlink, a FIFO, a directory,
+ * another header, or a file that cannot be read. Nothing is written.
+ */
+int results_check_appendable(const char *kernel_dir);
+
+/*
+ * Append rec to DIR/runs.tsv: in a new or empty file the header and the
+ * row in one write; in an existing one the row in the file's own columns
+ * (formatted by the header's names, so an older contest's file stays
+ * whole). One write of the whole line, then fsync. 0 or -1 (error
+ * printed; nothing appended), also when the file is one
+ * results_check_appendable refuses.
+ */
+int results_append(const char *kernel_dir, const struct run_record *rec);
+
+/*
+ * Next run number for load in DIR/runs.tsv (1 when none): one above the
+ * highest that is not `aborted`. Reads the file; a missing file is fine.
+ * -1 (error printed) when it cannot be read or is not a regular file.
+ */
+int results_next_run(const char *kernel_dir, const char *load);
+
+/* one row as a reader sees it: only what the tables need */
+struct run_row {
+	char load[64];
+	int run;
+	double time_s, cpu_pct, loads, lcpu_pct;
+	char status[32];
+	char timestamp[32];		/* "" when the column is absent */
+	/* psi_*_us then cg_psi_*_us, as in run_record; NAN absent or "-" */
+	double psi_us[2 * PSI_NCOL];
+};
+
+/*
+ * A reader's use of one well-formed row, in file order; row lives only for
+ * the call. NULL when the row is taken, else why it is not: the scan warns
+ * "FILE:LINE: WHY; row skipped".
+ */
+typedef const char *results_row_fn(const struct run_row *row, void *data);
+
+/*
+ * The one runs.tsv reader: stream path line by line, passing each
+ * well-formed row to fn, so memory does not grow with the file. Malformed
+ * rows (a NUL byte, a field too many or too few, a bad number) are warned
+ * about as FILE:LINE and skipped; a column the reader uses that the
+ * header names twice is warned about once (the first is used). mtime, when
+ * not NULL, gets the file's modification time (epoch s). 0; 0 with no rows
+ * when path does not exist and missing_ok; -1 (error printed) when it
+ * cannot be read, is not a regular file (a FIFO would block) or its header
+ * lacks a required column.
+ */
+int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
+		 double *mtime);
+
+/* runs of one status that are not ok */
+struct status_count {
+	char status[32];
+	size_t n;
+};
+
+/* one kernel's runs of one load, summed up as the rows go by */
+struct load_summary {
+	char load[64];
+	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
+	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
+	size_t n_not_ok;
+	struct status_count *not_ok;	/* by status, sorted by name */
+	size_t n_not_ok_kinds;
+	int highest_run;		/* the highest run not aborted, 0 when none */
+};
+
+/* one kernel's results: per load what the tables need, no rows kept */
+struct kernel_results {
+	char *name;			/* the kernel: the folder's name */
+	struct load_summary *loads;	/* in the order the file first has them */
+	size_t nloads;
+	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
+	int dated;			/* first_seen is a row's timestamp */
+};
+
+/*
+ * Add one row to kr's summaries (a results_row_fn, data is kr): a reader
+ * that wants the rows too calls it from its own callback. NULL, or why
+ * the row is not taken (more loads, or statuses of one load, than a
+ * results folder plausibly holds: KERNEL_MAX_LOADS, LOAD_MAX_STATUSES).
+ */
+#define KERNEL_MAX_LOADS 256
+#define LOAD_MAX_STATUSES 32
+const char *kernel_results_add(const struct run_row *row, void *kr);
+/* kr's summary of load, NULL when it has no row of it */
+const struct load_summary *kernel_results_load(const struct kernel_results *kr,
+					       const char *load);
+
+/*
+ * Read DIR/KERNEL/runs.tsv into out (results_scan, kernel_results_add).
+ * 0, or -1 when the file cannot be read or lacks a required column (error
+ * printed).
+ */
+int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out);
+/*
+ * Every kernel folder in dir with a runs.tsv (of any type: one that is no
+ * regular file is an error), but those starting with '.', oldest first run
+ * first.
+ */
+int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
+void kernel_results_release(struct kernel_results *kr);
+/* release n kernels and the array itself, as results_read_all made them */
+void results_release_all(struct kernel_results *krs, size_t n);
+
+/*
+ * A kernel named on a command line (report, compare, plot): a kernel name
+ * (check_name: one path component) that has results in dir. 0, or -1
+ * with the error printed; a typo is bad usage.
+ */
+int results_check_kernel(const char *dir, const char *kernel);
+
+#endif

@@ -1,0 +1,230 @@
+/* results-read.c - what report and compare read: per kernel and load, the
+ * summaries of its runs, kept as results_scan streams the rows by, see
+ * results.h */
+#include "results/store.h"
+#include "lib/owner.h"
+#include "lib/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* ISO 8601 UTC ("2002-11-16T03:22:13Z", fraction and zone letter optional) */
+static int parse_timestamp(const char *s, double *epoch)
+{
+	struct tm tm;
+	double sec;
+	int n = 0;
+
+	memset(&tm, 0, sizeof(tm));
+	if (sscanf(s, "%d-%d-%dT%d:%d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+		   &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || n == 0)
+		return -1;
+	if (s[n] && strcmp(s + n, "Z") && strcmp(s + n, "+00:00"))
+		return -1;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	tm.tm_sec = (int)sec;
+	*epoch = (double)timegm(&tm) + (sec - (int)sec);
+	return 0;
+}
+
+const struct load_summary *kernel_results_load(const struct kernel_results *kr,
+					       const char *load)
+{
+	for (size_t i = 0; i < kr->nloads; i++)
+		if (!strcmp(kr->loads[i].load, load))
+			return &kr->loads[i];
+	return NULL;
+}
+
+/* load's summary, made when it is new; NULL when kr holds as many as it may */
+static struct load_summary *summary_of(struct kernel_results *kr, const char *load)
+{
+	struct load_summary *ls = (struct load_summary *)kernel_results_load(kr, load);
+
+	if (ls || kr->nloads == KERNEL_MAX_LOADS)
+		return ls;
+	kr->loads = xrealloc(kr->loads, (kr->nloads + 1) * sizeof(*kr->loads));
+	ls = &kr->loads[kr->nloads++];
+	memset(ls, 0, sizeof(*ls));
+	snprintf(ls->load, sizeof(ls->load), "%s", load);
+	running_stats_init(&ls->time);
+	running_stats_init(&ls->cpu);
+	running_stats_init(&ls->loads);
+	running_stats_init(&ls->lcpu);
+	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
+		running_stats_init(&ls->psi[p]);
+	return ls;
+}
+
+/* one more run of status, which is not ok; -1 when ls has too many kinds */
+static int count_not_ok(struct load_summary *ls, const char *status)
+{
+	size_t i;
+
+	for (i = 0; i < ls->n_not_ok_kinds; i++) {
+		if (!strcmp(ls->not_ok[i].status, status)) {
+			ls->not_ok[i].n++;
+			ls->n_not_ok++;
+			return 0;
+		}
+	}
+	if (ls->n_not_ok_kinds == LOAD_MAX_STATUSES)
+		return -1;
+	ls->not_ok = xrealloc(ls->not_ok, (ls->n_not_ok_kinds + 1) * sizeof(*ls->not_ok));
+	for (i = ls->n_not_ok_kinds; i > 0 && strcmp(ls->not_ok[i - 1].status, status) > 0; i--)
+		ls->not_ok[i] = ls->not_ok[i - 1];
+	snprintf(ls->not_ok[i].status, sizeof(ls->not_ok[i].status), "%s", status);
+	ls->not_ok[i].n = 1;
+	ls->n_not_ok_kinds++;
+	ls->n_not_ok++;
+	return 0;
+}
+
+static void add_ok(struct load_summary *ls, const struct run_row *row)
+{
+	running_stats_add(&ls->time, row->time_s);
+	running_stats_add(&ls->cpu, row->cpu_pct);
+	running_stats_add(&ls->loads, row->loads);
+	running_stats_add(&ls->lcpu, row->lcpu_pct);
+	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
+		if (!isnan(row->psi_us[p]))
+			running_stats_add(&ls->psi[p], row->psi_us[p]);
+}
+
+const char *kernel_results_add(const struct run_row *row, void *data)
+{
+	struct kernel_results *kr = data;
+	struct load_summary *ls = summary_of(kr, row->load);
+	double when;
+
+	if (!ls)
+		return "more loads than " STR(KERNEL_MAX_LOADS) " in one file";
+	if (!strcmp(row->status, "ok"))
+		add_ok(ls, row);
+	else if (count_not_ok(ls, row->status) < 0)
+		return "more statuses than " STR(LOAD_MAX_STATUSES) " for one load";
+	/* a run cut short (aborted) does not use up its number: the run that redoes it takes it */
+	if (strcmp(row->status, "aborted") && row->run > ls->highest_run)
+		ls->highest_run = row->run;
+	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when) &&
+	    (!kr->dated || when < kr->first_seen)) {
+		kr->first_seen = when;
+		kr->dated = 1;
+	}
+	return NULL;
+}
+
+int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+{
+	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	double mtime = 0;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->name = xstrdup(kernel);
+	ret = results_scan(path, 0, kernel_results_add, out, &mtime);
+	if (ret < 0)
+		kernel_results_release(out);
+	else if (!out->dated)
+		out->first_seen = mtime;
+	free(path);
+	return ret;
+}
+
+void kernel_results_release(struct kernel_results *kr)
+{
+	for (size_t i = 0; i < kr->nloads; i++)
+		free(kr->loads[i].not_ok);
+	free(kr->loads);
+	free(kr->name);
+	memset(kr, 0, sizeof(*kr));
+}
+
+void results_release_all(struct kernel_results *krs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		kernel_results_release(&krs[i]);
+	free(krs);
+}
+
+static int by_first_seen(const void *pa, const void *pb)
+{
+	const struct kernel_results *a = pa, *b = pb;
+
+	if (a->first_seen != b->first_seen)
+		return a->first_seen < b->first_seen ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Is dir/name a kernel folder? Anything called runs.tsv makes one, so that
+ * one that is no regular file is refused by name rather than passed over */
+static int is_kernel_folder(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s/runs.tsv", dir, name);
+	struct stat st;
+	int ret = name[0] != '.' && lstat(path, &st) == 0;
+
+	free(path);
+	return ret;
+}
+
+/*
+ * 0, or -1 when dir cannot be opened or some kernel's runs.tsv cannot be
+ * read (error printed); in the latter case *out still holds, sorted, the
+ * kernels that could be read, so a caller may show what there is.
+ */
+int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t cap = 0;
+	int ret = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!d)
+		return error("cannot open '%s': %s", dir, strerror(errno));
+	while ((de = readdir(d))) {
+		if (!is_kernel_folder(dir, de->d_name))
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			*out = xrealloc(*out, cap * sizeof(**out));
+		}
+		if (results_read_kernel(dir, de->d_name, &(*out)[*n]) < 0)
+			ret = -1;
+		else
+			(*n)++;
+	}
+	closedir(d);
+	if (*n)
+		qsort(*out, *n, sizeof(**out), by_first_seen);
+	return ret;
+}
+
+int results_check_kernel(const char *dir, const char *kernel)
+{
+	char *path;
+	struct stat st;
+	int ret = 0;
+
+	if (check_name("kernel name", kernel) < 0)
+		return -1;
+	path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
+		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
+	free(path);
+	return ret;
+}

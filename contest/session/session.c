@@ -1,0 +1,256 @@
+/* session.c - see session.h */
+#include "session/session.h"
+#include "sys/cgroup.h"
+#include "lib/proc.h"
+#include "sys/cleanup.h"
+#include "sys/fingerprint.h"
+#include "loads/loads.h"
+#include "sys/swap.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* ---- signals ---- */
+
+static void on_signal(int sig)
+{
+	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
+
+	if (run_interrupted) {
+		/* a second Ctrl-C must not cut short the removal of RAM-sized
+		 * files or busy cgroups; SIGKILL still ends us, and the next
+		 * run removes what is left (the lock file records it) */
+		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
+			return;
+		return;
+	}
+	run_interrupted = sig;
+	load_interrupted = 1;
+	proc_cancel = 1;
+}
+
+/* we were stopped and go on: a run timed across the stop measured the stop too */
+static void on_continue(int sig)
+{
+	(void)sig;
+	run_continued++;
+}
+
+void session_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: waits return to look at the flag */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_continue;
+	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
+	sigaction(SIGCONT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
+}
+
+/* ---- setup ---- */
+
+int session_init(struct session *s, struct config *cfg, const char *kernel)
+{
+	memset(s, 0, sizeof(*s));
+	s->cfg = cfg;
+	s->kernel = kernel;
+	s->kdir = xasprintf("%s/%s", config_str(cfg, NULL, "results"), kernel);
+	s->logdir = xasprintf("%s/logs", s->kdir);
+	s->scratch_root = xasprintf("%s/scratch", config_str(cfg, NULL, "work_dir"));
+	s->ram = config_ram(cfg);
+	s->load_lead_s = config_duration(cfg, NULL, "load_lead");
+	s->grace_s = config_duration(cfg, NULL, "stop_grace");
+	s->quiet_wait_s = config_duration(cfg, NULL, "quiet_wait");
+	s->quiet_idle_pct = config_double(cfg, NULL, "quiet_idle");
+	s->flush = config_bool(cfg, NULL, "flush");
+	s->monitors = monitors_parse(config_str(cfg, NULL, "monitors"));
+	s->tty = isatty(2);
+	return workload_init(&s->wl, cfg);
+}
+
+static char *swap_path(const struct config *cfg)
+{
+	const char *p = config_str(cfg, NULL, "swapfile_path");
+
+	return *p ? xstrdup(p) : xasprintf("%s/contest.swap", config_str(cfg, NULL, "work_dir"));
+}
+
+/* the fingerprint as text, or NULL (said) when a fact could not be read */
+static char *env_text(struct session *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int ret;
+
+	if (!f)
+		die(1, "out of memory");
+	ret = fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
+	if (fclose(f) != 0)
+		die(1, "out of memory");
+	if (ret == 0)
+		return text;
+	free(text);
+	return NULL;
+}
+
+/* say so when the env differs from the one the kernel's earlier runs had */
+static void compare_env(struct session *s, const char *old, const char *cur)
+{
+	char **keys = NULL;
+
+	if (old && fingerprint_differences(old, cur, &keys) > 0) {
+		warning("%s's earlier runs were measured in another environment; it differs in:",
+			s->kernel);
+		for (char **k = keys; *k; k++)
+			fprintf(stderr, "  %s\n", *k);
+	}
+	fingerprint_keys_free(keys);
+}
+
+/*
+ * env: written new each session, from facts gathered first, so that one
+ * that cannot be read (no descriptor left, an I/O error) leaves the env
+ * of the earlier runs as it was
+ */
+static int write_env(struct session *s)
+{
+	char *path = xasprintf("%s/env", s->kdir), *tmp = xasprintf("%s/env.tmp", s->kdir);
+	char *cur = env_text(s), *old = NULL;
+	int fd = -1, ret = -1;
+
+	if (!cur) {
+		error("'%s' is left as it was", path);
+		goto out;
+	}
+	old = read_text_file(path, NULL);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		goto out;
+	}
+	ret = write_all(fd, cur, strlen(cur));
+	if (close(fd) < 0 || ret < 0 || rename(tmp, path) < 0) {
+		ret = error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	compare_env(s, old, cur);
+out:
+	free(old);
+	free(cur);
+	free(path);
+	free(tmp);
+	return ret;
+}
+
+/* the session's cgroup directories, into the registry: parents first, so they go last */
+static void register_cgroups(const struct cgroup_session *cg)
+{
+	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (dirs[i][0])
+			cleanup_add_path(CLEANUP_CGROUP, dirs[i]);
+}
+
+static void unregister_cgroups(const struct cgroup_session *cg)
+{
+	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (dirs[i][0])
+			cleanup_del_path(CLEANUP_CGROUP, dirs[i]);
+}
+
+static int start_swap(struct session *s)
+{
+	uint64_t size = config_size(s->cfg, NULL, "swapfile", s->ram);
+
+	if (!size)
+		return 0;
+	s->swapfile = swap_path(s->cfg);
+	if (mkdir_p(config_str(s->cfg, NULL, "work_dir"), 0755) < 0 ||
+	    swap_on(s->swapfile, size) < 0) {
+		free(s->swapfile);
+		s->swapfile = NULL;
+		return error("cannot set up the swap file");
+	}
+	cleanup_add_path(CLEANUP_SWAP, s->swapfile);
+	return 0;
+}
+
+int session_start(struct session *s)
+{
+	uint64_t total = memtotal_bytes();
+	uint64_t limit = config_size(s->cfg, NULL, "mem_limit", total);
+	double cpus = config_double(s->cfg, NULL, "cpu_limit");
+
+	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)
+		return -1;
+	register_cgroups(&s->cg);
+	if (start_swap(s) < 0)
+		return -1;
+	s->swap = meminfo_bytes("SwapFree");
+	if (mkdir_p(s->logdir, 0755) < 0)
+		return error("cannot create '%s': %s", s->logdir, strerror(errno));
+	return write_env(s);
+}
+
+/* ---- scratch ---- */
+
+int session_scratch_make(const char *dir)
+{
+	if (mkdir_p(dir, 0755) < 0)
+		return -1;
+	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	return 0;
+}
+
+void session_scratch_remove(const char *dir)
+{
+	if (rm_rf(dir) < 0)
+		warning("cannot remove '%s': %s", dir, strerror(errno));
+	cleanup_del_path(CLEANUP_SCRATCH, dir);
+}
+
+/* ---- teardown ---- */
+
+int session_finish(struct session *s)
+{
+	int ret = 0;
+
+	rmdir(s->scratch_root);
+	if (s->swapfile) {
+		if (swap_off(s->swapfile) < 0)
+			ret = -1;
+		else
+			cleanup_del_path(CLEANUP_SWAP, s->swapfile);
+		free(s->swapfile);
+		s->swapfile = NULL;
+	}
+	unregister_cgroups(&s->cg);
+	cgroup_session_release(&s->cg);
+	return ret;
+}
+
+void session_release(struct session *s)
+{
+	workload_release(&s->wl);
+	free(s->kdir);
+	free(s->logdir);
+	free(s->scratch_root);
+	free(s->swapfile);
+}

@@ -1,0 +1,35 @@
+/* session.h - what one `contest run` session sets up around its runs, and takes down
+ *
+ * The session owns the cgroups (memory limit, CPU quota), the swap file,
+ * the scratch root, the results directory's env file, and the signal
+ * handling. Everything it makes is registered in the cleanup registry
+ * (cleanup.h) as soon as it exists, so a forced exit (a second Ctrl-C)
+ * removes it too. struct session itself is in run.h: every run reads it.
+ */
+#ifndef CONTEST_SESSION_H
+#define CONTEST_SESSION_H
+
+#include "lib/config.h"
+#include "session/run.h"
+
+/* Fill s from the config (nothing is made yet). 0, or -1 with the config error printed. */
+int session_init(struct session *s, struct config *cfg, const char *kernel);
+/*
+ * Catch SIGINT, SIGTERM and SIGHUP: the first sets run_interrupted (the
+ * runs wind down and record what they have), a second one kills every
+ * registered process group, undoes the rest of the registry and exits.
+ * SIGCONT bumps run_continued (a run timed across a stop is not ok).
+ * Also become the child subreaper, so orphans of loads and compiles come to us.
+ */
+void session_signals(void);
+/* Make the cgroups and the swap file, the logs directory, write the env file. 0 or -1. */
+int session_start(struct session *s);
+/* Scratch directory of one load: made (and registered) here. 0 or -1 with errno. */
+int session_scratch_make(const char *dir);
+/* Remove a load's scratch directory and everything in it (and unregister it). */
+void session_scratch_remove(const char *dir);
+/* Take down what session_start made: scratch root, swap, cgroups. 0, or -1 when swap could not be turned off. */
+int session_finish(struct session *s);
+void session_release(struct session *s);
+
+#endif

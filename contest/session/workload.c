@@ -1,0 +1,135 @@
+/* workload.c - see workload.h */
+#include "session/workload.h"
+#include "lib/proc.h"
+#include "session/synthetic.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+char *workload_tree_path(const struct config *cfg)
+{
+	const char *kind = config_str(cfg, NULL, "workload");
+
+	if (!strcmp(kind, "kernel") && *config_str(cfg, NULL, "kernel_tree"))
+		return xstrdup(config_str(cfg, NULL, "kernel_tree"));
+	if (!strcmp(kind, "synthetic"))
+		return xasprintf("%s/synthetic", config_str(cfg, NULL, "work_dir"));
+	return xstrdup(".");
+}
+
+static char **make_argv(const char *first, const char *second, const char *third)
+{
+	char **argv = xcalloc(4, sizeof(*argv));
+	int n = 0;
+
+	argv[n++] = xstrdup(first);
+	if (second)
+		argv[n++] = xstrdup(second);
+	if (third)
+		argv[n++] = xstrdup(third);
+	return argv;
+}
+
+static int init_make(struct workload *w, const char *target)
+{
+	char *jobs = xasprintf("-j%d", w->jobs);
+
+	w->build = make_argv("make", jobs, target);
+	w->clean = make_argv("make", "clean", NULL);
+	free(jobs);
+	w->cwd = xstrdup(w->tree);
+	return 0;
+}
+
+static int init_kernel(struct workload *w, const struct config *cfg)
+{
+	const char *tree = config_str(cfg, NULL, "kernel_tree");
+	char *makefile;
+	int ok;
+
+	if (!*tree)
+		return error("workload = kernel needs kernel_tree (%s); "
+			     "'make kernel-tree' unpacks one", config_origin(cfg, NULL, "workload"));
+	makefile = xasprintf("%s/Makefile", tree);
+	ok = access(makefile, R_OK) == 0;
+	free(makefile);
+	if (!ok)
+		return error("%s: kernel_tree '%s' is not a kernel tree (no Makefile)",
+			     config_origin(cfg, NULL, "kernel_tree"), tree);
+	w->tree = xstrdup(tree);
+	init_make(w, config_str(cfg, NULL, "make_target"));
+	if (*config_str(cfg, NULL, "kconfig"))
+		w->configure = make_argv("make", config_str(cfg, NULL, "kconfig"), NULL);
+	return 0;
+}
+
+static int init_command(struct workload *w, const struct config *cfg)
+{
+	const char *cmd = config_str(cfg, NULL, "command");
+	const char *err = NULL;
+
+	if (!*cmd)
+		return error("workload = command needs command (%s)",
+			     config_origin(cfg, NULL, "workload"));
+	w->build = split_words(cmd, &err);
+	if (!w->build)
+		return error("%s: bad command: %s", config_origin(cfg, NULL, "command"), err);
+	if (!w->build[0])
+		return error("%s: command has no words", config_origin(cfg, NULL, "command"));
+	w->cwd = xstrdup(".");
+	w->jobs = 0;
+	return 0;
+}
+
+int workload_init(struct workload *w, const struct config *cfg)
+{
+	long long jobs = config_int(cfg, NULL, "make_jobs");
+
+	memset(w, 0, sizeof(*w));
+	w->kind = config_str(cfg, NULL, "workload");
+	w->jobs = jobs > 0 ? (int)jobs : 4 * ncpus_usable();
+	if (!strcmp(w->kind, "kernel"))
+		return init_kernel(w, cfg);
+	if (!strcmp(w->kind, "command"))
+		return init_command(w, cfg);
+	w->tree = workload_tree_path(cfg);
+	return init_make(w, NULL);
+}
+
+int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
+{
+	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
+				.truncate_out = 1, .build_env = 1 };
+	int rc;
+
+	if (!strcmp(w->kind, "synthetic")) {
+		if (mkdir_p(config_str(cfg, NULL, "work_dir"), 0755) < 0)
+			return error("cannot create '%s': %s", config_str(cfg, NULL, "work_dir"),
+				     strerror(errno));
+		return synthetic_generate(w->tree, (int)config_int(cfg, NULL, "synthetic_dirs"),
+					  (int)config_int(cfg, NULL, "synthetic_files"),
+					  (int)config_int(cfg, NULL, "synthetic_funcs"));
+	}
+	if (!w->configure)
+		return 0;
+	info("configuring '%s': make %s", w->tree, w->configure[1]);
+	rc = run_cmd(w->configure, &o);
+	if (rc != 0)
+		return error("'make %s' in '%s' failed (status %d)%s%s", w->configure[1], w->tree,
+			     rc, log ? "; see " : "", log ? log : "");
+	return 0;
+}
+
+void workload_release(struct workload *w)
+{
+	free(w->tree);
+	free(w->cwd);
+	argv_free(w->build);
+	argv_free(w->clean);
+	argv_free(w->configure);
+	memset(w, 0, sizeof(*w));
+}

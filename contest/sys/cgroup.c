@@ -1,0 +1,884 @@
+/* cgroup.c - the session's cgroups (see cgroup.h)
+ *
+ * v1: the session group is made in the memory, cpu and cpuacct hierarchies
+ * (cpu only when a quota is asked); the load's child group "load" is made
+ * in memory (so the limit stays shared, hierarchically) and cpuacct (for
+ * its CPU time). v2: TOP/session with memory.max and cpu.max, the driver
+ * in TOP/driver (TOP/NAME-driver in a delegated group) meanwhile; since v2
+ * allows processes only in leaves once controllers are on for children, the
+ * compile sits in SESSION/compile and the load in SESSION/load, and the
+ * driver leaves TOP itself.
+ */
+#include "sys/cgroup.h"
+#include "sys/cleanup.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CG_PATH 512
+#define CFS_PERIOD_US 100000
+#define CFS_QUOTA_MIN_US 1000	/* the kernel rejects quotas below 1 ms */
+
+/*
+ * Every directory made and not yet removed, in creation order, so that
+ * cgroup_cleanup_all() can rmdir them (children first) from a signal
+ * handler: static storage and rmdir only.
+ */
+#define MADE_MAX 32
+static char made_dirs[MADE_MAX][CG_PATH];
+static volatile sig_atomic_t made_n;
+
+static void made_add(const char *dir)
+{
+	for (int i = 0; i < made_n; i++)
+		if (!made_dirs[i][0]) {
+			memcpy(made_dirs[i], dir, strlen(dir) + 1);
+			return;
+		}
+	if (made_n >= MADE_MAX)
+		return;	/* a session makes at most 6; release still removes the rest */
+	memcpy(made_dirs[made_n], dir, strlen(dir) + 1);
+	made_n = made_n + 1;
+}
+
+static void made_forget(const char *dir)
+{
+	for (int i = 0; i < made_n; i++)
+		if (!strcmp(made_dirs[i], dir))
+			made_dirs[i][0] = '\0';
+}
+
+/*
+ * v2: the driver leaves its own group for a leaf of contest's group, and
+ * goes back when done. What that takes is kept here, formatted in
+ * advance, so that the signal path needs only open, write and close.
+ */
+static char home_procs[CG_PATH + 16];	/* the original group's cgroup.procs */
+static char home_pid[24];
+static char undo_file[CG_PATH + 32];	/* a delegated group's subtree_control ... */
+static char undo_value[64];		/* ... and what turns our controllers off again */
+static volatile sig_atomic_t away;
+static char session_kill[CG_PATH + 16];	/* v2: SESSION/cgroup.kill, "" none */
+
+static int write_raw(const char *path, const char *value, size_t len)
+{
+	int fd = open(path, O_WRONLY), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = write(fd, value, len) == (ssize_t)len ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+/* back to the original group; a delegated one must have no controllers on first */
+static void go_home(void)
+{
+	if (!away)
+		return;
+	if (undo_file[0] && undo_value[0])
+		write_raw(undo_file, undo_value, strlen(undo_value));
+	if (write_raw(home_procs, home_pid, strlen(home_pid)) == 0)
+		away = 0;
+}
+
+/* rmdir what is left; 1 when nothing is */
+static int rmdir_made(void)
+{
+	int left = 0;
+
+	for (int i = made_n - 1; i >= 0; i--) {
+		if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
+			made_dirs[i][0] = '\0';
+		left |= made_dirs[i][0] != '\0';
+	}
+	return !left;
+}
+
+void cgroup_cleanup_all(void)
+{
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	int saved = errno;	/* may run in a signal handler */
+
+	if (session_kill[0])
+		write_raw(session_kill, "1", 1);
+	/* later entries are children of earlier ones, except when a slot
+	 * was reused; a second pass catches a parent freed on the first,
+	 * and the driver's leaf once the driver has gone home. Tasks just
+	 * killed take a moment to leave: retry for up to 2 s. */
+	for (int tries = 0; tries < 100; tries++) {
+		int done = rmdir_made();
+
+		go_home();
+		if (done || rmdir_made())
+			break;
+		nanosleep(&pause, NULL);
+	}
+	errno = saved;
+}
+
+/* is word one of the sep-separated words of list? */
+static int has_word(const char *list, const char *word, const char *seps)
+{
+	size_t wlen = strlen(word);
+
+	while (*list) {
+		size_t n = strcspn(list, seps);
+
+		if (n == wlen && !strncmp(list, word, n))
+			return 1;
+		list += n;
+		list += strspn(list, seps);
+	}
+	return 0;
+}
+
+/* our group's path in the hierarchy with controller ctl (v1), or the unified one (ctl NULL) */
+static int own_group_path(const char *ctl, char *out, size_t size)
+{
+	char *text = read_text_file("/proc/self/cgroup", NULL), *line, *save = NULL;
+	int ret = -1;
+
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *ctls = strchr(line, ':'), *path;
+
+		if (!ctls || !(path = strchr(ctls + 1, ':')))
+			continue;
+		*ctls++ = '\0';	/* line: the hierarchy id */
+		*path++ = '\0';
+		if (ctl ? has_word(ctls, ctl, ",") : (!strcmp(line, "0") && !*ctls)) {
+			ret = snprintf(out, size, "%s", path) < (int)size ? 0 : -1;
+			break;
+		}
+	}
+	free(text);
+	return ret;
+}
+
+/*
+ * One mountinfo line: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTS [TAGS] - FSTYPE SRC SUPER".
+ * Returns 1 when it mounts the hierarchy wanted, with root and mountpoint set.
+ */
+static int cgroup_mount_line(char *line, const char *ctl, char **root, char **mnt)
+{
+	char *f[5], *sep = strstr(line, " - "), *save = NULL, *fstype, *super;
+
+	if (!sep)
+		return 0;
+	*sep = '\0';
+	f[0] = strtok_r(line, " ", &save);
+	for (int i = 1; i < 5; i++)
+		f[i] = f[i - 1] ? strtok_r(NULL, " ", &save) : NULL;
+	if (!f[4])
+		return 0;
+	save = NULL;
+	fstype = strtok_r(sep + 3, " ", &save);
+	strtok_r(NULL, " ", &save);
+	super = strtok_r(NULL, " ", &save);
+	if (!fstype)
+		return 0;
+	if (ctl ? strcmp(fstype, "cgroup") || !super || !has_word(super, ctl, ",")
+		: strcmp(fstype, "cgroup2"))
+		return 0;
+	unescape_octal(f[3]);
+	unescape_octal(f[4]);
+	*root = f[3];
+	*mnt = f[4];
+	return 1;
+}
+
+/*
+ * The directory of our own group: the mount point of the hierarchy plus
+ * our path in it, less the part of the hierarchy above the mount's root
+ * (a container may see only a subtree). mount_out (CG_PATH bytes, or
+ * NULL) gets the mount point: the top of the hierarchy we can see.
+ */
+static int own_group_dir(const char *ctl, char *out, size_t size, char *mount_out)
+{
+	char path[CG_PATH], *text, *line, *save = NULL, *root, *mnt;
+	int ret = -1;
+
+	if (own_group_path(ctl, path, sizeof(path)) < 0)
+		return -1;
+	text = read_text_file("/proc/self/mountinfo", NULL);
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t rlen;
+
+		if (!cgroup_mount_line(line, ctl, &root, &mnt))
+			continue;
+		rlen = strcmp(root, "/") ? strlen(root) : 0;
+		if (strncmp(path, root, rlen) || (path[rlen] && path[rlen] != '/'))
+			continue;
+		ret = snprintf(out, size, "%s%s", mnt, path + rlen) < (int)size ? 0 : -1;
+		if (mount_out && snprintf(mount_out, CG_PATH, "%s", mnt) >= CG_PATH)
+			ret = -1;
+		break;
+	}
+	free(text);
+	if (!ret) {
+		size_t n = strlen(out);
+
+		while (n > 1 && out[n - 1] == '/')
+			out[--n] = '\0';
+	}
+	return ret;
+}
+
+static int join(char *out, const char *dir, const char *name)
+{
+	if (snprintf(out, CG_PATH, "%s/%s", dir, name) >= CG_PATH)
+		return error("cgroup path too long: '%s/%s'", dir, name);
+	return 0;
+}
+
+/* mkdir a group and remember it; a leftover empty group of that name is reused */
+static int make_group(const char *dir)
+{
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return -1;
+	made_add(dir);
+	return 0;
+}
+
+/* write a value to DIR/FILE; -1 with errno */
+static int cg_write(const char *dir, const char *file, const char *value)
+{
+	char path[CG_PATH + 64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return write_text_file(path, value);
+}
+
+static int cg_write_pid(const char *dir, pid_t pid)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%d", (int)pid);
+	if (cg_write(dir, "cgroup.procs", buf) < 0)
+		return error("cannot move pid %d into cgroup '%s': %s", (int)pid, dir, strerror(errno));
+	return 0;
+}
+
+/* the number after "key " in a "key value" per line file; -1 when missing */
+static long long cg_read_key(const char *dir, const char *file, const char *key)
+{
+	char path[CG_PATH + 64], *text, *p;
+	size_t klen = strlen(key);
+	long long v = -1;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	text = read_text_file(path, NULL);
+	if (!text)
+		return -1;
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, klen) && p[klen] == ' ') {
+			v = strtoll(p + klen + 1, NULL, 10);
+			break;
+		}
+	free(text);
+	return v;
+}
+
+int cgroup_rmdir(const char *dir)
+{
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+
+	for (int tries = 0; rmdir(dir) < 0; tries++) {
+		if (errno == ENOENT)
+			return 0;
+		if (errno != EBUSY || tries >= 25)
+			return -1;
+		nanosleep(&pause, NULL);
+	}
+	return 0;
+}
+
+static int remove_group(char *dir)
+{
+	if (!dir[0])
+		return 0;
+	if (cgroup_rmdir(dir) < 0) {
+		if (errno == EBUSY)
+			warning("cannot remove cgroup '%s': processes are still in it", dir);
+		else
+			warning("cannot remove cgroup '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	made_forget(dir);
+	dir[0] = '\0';
+	return 0;
+}
+
+static const char *why_not(int err)
+{
+	return err == EACCES || err == EPERM || err == EROFS ? " (cgroup limits need root)" : "";
+}
+
+/*
+ * Make the session group in one v1 hierarchy. required: a limit depends
+ * on it, so failing is an error; otherwise the group is simply not made.
+ */
+static int v1_make(char *dir, const char *ctl, const char *name, int required)
+{
+	char base[CG_PATH];
+
+	dir[0] = '\0';
+	if (own_group_dir(ctl, base, sizeof(base), NULL) < 0) {
+		if (required)
+			return error("cannot use cgroups: neither cgroup v2 with the memory controller "
+				     "nor a cgroup v1 '%s' hierarchy is available", ctl);
+		return 0;
+	}
+	if (join(dir, base, name) < 0)
+		return -1;
+	if (make_group(dir) < 0) {
+		int e = errno;
+
+		if (required)
+			error("cannot create cgroup '%s': %s%s", dir, strerror(e), why_not(e));
+		dir[0] = '\0';
+		return required ? -1 : 0;
+	}
+	return 0;
+}
+
+static int set_mem_limit_v1(const struct cgroup_session *cg)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, cg->mem_limit);
+	if (cg_write(cg->mem_dir, "memory.limit_in_bytes", buf) < 0)
+		return error("cannot set mem_limit: cannot write '%s/memory.limit_in_bytes': %s",
+			     cg->mem_dir, strerror(errno));
+	return 0;
+}
+
+static long long cfs_quota_us(double cpus)
+{
+	long long q = llround(cpus * CFS_PERIOD_US);
+
+	return q < CFS_QUOTA_MIN_US ? CFS_QUOTA_MIN_US : q;
+}
+
+static int set_cpu_limit_v1(const struct cgroup_session *cg)
+{
+	char buf[32];
+
+	if (cg_write(cg->cpu_dir, "cpu.cfs_period_us", "100000") < 0)
+		return error("cannot set cpu_limit: cannot write '%s/cpu.cfs_period_us': %s",
+			     cg->cpu_dir, strerror(errno));
+	snprintf(buf, sizeof(buf), "%lld", cfs_quota_us(cg->cpu_limit));
+	/* EINVAL here usually means a parent group has a smaller quota */
+	if (cg_write(cg->cpu_dir, "cpu.cfs_quota_us", buf) < 0)
+		return error("cannot set cpu_limit: cannot write %s to '%s/cpu.cfs_quota_us': %s",
+			     buf, cg->cpu_dir, strerror(errno));
+	return 0;
+}
+
+static int v1_init(struct cgroup_session *cg, const char *name)
+{
+	int want_mem = cg->mem_limit > 0, want_cpu = cg->cpu_limit > 0;
+
+	if (v1_make(cg->mem_dir, "memory", name, want_mem) < 0)
+		return -1;
+	if (want_cpu && v1_make(cg->cpu_dir, "cpu", name, 1) < 0)
+		return -1;
+	if (v1_make(cg->acct_dir, "cpuacct", name, 0) < 0)
+		return -1;
+	if (want_mem && set_mem_limit_v1(cg) < 0)
+		return -1;
+	if (want_cpu && set_cpu_limit_v1(cg) < 0)
+		return -1;
+	cg->version = cg->mem_dir[0] || cg->cpu_dir[0] || cg->acct_dir[0] ? 1 : 0;
+	return 0;
+}
+
+/* is ctl a word of DIR/FILE (cgroup.controllers or cgroup.subtree_control)? */
+static int v2_listed(const char *dir, const char *file, const char *ctl)
+{
+	char path[CG_PATH + 32], line[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return read_line_file(path, line, sizeof(line)) == 0 && has_word(line, ctl, " ");
+}
+
+static int v2_enabled(const char *base, const char *ctl)
+{
+	return v2_listed(base, "cgroup.subtree_control", ctl);
+}
+
+static int v2_limits(const struct cgroup_session *cg)
+{
+	char buf[64];
+
+	if (cg->mem_limit) {
+		snprintf(buf, sizeof(buf), "%" PRIu64, cg->mem_limit);
+		if (cg_write(cg->mem_dir, "memory.max", buf) < 0)
+			return error("cannot set mem_limit: cannot write '%s/memory.max': %s",
+				     cg->mem_dir, strerror(errno));
+	}
+	if (cg->cpu_limit > 0) {
+		snprintf(buf, sizeof(buf), "%lld %d", cfs_quota_us(cg->cpu_limit), CFS_PERIOD_US);
+		if (cg_write(cg->mem_dir, "cpu.max", buf) < 0)
+			return error("cannot set cpu_limit: cannot write '%s' to '%s/cpu.max': %s",
+				     buf, cg->mem_dir, strerror(errno));
+	}
+	return 0;
+}
+
+static int v2_init(struct cgroup_session *cg, const char *base, const char *name)
+{
+	char compile[CG_PATH];
+
+	if (cg->cpu_limit > 0 && !v2_enabled(base, "cpu"))
+		return error("cannot set cpu_limit: the cpu controller is not enabled in "
+			     "'%s/cgroup.subtree_control'", base);
+	if (join(cg->mem_dir, base, name) < 0 || join(compile, cg->mem_dir, "compile") < 0)
+		return -1;
+	cg->version = 2;	/* so that release removes whatever gets made */
+	if (make_group(cg->mem_dir) < 0 || make_group(compile) < 0) {
+		int e = errno;
+
+		if (!cg->mem_limit && !(cg->cpu_limit > 0)) {
+			cgroup_session_release(cg);
+			return 0;
+		}
+		return error("cannot create cgroup '%s': %s%s", compile, strerror(e), why_not(e));
+	}
+	snprintf(session_kill, sizeof(session_kill), "%s/cgroup.kill", cg->mem_dir);
+	return v2_limits(cg);
+}
+
+/* DIR/cgroup.subtree_control: turn on each of ctls ("memory cpu") not on yet */
+static int v2_enable(const char *dir, const char *ctls, char *done, size_t size)
+{
+	char word[16], buf[32];
+
+	for (const char *p = ctls; *p; p += strspn(p, " ")) {
+		size_t n = strcspn(p, " ");
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		p += n;
+		if (v2_enabled(dir, word))
+			continue;
+		snprintf(buf, sizeof(buf), "+%s", word);
+		if (cg_write(dir, "cgroup.subtree_control", buf) < 0)
+			return error("cannot enable the %s controller in '%s/cgroup.subtree_control': %s",
+				     word, dir, strerror(errno));
+		if (done && strlen(done) + n + 3 < size)
+			snprintf(done + strlen(done), size - strlen(done), " -%s", word);
+	}
+	return 0;
+}
+
+/* the controllers a session needs, as "memory cpu"; "" when only accounting */
+static void v2_needed(const struct cgroup_session *cg, char *out, size_t size)
+{
+	snprintf(out, size, "%s%s", cg->mem_limit ? "memory " : "", cg->cpu_limit > 0 ? "cpu" : "");
+}
+
+/* which of the needed controllers is missing from DIR/cgroup.controllers, or NULL */
+static const char *v2_missing(const struct cgroup_session *cg, const char *dir)
+{
+	if (cg->mem_limit && !v2_listed(dir, "cgroup.controllers", "memory"))
+		return "memory";
+	if (cg->cpu_limit > 0 && !v2_listed(dir, "cgroup.controllers", "cpu"))
+		return "cpu";
+	return NULL;
+}
+
+/* may this user make groups below base and enable controllers there? */
+static int v2_delegated(const char *base)
+{
+	char procs[CG_PATH + 32], ctl[CG_PATH + 32];
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", base);
+	snprintf(ctl, sizeof(ctl), "%s/cgroup.subtree_control", base);
+	return access(base, W_OK) == 0 && access(procs, W_OK) == 0 && access(ctl, W_OK) == 0;
+}
+
+/*
+ * Move the driver from base into a leaf, remembering the way home. In a
+ * group of our own (root) the leaf is TOP/driver, on record with TOP. In a
+ * delegated group, which other sessions may share, it is TOP/NAME-driver,
+ * this session's alone, and on record by itself (before the move, so a
+ * SIGKILL right after it is covered): the next session removes it if this
+ * one is killed.
+ */
+static int v2_leave_home(struct cgroup_session *cg, const char *base, const char *name)
+{
+	char leaf[96];
+
+	if (cg->top_made)
+		snprintf(leaf, sizeof(leaf), "driver");
+	else
+		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
+	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 || make_group(cg->driver_dir) < 0)
+		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
+	if (!cg->top_made)
+		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
+	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
+	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
+	away = 1;	/* before the move: a signal right after it must still go home */
+	if (cg_write_pid(cg->driver_dir, getpid()) < 0) {
+		away = 0;
+		return -1;
+	}
+	return 0;
+}
+
+static int v2_cannot(const struct cgroup_session *cg, const char *base)
+{
+	if (!cg->mem_limit && !(cg->cpu_limit > 0))
+		return 0;	/* nothing asked: no accounting group, LCPU% from /proc */
+	return error("cannot use cgroups: contest is not root and its cgroup '%s' is not delegated "
+		     "to it; run as root, or under 'systemd-run --user --scope -p Delegate=yes "
+		     "contest run ...'", base);
+}
+
+/*
+ * cgroup v2 the supported way. The limits go on TOP/session (compile and
+ * load in its children), and since a group with controllers on for its
+ * children may hold no process itself, the driver moves to TOP/driver.
+ * As root, TOP is a new group at the top of the hierarchy, where every
+ * controller can be enabled; otherwise it is our own group, if delegated
+ * to us (systemd-run --user --scope -p Delegate=yes).
+ */
+static int v2_top_init(struct cgroup_session *cg, const char *base, const char *mnt,
+		       const char *name)
+{
+	char need[32];
+	const char *missing;
+
+	v2_needed(cg, need, sizeof(need));
+	if (!need[0] && access(mnt, W_OK) < 0)
+		return 0;	/* a read-only hierarchy (a container), and no limit asked */
+	if (geteuid() == 0) {
+		if ((missing = v2_missing(cg, mnt)))
+			return error("cannot use cgroups: the %s controller is not in '%s/cgroup.controllers'",
+				     missing, mnt);
+		if (v2_enable(mnt, need, NULL, 0) < 0 || join(cg->top_dir, mnt, name) < 0)
+			return -1;
+		cg->version = 2;	/* so that release removes whatever gets made */
+		cg->top_made = 1;
+		if (make_group(cg->top_dir) < 0)
+			return error("cannot create cgroup '%s': %s%s", cg->top_dir, strerror(errno),
+				     why_not(errno));
+		cleanup_record(CLEANUP_CGROUP, cg->top_dir);	/* the driver's leaf is in it */
+	} else {
+		if (!v2_delegated(base))
+			return v2_cannot(cg, base);
+		if ((missing = v2_missing(cg, base)))
+			return error("cannot use cgroups: the %s controller is not delegated to '%s' "
+				     "(see its cgroup.controllers)", missing, base);
+		snprintf(cg->top_dir, sizeof(cg->top_dir), "%s", base);
+		cg->version = 2;
+	}
+	if (v2_leave_home(cg, base, name) < 0)
+		return -1;
+	if (strcmp(cg->top_dir, base) == 0) {
+		snprintf(undo_file, sizeof(undo_file), "%s/cgroup.subtree_control", base);
+		undo_value[0] = '\0';
+	}
+	if (v2_enable(cg->top_dir, need, undo_file[0] ? undo_value : NULL, sizeof(undo_value)) < 0)
+		return -1;
+	return v2_init(cg, cg->top_dir, strcmp(cg->top_dir, base) ? "session" : name);
+}
+
+/* anything the driver started after it moved goes home with it */
+static void v2_others_home(const struct cgroup_session *cg)
+{
+	char procs[CG_PATH + 32], buf[24], *text, *p, *end;
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", cg->driver_dir);
+	text = read_text_file(procs, NULL);
+	for (p = text; p; p = end) {
+		long v = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		snprintf(buf, sizeof(buf), "%ld", v);
+		if (v != (long)getpid())
+			write_text_file(home_procs, buf);
+	}
+	free(text);
+}
+
+/* the driver's way back, then its leaf and contest's group */
+static void v2_come_home(struct cgroup_session *cg)
+{
+	if (cg->driver_dir[0]) {
+		v2_others_home(cg);
+		go_home();
+		if (away)
+			warning("cannot move contest back to its cgroup ('%s'): %s", home_procs,
+				strerror(errno));
+		remove_group(cg->driver_dir);
+	}
+	undo_file[0] = '\0';
+	if (cg->top_made)
+		remove_group(cg->top_dir);
+	cg->top_dir[0] = '\0';
+	cg->top_made = 0;
+}
+
+int cgroup_session_init(struct cgroup_session *cg, const char *name,
+			uint64_t mem_limit, double cpu_limit)
+{
+	char base[CG_PATH], mnt[CG_PATH], defname[64];
+	int ret;
+
+	memset(cg, 0, sizeof(*cg));
+	cg->mem_limit = mem_limit;
+	cg->cpu_limit = cpu_limit > 0 ? cpu_limit : 0;
+	if (!name) {
+		snprintf(defname, sizeof(defname), "contest-%d", (int)getpid());
+		name = defname;
+	}
+	/* v2 when its hierarchy has the memory controller at all (a hybrid
+	 * host's /sys/fs/cgroup/unified has none: v1 does the work there) */
+	if (own_group_dir(NULL, base, sizeof(base), mnt) == 0 &&
+	    v2_listed(mnt, "cgroup.controllers", "memory")) {
+		ret = v2_top_init(cg, base, mnt, name);
+		if (ret < 0 && !cg->mem_limit && !(cg->cpu_limit > 0)) {
+			/* only accounting was at stake: carry on without */
+			warning("no cgroup for the load: LCPU%% from a /proc scan");
+			ret = 0;
+			cgroup_session_release(cg);
+		}
+	} else {
+		ret = v1_init(cg, name);
+	}
+	if (ret < 0)
+		cgroup_session_release(cg);
+	else if (cg->version == 2)
+		info("cgroup v2: compile and load in '%s', the driver in '%s'", cg->mem_dir,
+		     cg->driver_dir);
+	return ret;
+}
+
+static int v2_compile_dir(const struct cgroup_session *cg, char *out)
+{
+	return join(out, cg->mem_dir, "compile");
+}
+
+int cgroup_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	char compile[CG_PATH];
+
+	if (cg->version == 2)
+		return v2_compile_dir(cg, compile) < 0 ? -1 : cg_write_pid(compile, pid);
+	if (cg->version != 1)
+		return 0;
+	if (cg->mem_dir[0] && cg_write_pid(cg->mem_dir, pid) < 0)
+		return -1;
+	if (cg->cpu_dir[0] && cg_write_pid(cg->cpu_dir, pid) < 0)
+		return -1;
+	if (cg->acct_dir[0] && cg_write_pid(cg->acct_dir, pid) < 0)
+		return -1;
+	return 0;
+}
+
+static int make_load_group(char *out, const char *session)
+{
+	if (!session[0])
+		return 0;
+	if (join(out, session, "load") < 0)
+		return -1;
+	if (make_group(out) < 0) {
+		int e = errno;
+
+		error("cannot create cgroup '%s': %s", out, strerror(e));
+		out[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+int cgroup_load_create(struct cgroup_session *cg)
+{
+	if (cg->version == 2) {
+		if (make_load_group(cg->load_mem, cg->mem_dir) < 0)
+			return -1;
+		memcpy(cg->load_acct, cg->load_mem, sizeof(cg->load_acct));
+		return 0;
+	}
+	if (cg->version != 1)
+		return 0;
+	if (make_load_group(cg->load_mem, cg->mem_dir) < 0)
+		return -1;
+	/* cpu and cpuacct may be mounted together: then it is one group */
+	if (cg->load_mem[0] && !strcmp(cg->mem_dir, cg->acct_dir)) {
+		memcpy(cg->load_acct, cg->load_mem, sizeof(cg->load_acct));
+		return 0;
+	}
+	return make_load_group(cg->load_acct, cg->acct_dir);
+}
+
+int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	if (cg->version == 0)
+		return 0;
+	if ((cg->mem_dir[0] && !cg->load_mem[0]) || (cg->acct_dir[0] && !cg->load_acct[0]))
+		return error("cannot move pid %d into the load's cgroup: it was not created", (int)pid);
+	/* the quota group first: when cpu and cpuacct share a hierarchy the
+	 * move into load_acct (a child of it) must come last */
+	if (cg->version == 1 && cg->cpu_dir[0] && cg_write_pid(cg->cpu_dir, pid) < 0)
+		return -1;
+	if (cg->load_mem[0] && cg_write_pid(cg->load_mem, pid) < 0)
+		return -1;
+	if (cg->load_acct[0] && strcmp(cg->load_acct, cg->load_mem) && cg_write_pid(cg->load_acct, pid) < 0)
+		return -1;
+	return 0;
+}
+
+double cgroup_load_cpu_s(const struct cgroup_session *cg)
+{
+	char path[CG_PATH + 32], line[64];
+	long long usec;
+
+	if (!cg->load_acct[0])
+		return -1;
+	if (cg->version == 2) {
+		usec = cg_read_key(cg->load_acct, "cpu.stat", "usage_usec");
+		return usec < 0 ? -1 : (double)usec / 1e6;
+	}
+	snprintf(path, sizeof(path), "%s/cpuacct.usage", cg->load_acct);
+	if (read_line_file(path, line, sizeof(line)) < 0)
+		return -1;
+	return (double)strtoull(line, NULL, 10) / 1e9;	/* nanoseconds */
+}
+
+int cgroup_load_kill(const struct cgroup_session *cg)
+{
+	/* v2's cgroup.kill (5.14+) also gets what forks while being killed */
+	if (cg->version != 2 || !cg->load_mem[0])
+		return -1;
+	return cg_write(cg->load_mem, "cgroup.kill", "1");
+}
+
+/* append the pids in DIR/cgroup.procs not yet in pids[] */
+static int add_pids(const char *dir, pid_t *pids, int n, int max)
+{
+	char path[CG_PATH + 32], *text, *p, *end;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	text = read_text_file(path, NULL);
+	if (!text)
+		return -1;
+	for (p = text; n < max; p = end) {
+		long v = strtol(p, &end, 10);
+		int seen = 0;
+
+		if (end == p)
+			break;
+		for (int i = 0; i < n; i++)
+			seen |= pids[i] == (pid_t)v;
+		if (!seen)
+			pids[n++] = (pid_t)v;
+	}
+	free(text);
+	return n;
+}
+
+int cgroup_load_pids(const struct cgroup_session *cg, pid_t *pids, int max)
+{
+	int n = 0;
+
+	if (!cg->load_mem[0] && !cg->load_acct[0])
+		return -1;
+	if (cg->load_mem[0] && (n = add_pids(cg->load_mem, pids, n, max)) < 0)
+		return -1;
+	if (cg->load_acct[0] && strcmp(cg->load_acct, cg->load_mem) &&
+	    (n = add_pids(cg->load_acct, pids, n, max)) < 0)
+		return -1;
+	return n;
+}
+
+/*
+ * OOM kills charged to one group alone. The kernel counts a kill in the
+ * victim's own memcg; v1 does not propagate it to parents, and v2's
+ * memory.events does unless mounted with memory_localevents, so read the
+ * local counters and sum over the groups.
+ */
+static long long local_oom_kills(int version, const char *dir)
+{
+	long long n;
+
+	if (!dir[0])
+		return 0;
+	if (version == 1)
+		n = cg_read_key(dir, "memory.oom_control", "oom_kill");
+	else
+		n = cg_read_key(dir, "memory.events.local", "oom_kill");
+	return n;
+}
+
+long long cgroup_oom_kills(const struct cgroup_session *cg)
+{
+	char compile[CG_PATH];
+	long long sum = cg->oom_kills_gone, n;
+
+	if (!cg->mem_dir[0])
+		return -1;
+	if (cg->version == 2 && local_oom_kills(2, cg->mem_dir) < 0) {
+		/* no memory.events.local (before 5.2): the hierarchical count */
+		n = cg_read_key(cg->mem_dir, "memory.events", "oom_kill");
+		return n < 0 ? -1 : n;
+	}
+	if ((n = local_oom_kills(cg->version, cg->mem_dir)) < 0)
+		return -1;
+	sum += n;
+	if (cg->version == 2 && v2_compile_dir(cg, compile) == 0 &&
+	    (n = local_oom_kills(2, compile)) > 0)
+		sum += n;
+	if ((n = local_oom_kills(cg->version, cg->load_mem)) > 0)
+		sum += n;
+	return sum;
+}
+
+void cgroup_load_remove(struct cgroup_session *cg)
+{
+	long long kills = cg->load_mem[0] ? local_oom_kills(cg->version, cg->load_mem) : 0;
+	int shared = !strcmp(cg->load_acct, cg->load_mem);
+
+	if (cg->load_mem[0] && remove_group(cg->load_mem) == 0 && kills > 0)
+		cg->oom_kills_gone += kills;	/* keep the session's count from dropping */
+	if (shared)
+		memcpy(cg->load_acct, cg->load_mem, sizeof(cg->load_acct));
+	else
+		remove_group(cg->load_acct);
+}
+
+void cgroup_session_release(struct cgroup_session *cg)
+{
+	char compile[CG_PATH];
+
+	cgroup_load_remove(cg);
+	if (cg->version == 2 && cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
+		remove_group(compile);
+	remove_group(cg->mem_dir);
+	if (!cg->mem_dir[0])
+		session_kill[0] = '\0';
+	if (cg->version == 2)
+		v2_come_home(cg);
+	if (!strcmp(cg->cpu_dir, cg->acct_dir))
+		cg->acct_dir[0] = '\0';	/* one group in a shared hierarchy */
+	remove_group(cg->cpu_dir);
+	remove_group(cg->acct_dir);
+	cg->version = 0;
+}
