@@ -81,14 +81,59 @@ double welch_t_test(const struct running_stats *a, const struct running_stats *b
 	if (se == 0.0)
 		return a->mean == b->mean ? 1.0 : 0.0;
 	t = (a->mean - b->mean) / se;
-	/* Welch-Satterthwaite: how many degrees of freedom the pooled estimate is worth */
-	df = (va + vb) * (va + vb) /
-	     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	df = satterthwaite_df((const double[]){ va, vb },
+			      (const double[]){ (double)(a->n - 1), (double)(b->n - 1) }, 2);
 	if (tp)
 		*tp = t;
 	if (dfp)
 		*dfp = df;
 	return student_t_two_tails(t, df);
+}
+
+/* how many degrees of freedom a sum of variance estimates is worth */
+double satterthwaite_df(const double *var, const double *df, size_t k)
+{
+	double sum = 0.0, spread = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		sum += var[i];
+		if (var[i] != 0.0)
+			spread += var[i] * var[i] / df[i];
+	}
+	return sum > 0.0 ? sum * sum / spread : NAN;
+}
+
+double mde_of_se(double se, double df, double alpha, double power)
+{
+	if (isnan(se) || isnan(df))
+		return NAN;
+	if (se == 0.0)
+		return 0.0;
+	return (student_t_quantile(1.0 - alpha / 2.0, df) + student_t_quantile(power, df)) * se;
+}
+
+double mde_two_sample_pct(const struct running_stats *base, const struct running_stats *cand,
+			  double alpha, double power)
+{
+	double df, sp2, se;
+
+	if (base->n < 2 || cand->n < 2 || !(base->mean > 0.0))
+		return NAN;
+	df = (double)(base->n + cand->n - 2);
+	sp2 = (base->m2 + cand->m2) / df;	/* m2 is (n - 1) s^2 */
+	se = sqrt(sp2 * (1.0 / (double)base->n + 1.0 / (double)cand->n));
+	return 100.0 * mde_of_se(se, df, alpha, power) / base->mean;
+}
+
+double mde_paired_pct(const struct running_stats *log_ratios, double alpha, double power)
+{
+	double se;
+
+	if (log_ratios->n < 2)
+		return NAN;
+	se = running_stats_sd(log_ratios) / sqrt((double)log_ratios->n);
+	return 100.0 * expm1(mde_of_se(se, (double)(log_ratios->n - 1), alpha, power));
 }
 
 struct holm_entry {

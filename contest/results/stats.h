@@ -1,4 +1,5 @@
-/* stats.h - running mean and variance, Welch's t-test, Holm
+/* stats.h - running mean and variance, Welch's t-test, Holm, detectable
+ * differences
  *
  * Means and variances are kept by Welford's method, so adding a run never
  * needs the earlier ones and large times do not lose precision. The
@@ -59,5 +60,44 @@ double running_stats_ci_half(const struct running_stats *s, double level);
  * p is below alpha.
  */
 void holm_adjust(const double *p, double *adjusted, size_t n);
+
+/*
+ * Welch-Satterthwaite: the degrees of freedom of a sum of k independent
+ * variance estimates var[i] (a mean square subtracted enters negated),
+ * each worth df[i] degrees of freedom: (sum var)^2 / sum(var^2 / df).
+ * A term of 0 adds nothing; NAN unless the sum is positive.
+ */
+double satterthwaite_df(const double *var, const double *df, size_t k);
+
+/*
+ * The smallest detectable difference (MDE) of a two-sided test at alpha
+ * with the given power (0.8 for 80%), in the units of its standard error
+ * se: (t(1 - alpha/2, df) + t(power, df)) * se. This is the textbook
+ * sample-size formula with Student quantiles for normal ones; the exact
+ * power at that difference (noncentral t) is a little below power, by
+ * less than 0.01 for df >= 4 at alpha 0.05 and power 0.8 (0.791 at df 4,
+ * 0.784 at df 3). 0 when se is 0; NAN when se or df is NAN.
+ */
+double mde_of_se(double se, double df, double alpha, double power);
+
+/*
+ * MDE of a two-sample comparison of cand's mean with base's, in percent
+ * of base's mean, from the pooled sample standard deviation (Student's
+ * equal-variance test): sp^2 = ((n_b - 1) s_b^2 + (n_c - 1) s_c^2) /
+ * (n_b + n_c - 2), se = sp sqrt(1/n_b + 1/n_c), df = n_b + n_c - 2, and
+ * 100 * mde_of_se(se, df, alpha, power) / mean_b. NAN when either side
+ * has fewer than 2 runs or base's mean is not positive.
+ */
+double mde_two_sample_pct(const struct running_stats *base, const struct running_stats *cand,
+			  double alpha, double power);
+
+/*
+ * MDE of a paired comparison, from the running stats of the per-round
+ * log ratios ln(cand / base): se = their sample standard deviation /
+ * sqrt(n pairs), df = n - 1, taken back to a percent change of the
+ * ratio, 100 * (exp(mde) - 1) (a fall of 100 * (1 - exp(-mde)) is as
+ * detectable). NAN with fewer than 2 pairs.
+ */
+double mde_paired_pct(const struct running_stats *log_ratios, double alpha, double power);
 
 #endif
