@@ -136,6 +136,52 @@ double mde_paired_pct(const struct running_stats *log_ratios, double alpha, doub
 	return 100.0 * expm1(mde_of_se(se, (double)(log_ratios->n - 1), alpha, power));
 }
 
+/* sum over sessions of n_i (m_i - grand)^2: how far the session means scatter */
+static double drift_ss_between(const struct running_stats *s, size_t k, double grand)
+{
+	double ss = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		ss += (double)s[i].n * (s[i].mean - grand) * (s[i].mean - grand);
+	return ss;
+}
+
+double drift_tau2(const struct running_stats *sessions, size_t nsessions, double *dfp)
+{
+	double runs = 0.0, grand = 0.0, ss_within = 0.0, sum_n2 = 0.0, groups = (double)nsessions;
+	double ms_between, ms_within, n0;
+	size_t i;
+
+	if (dfp)
+		*dfp = NAN;
+	for (i = 0; i < nsessions; i++) {
+		if (!sessions[i].n)
+			return NAN;
+		runs += (double)sessions[i].n;
+		grand += (double)sessions[i].n * sessions[i].mean;
+		ss_within += sessions[i].m2;	/* (n_i - 1) s_i^2 */
+		sum_n2 += (double)sessions[i].n * (double)sessions[i].n;
+	}
+	/* fewer than 2 sessions, or none with 2 runs to show the spread within */
+	if (nsessions < 2 || runs <= groups)
+		return NAN;
+	grand /= runs;
+	ms_between = drift_ss_between(sessions, nsessions, grand) / (groups - 1.0);
+	ms_within = ss_within / (runs - groups);
+	n0 = (runs - sum_n2 / runs) / (groups - 1.0);
+	if (ms_between <= ms_within) {
+		if (dfp)
+			*dfp = groups - 1.0;	/* tau^2 is 0: it adds nothing to a test */
+		return 0.0;
+	}
+	/* what MS_between - MS_within is worth: both mean squares' noise, not MS_between's alone */
+	if (dfp)
+		*dfp = satterthwaite_df((const double[]){ ms_between, -ms_within },
+					(const double[]){ groups - 1.0, runs - groups }, 2);
+	return (ms_between - ms_within) / n0;
+}
+
 struct holm_entry {
 	double p;
 	size_t index;

@@ -1,5 +1,5 @@
 /* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm,
- * detectable differences */
+ * detectable differences, drift between sessions */
 #include "results/stats.h"
 #include "tap.h"
 
@@ -197,6 +197,34 @@ static void test_mde_paired(void)
 	ok(isnan(mde_paired_pct(&s, 0.05, 0.8)), "one pair: no MDE");
 }
 
+static void test_drift_tau2(void)
+{
+	const double a[] = { 0, 2 }, b[] = { 4, 6 }, c[] = { 8, 10 }, u[] = { 0, 2, 4 }, v[] = { 10, 12 };
+	struct running_stats s[3];
+	double df;
+
+	fill(&s[0], a, 2);
+	fill(&s[1], b, 2);
+	fill(&s[2], c, 2);
+	/* means 1 5 9: MS_between 2 * 32 / 2 = 32, MS_within 2, n0 2 */
+	ok(near(drift_tau2(s, 3, &df), 15.0, 1e-12), "tau^2 = (MS_between - MS_within) / n");
+	ok(near(df, 30.0 * 30 / (32.0 * 32 / 2 + 2.0 * 2 / 3), 1e-12),
+	   "its df by Satterthwaite, below S - 1: %g", df);
+	fill(&s[0], u, 3);
+	fill(&s[1], v, 2);
+	/* grand mean 5.6, MS_between 3*3.6^2 + 2*5.4^2 = 97.2, MS_within 10/3, n0 (5 - 13/5) = 2.4 */
+	ok(near(drift_tau2(s, 2, NULL), (97.2 - 10.0 / 3) / 2.4, 1e-12), "unequal sessions: n0");
+	fill(&s[0], a, 2);
+	fill(&s[1], (const double[]){ 0.5, 1.5 }, 2);
+	ok(drift_tau2(s, 2, &df) == 0.0 && df == 1.0, "means closer than the noise: floored at 0, df S - 1");
+	ok(isnan(drift_tau2(s, 1, &df)) && isnan(df), "one session: no estimate");
+	fill(&s[0], a, 1);
+	fill(&s[1], b, 1);
+	ok(isnan(drift_tau2(s, 2, NULL)), "no session with 2 runs: no estimate");
+	running_stats_init(&s[1]);
+	ok(isnan(drift_tau2(s, 2, NULL)), "an empty session: no estimate");
+}
+
 int main(void)
 {
 	test_welford();
@@ -208,5 +236,6 @@ int main(void)
 	test_satterthwaite();
 	test_mde();
 	test_mde_paired();
+	test_drift_tau2();
 	return tap_done();
 }
