@@ -1,4 +1,5 @@
-/* t-verdict.c - the verdict's statistics proved by seeded simulation: false alarms, power, drift */
+/* t-verdict.c - the verdict's statistics proved by seeded simulation: false alarms, power, drift, looks */
+#include "results/sequential.h"
 #include "results/stats.h"
 #include "results/verdict.h"
 #include "tap.h"
@@ -137,6 +138,24 @@ static void test_tost_edge(void)
 	ok(v.kind == VERDICT_UNDECIDED && fabs(v.mde_pct - 100 * expm1(0.0639)) < 0.01,
 	   "neither test: undecided, MDE %.2f%%", v.mde_pct);
 	is_str(v.reason, "noise: would see only 6.6%", "the reason gives the MDE");
+}
+
+static void test_spending(void)
+{
+	double sum = 0.0;
+	size_t k;
+
+	for (k = 1; k <= 10; k++)
+		sum += sequential_alpha(k, 10, ALPHA);
+	ok(fabs(sum - ALPHA) < 1e-15, "the increments over K looks spend alpha exactly");
+	ok(fabs(sequential_alpha(1, 10, ALPHA) - ALPHA / 100) < 1e-15 &&
+	   fabs(sequential_alpha(10, 10, ALPHA) - ALPHA * 19 / 100) < 1e-15,
+	   "alpha (k/K)^2 cumulative: look 1 of 10 alpha/100, look 10 alpha 19/100");
+	ok(sequential_alpha(0, 10, ALPHA) == 0.0 && sequential_alpha(11, 10, ALPHA) == 0.0,
+	   "nothing to spend outside looks 1..K");
+	ok(sequential_look(2) == 0 && sequential_look(3) == 1 && sequential_look(12) == 10,
+	   "the first look after round 3");
+	ok(sequential_looks(12) == 10 && sequential_looks(2) == 0, "a cap of 12 rounds: 10 looks");
 }
 
 /* one comparison in one session: base at 100, cand shifted by shift_pct */
@@ -338,10 +357,98 @@ static void test_paired(void)
 	   1e-12, "the paired verdict's MDE is stats.h's mde_paired_pct");
 }
 
+/*
+ * run --until-decided: rounds added until the paired verdict is decided
+ * or the cap; spend: each look at its alpha-spending increment, else
+ * every look at alpha (what the rule prevents). The last verdict, and in
+ * *rounds how many rounds it took.
+ */
+static struct verdict until_decided(size_t cap, double sd, double shift_pct, int spend,
+				    size_t *rounds)
+{
+	struct running_stats ratios;
+	struct verdict_opts o = time_opts;
+	struct log_diff d;
+	struct verdict v = { .kind = VERDICT_UNDECIDED };
+	size_t round, look;
+
+	running_stats_init(&ratios);
+	for (round = 1; round <= cap && v.kind == VERDICT_UNDECIDED; round++) {
+		running_stats_add(&ratios, round_log_ratio(sd, shift_pct));
+		look = sequential_look(round);
+		if (!look)
+			continue;
+		o.alpha = spend ? sequential_alpha(look, sequential_looks(cap), ALPHA) : ALPHA;
+		log_diff_paired(&d, &ratios);
+		verdict_decide(&v, &d, &o);
+		*rounds = round;
+	}
+	return v;
+}
+
+static void test_sequential(void)
+{
+	const int trials = 4000;
+	const size_t cap = SEQUENTIAL_FIRST_ROUND + 10 - 1;	/* K = 10 looks */
+	int i, marked = 0, naive = 0, worse = 0, same = 0;
+	size_t rounds, rounds_sum = 0;
+
+	rng_seed(7);
+	for (i = 0; i < trials; i++) {
+		enum verdict_kind k = until_decided(cap, 0.05, 0.0, 1, &rounds).kind;
+
+		marked += is_difference(k);
+		same += k == VERDICT_SAME;
+		naive += is_difference(until_decided(cap, 0.05, 0.0, 0, &rounds).kind);
+	}
+	printf("# sequential A/A, 5%% noise, %zu looks (rounds %d..%zu): better/worse %d of %d "
+	       "(%.4f), same %d; alpha at every look: %d (%.4f)\n", sequential_looks(cap),
+	       SEQUENTIAL_FIRST_ROUND, cap, marked, trials, (double)marked / trials, same, naive,
+	       (double)naive / trials);
+	ok((double)marked / trials <= rate_bound(ALPHA, trials),
+	   "sequential A/A: marked no more often than alpha overall (+3 SE)");
+	ok((double)naive / trials > rate_bound(ALPHA, trials),
+	   "while alpha at every look would cry wolf more often");
+	for (i = 0; i < 1000; i++) {
+		if (until_decided(cap, 0.05, 10.0, 1, &rounds).kind == VERDICT_WORSE) {
+			worse++;
+			rounds_sum += rounds;
+		}
+	}
+	printf("# sequential, 10%% slower at 5%% noise: worse %d of 1000 within %zu rounds, "
+	       "in %.1f rounds on average\n", worse, cap, worse ? (double)rounds_sum / worse : NAN);
+	ok(worse >= 500, "a 10%% shift at 5%% noise is decided worse within the cap most of the time");
+}
+
+/* a true difference right on the margin's edge must not be called the same more than alpha */
+static void test_sequential_same(void)
+{
+	const int trials = 4000;
+	const size_t cap = SEQUENTIAL_FIRST_ROUND + 10 - 1;
+	struct verdict v;
+	int i, same = 0;
+	size_t rounds;
+
+	rng_seed(10);
+	for (i = 0; i < trials; i++) {
+		v = until_decided(cap, 0.01, VERDICT_MARGIN_PCT, 1, &rounds);
+		same += v.kind == VERDICT_SAME || !strcmp(v.reason, "within the margin");
+	}
+	printf("# sequential, 2%% slower (the margin's edge) at 1%% noise: called within the margin "
+	       "%d of %d (%.4f)\n", same, trials, (double)same / trials);
+	ok((double)same / trials <= rate_bound(ALPHA, trials),
+	   "sequential equivalence: 'same' at the edge no more often than alpha (+3 SE)");
+	for (i = 0, same = 0; i < 1000; i++)
+		same += until_decided(cap, 0.01, 0.0, 1, &rounds).kind == VERDICT_SAME;
+	printf("# sequential, equal kernels at 1%% noise: same %d of 1000\n", same);
+	ok(same >= 800, "while equal kernels at 1%% noise are called the same within the cap");
+}
+
 int main(void)
 {
 	test_verdict_words();
 	test_tost_edge();
+	test_spending();
 	test_aa();
 	test_shift10();
 	test_shift1();
@@ -350,5 +457,7 @@ int main(void)
 	test_drift_power();
 	test_no_calibration();
 	test_paired();
+	test_sequential();
+	test_sequential_same();
 	return tap_done();
 }
