@@ -81,14 +81,105 @@ double welch_t_test(const struct running_stats *a, const struct running_stats *b
 	if (se == 0.0)
 		return a->mean == b->mean ? 1.0 : 0.0;
 	t = (a->mean - b->mean) / se;
-	/* Welch-Satterthwaite: how many degrees of freedom the pooled estimate is worth */
-	df = (va + vb) * (va + vb) /
-	     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
+	df = satterthwaite_df((const double[]){ va, vb },
+			      (const double[]){ (double)(a->n - 1), (double)(b->n - 1) }, 2);
 	if (tp)
 		*tp = t;
 	if (dfp)
 		*dfp = df;
 	return student_t_two_tails(t, df);
+}
+
+/* how many degrees of freedom a sum of variance estimates is worth */
+double satterthwaite_df(const double *var, const double *df, size_t k)
+{
+	double sum = 0.0, spread = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		sum += var[i];
+		if (var[i] != 0.0)
+			spread += var[i] * var[i] / df[i];
+	}
+	return sum > 0.0 ? sum * sum / spread : NAN;
+}
+
+double mde_of_se(double se, double df, double alpha, double power)
+{
+	if (isnan(se) || isnan(df))
+		return NAN;
+	if (se == 0.0)
+		return 0.0;
+	return (student_t_quantile(1.0 - alpha / 2.0, df) + student_t_quantile(power, df)) * se;
+}
+
+double mde_two_sample_pct(const struct running_stats *base, const struct running_stats *cand,
+			  double alpha, double power)
+{
+	double df, sp2, se;
+
+	if (base->n < 2 || cand->n < 2 || !(base->mean > 0.0))
+		return NAN;
+	df = (double)(base->n + cand->n - 2);
+	sp2 = (base->m2 + cand->m2) / df;	/* m2 is (n - 1) s^2 */
+	se = sqrt(sp2 * (1.0 / (double)base->n + 1.0 / (double)cand->n));
+	return 100.0 * mde_of_se(se, df, alpha, power) / base->mean;
+}
+
+double mde_paired_pct(const struct running_stats *log_ratios, double alpha, double power)
+{
+	double se;
+
+	if (log_ratios->n < 2)
+		return NAN;
+	se = running_stats_sd(log_ratios) / sqrt((double)log_ratios->n);
+	return 100.0 * expm1(mde_of_se(se, (double)(log_ratios->n - 1), alpha, power));
+}
+
+/* sum over sessions of n_i (m_i - grand)^2: how far the session means scatter */
+static double drift_ss_between(const struct running_stats *s, size_t k, double grand)
+{
+	double ss = 0.0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		ss += (double)s[i].n * (s[i].mean - grand) * (s[i].mean - grand);
+	return ss;
+}
+
+double drift_tau2(const struct running_stats *sessions, size_t nsessions, double *dfp)
+{
+	double runs = 0.0, grand = 0.0, ss_within = 0.0, sum_n2 = 0.0, groups = (double)nsessions;
+	double ms_between, ms_within, n0;
+	size_t i;
+
+	if (dfp)
+		*dfp = NAN;
+	for (i = 0; i < nsessions; i++) {
+		if (!sessions[i].n)
+			return NAN;
+		runs += (double)sessions[i].n;
+		grand += (double)sessions[i].n * sessions[i].mean;
+		ss_within += sessions[i].m2;	/* (n_i - 1) s_i^2 */
+		sum_n2 += (double)sessions[i].n * (double)sessions[i].n;
+	}
+	/* fewer than 2 sessions, or none with 2 runs to show the spread within */
+	if (nsessions < 2 || runs <= groups)
+		return NAN;
+	grand /= runs;
+	ms_between = drift_ss_between(sessions, nsessions, grand) / (groups - 1.0);
+	ms_within = ss_within / (runs - groups);
+	n0 = (runs - sum_n2 / runs) / (groups - 1.0);
+	if (ms_between <= ms_within) {
+		if (dfp)
+			*dfp = groups - 1.0;	/* tau^2 is 0: it adds nothing to a test */
+		return 0.0;
+	}
+	/* what MS_between - MS_within is worth: both mean squares' noise, not MS_between's alone */
+	if (dfp)
+		*dfp = satterthwaite_df((const double[]){ ms_between, -ms_within },
+					(const double[]){ groups - 1.0, runs - groups }, 2);
+	return (ms_between - ms_within) / n0;
 }
 
 struct holm_entry {

@@ -1,8 +1,12 @@
-/* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm */
+/* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm,
+ * detectable differences, drift between sessions */
 #include "results/stats.h"
 #include "tap.h"
 
 #include <math.h>
+
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
 
 static int near(double got, double want, double tol)
 {
@@ -133,6 +137,94 @@ static void test_welch(void)
 	ok(welch_t_test(&sc, &s1, NULL, NULL) == 0.0, "no spread, different means: p 0");
 }
 
+static void test_satterthwaite(void)
+{
+	ok(near(satterthwaite_df((const double[]){ 4, -1 }, (const double[]){ 2, 10 }, 2),
+		9 / 8.1, 1e-12), "Satterthwaite: a subtracted mean square counts by its square");
+	ok(near(satterthwaite_df((const double[]){ 3, 0 }, (const double[]){ 6, 0 }, 2), 6, 1e-12),
+	   "a term of 0 adds nothing (and its df is not read)");
+	ok(isnan(satterthwaite_df((const double[]){ 1, -1 }, (const double[]){ 2, 2 }, 2)),
+	   "no positive sum: NAN");
+}
+
+/* exact power of the two-sided t-test at a true difference of ncp standard errors */
+static double t_test_power(double ncp, double df, double alpha)
+{
+	double crit = student_t_quantile(1 - alpha / 2, df);
+
+	return pnt(crit, df, ncp, 0, 0) + pnt(-crit, df, ncp, 1, 0);
+}
+
+static void test_mde(void)
+{
+	const double base[] = { 98, 99, 100, 101, 102 }, cand[] = { 108, 109, 110, 111, 112 };
+	struct running_stats sb, sc, s1;
+	double df;
+
+	/* tables: t(0.975, 8) = 2.306, t(0.80, 8) = 0.889 */
+	ok(near(mde_of_se(1.0, 8, 0.05, 0.8), 2.306 + 0.889, 1e-3), "MDE: (t(1-a/2) + t(power)) se");
+	for (df = 4; df <= 64; df *= 2)
+		ok(near(t_test_power(mde_of_se(1.0, df, 0.05, 0.8), df, 0.05), 0.8, 0.01),
+		   "at the MDE the exact power (noncentral t) is 80%% within 0.01, df %g", df);
+	ok(mde_of_se(0.0, 8, 0.05, 0.8) == 0.0 && isnan(mde_of_se(NAN, 8, 0.05, 0.8)),
+	   "no spread: 0; no estimate: NAN");
+	fill(&sb, base, 5);
+	fill(&sc, cand, 5);
+	/* both variances 2.5: pooled sd^2 2.5, se sqrt(2.5 * 2/5) = 1, of a mean of 100 */
+	ok(near(mde_two_sample_pct(&sb, &sc, 0.05, 0.8), mde_of_se(1.0, 8, 0.05, 0.8), 1e-12),
+	   "two-sample MDE: pooled sd, df n_b + n_c - 2, percent of base's mean");
+	fill(&s1, cand, 3);	/* m2 2 over 2 runs: pooled sd^2 (10 + 2) / 6 */
+	ok(near(mde_two_sample_pct(&sb, &s1, 0.05, 0.8),
+		mde_of_se(sqrt(2.0 * (1.0 / 5 + 1.0 / 3)), 6, 0.05, 0.8), 1e-12),
+	   "unequal counts pool by their degrees of freedom");
+	ok(near(mde_two_sample_pct(&sb, &sc, 0.05, 0.9), mde_of_se(1.0, 8, 0.05, 0.9), 1e-12) &&
+	   mde_two_sample_pct(&sb, &sc, 0.05, 0.9) > mde_two_sample_pct(&sb, &sc, 0.05, 0.8),
+	   "power is a parameter: 90%% needs a larger difference");
+	fill(&s1, cand, 1);
+	ok(isnan(mde_two_sample_pct(&sb, &s1, 0.05, 0.8)), "one run: no MDE");
+}
+
+static void test_mde_paired(void)
+{
+	const double r[] = { 0.01, 0.03, 0.05, 0.07 };
+	struct running_stats s;
+
+	fill(&s, r, 4);
+	/* sd sqrt(0.002/3), se sd/2, tables t(0.975, 3) = 3.182, t(0.80, 3) = 0.978 */
+	ok(near(mde_paired_pct(&s, 0.05, 0.8), 100 * expm1((3.182 + 0.978) * sqrt(0.002 / 3) / 2), 2e-3),
+	   "paired MDE: sd of log ratios / sqrt(pairs), df pairs - 1, as exp(mde) - 1");
+	fill(&s, r, 1);
+	ok(isnan(mde_paired_pct(&s, 0.05, 0.8)), "one pair: no MDE");
+}
+
+static void test_drift_tau2(void)
+{
+	const double a[] = { 0, 2 }, b[] = { 4, 6 }, c[] = { 8, 10 }, u[] = { 0, 2, 4 }, v[] = { 10, 12 };
+	struct running_stats s[3];
+	double df;
+
+	fill(&s[0], a, 2);
+	fill(&s[1], b, 2);
+	fill(&s[2], c, 2);
+	/* means 1 5 9: MS_between 2 * 32 / 2 = 32, MS_within 2, n0 2 */
+	ok(near(drift_tau2(s, 3, &df), 15.0, 1e-12), "tau^2 = (MS_between - MS_within) / n");
+	ok(near(df, 30.0 * 30 / (32.0 * 32 / 2 + 2.0 * 2 / 3), 1e-12),
+	   "its df by Satterthwaite, below S - 1: %g", df);
+	fill(&s[0], u, 3);
+	fill(&s[1], v, 2);
+	/* grand mean 5.6, MS_between 3*3.6^2 + 2*5.4^2 = 97.2, MS_within 10/3, n0 (5 - 13/5) = 2.4 */
+	ok(near(drift_tau2(s, 2, NULL), (97.2 - 10.0 / 3) / 2.4, 1e-12), "unequal sessions: n0");
+	fill(&s[0], a, 2);
+	fill(&s[1], (const double[]){ 0.5, 1.5 }, 2);
+	ok(drift_tau2(s, 2, &df) == 0.0 && df == 1.0, "means closer than the noise: floored at 0, df S - 1");
+	ok(isnan(drift_tau2(s, 1, &df)) && isnan(df), "one session: no estimate");
+	fill(&s[0], a, 1);
+	fill(&s[1], b, 1);
+	ok(isnan(drift_tau2(s, 2, NULL)), "no session with 2 runs: no estimate");
+	running_stats_init(&s[1]);
+	ok(isnan(drift_tau2(s, 2, NULL)), "an empty session: no estimate");
+}
+
 int main(void)
 {
 	test_welford();
@@ -141,5 +233,9 @@ int main(void)
 	test_ci();
 	test_holm();
 	test_welch();
+	test_satterthwaite();
+	test_mde();
+	test_mde_paired();
+	test_drift_tau2();
 	return tap_done();
 }
