@@ -10,7 +10,19 @@
 grep -q /dev/ubdb /proc/swaps || { skip "no swap device in the guest"; done_testing; exit; }
 R=$T/reports
 before=$(uml_groups)
-"$CONTEST" run "${QUICK[@]}" -s workload=command -s 'command=sleep 8' -s quiet_wait=0 -s flush=no \
+# the "compile" lasts until the guest has paged out 48M more (12288 pages)
+# than when it started, 90 s at most: a fixed sleep was too short on a
+# slow host. Paging out as much as the limit means the load touched
+# more than it.
+cat > "$T/wait-load.sh" <<'EOF'
+out() { awk '$1 == "pswpout" { print $2 }' /proc/vmstat; }
+start=$(out)
+for i in $(seq 180); do
+	[ $(( $(out) - start )) -gt 12288 ] && exit 0
+	sleep 0.5
+done
+EOF
+"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=bash $T/wait-load.sh" -s quiet_wait=0 -s flush=no \
 	-s mem_limit=48M -s mem_load.size=80M -k S -n 1 -r "$R" mem_load > "$T/out" 2> "$T/err"
 rc=$?
 ok $rc "mem_load of 80M under mem_limit=48M exits 0"
