@@ -2,6 +2,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <sched.h>
@@ -302,6 +303,11 @@ double now_mono(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+double print_zero(double v, int decimals)
+{
+	return fabs(v) < 0.5 * pow(10.0, -decimals) ? 0.0 : v;
 }
 
 char *trim(char *s)

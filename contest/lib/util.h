@@ -58,6 +58,9 @@ uint64_t meminfo_bytes(const char *field);
 int meminfo_read(const char *field, uint64_t *bytes);
 /* CLOCK_MONOTONIC in seconds */
 double now_mono(void);
+/* V, or +0 when V prints as zero with DECIMALS places: "%+.1f" of -0.01
+ * and of -0.0 says "-0.0", a sign that reads as a regression */
+double print_zero(double v, int decimals);
 /* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
 void unescape_octal(char *s);
 /* the length of the valid UTF-8 sequence at s (1 for ASCII), 0 when there

@@ -31,7 +31,7 @@ int compare_write_csv(const struct compare *c, FILE *out)
 		csv_number(out, running_stats_mean(&row->s), "%.4f");
 		csv_number(out, running_stats_sd(&row->s), "%.4f");
 		fprintf(out, ",%zu", row->s.n);
-		csv_number(out, row->diff_pct, "%.3f");
+		csv_number(out, print_zero(row->diff_pct, 3), "%.3f");
 		csv_number(out, row->p, "%.6g");
 		fprintf(out, ",%s\n", compare_mark_str(row));
 	}

@@ -142,7 +142,7 @@ static const char *diff_cell(char *buf, size_t size, const struct compare_row *r
 		return "";
 	if (!isfinite(row->diff_pct))
 		return "-";
-	snprintf(buf, size, "%+.1f%%", row->diff_pct);
+	snprintf(buf, size, "%+.1f%%", print_zero(row->diff_pct, 1));
 	return buf;
 }
 

@@ -52,7 +52,8 @@ static double oriented_diff(int metric, double base, double new)
 	if (base == 0.0 || isnan(base) || isnan(new))
 		return NAN;
 	d = (new - base) / fabs(base) * 100.0;
-	return compare_lower_is_better(metric) ? -d : d;
+	/* + 0.0: equal means give +0, not the -0 that negating 0 makes */
+	return (compare_lower_is_better(metric) ? -d : d) + 0.0;
 }
 
 static void test_row(struct compare_row *row, const struct running_stats *base)
