@@ -16,23 +16,41 @@
 
 enum column_type { COL_TEXT, COL_INT, COL_LONG, COL_LLONG, COL_REAL };
 
-/* a column contest writes: where its value is in a run_record, how it is printed */
+/*
+ * One column of runs.tsv, the one description the header, the writer and
+ * the reader all use: its name, where its value is in a run_record (what
+ * the driver measured) and how it is printed, whether every reader needs
+ * it, and where the reader puts it in a run_row (NOT_READ: kept in the
+ * file, unused by report and compare). Adding a column is one line here
+ * plus its measurement in run_record; the reader sees it only if it gets a
+ * run_row field.
+ */
 struct column {
 	const char *name;
 	enum column_type type;
 	size_t offset;
 	int decimals;		/* COL_REAL; NAN (not measured) is written "-" */
-	int required;		/* every reader needs it (results.h) */
+	int required;		/* every reader needs it (store.h) */
+	size_t row_offset;	/* in struct run_row, or NOT_READ */
+	size_t row_size;	/* COL_TEXT: the run_row field's size */
 };
 
+#define NOT_READ ((size_t)-1)
+#define ROW_FIELD(f) offsetof(struct run_row, f), sizeof(((struct run_row *)0)->f)
+
+/* written, not read */
 #define COL(name, type, field, decimals) \
-	{ name, type, offsetof(struct run_record, field), decimals, 0 }
+	{ name, type, offsetof(struct run_record, field), decimals, 0, NOT_READ, 0 }
+/* written, and read into run_row's rowfield when present */
+#define READ(name, type, field, decimals, rowfield) \
+	{ name, type, offsetof(struct run_record, field), decimals, 0, ROW_FIELD(rowfield) }
+/* written, and every file must have it */
 #define REQUIRED(name, type, field, decimals) \
-	{ name, type, offsetof(struct run_record, field), decimals, 1 }
+	{ name, type, offsetof(struct run_record, field), decimals, 1, ROW_FIELD(field) }
 
 /* in the order of a new file's header */
 static const struct column columns[] = {
-	COL("timestamp", COL_TEXT, timestamp, 0),
+	READ("timestamp", COL_TEXT, timestamp, 0, timestamp),
 	REQUIRED("load", COL_TEXT, load, 0),
 	REQUIRED("run", COL_INT, run, 0),
 	REQUIRED("time_s", COL_REAL, time_s, 3),
@@ -59,18 +77,18 @@ static const struct column columns[] = {
 	COL("cpu_limit", COL_TEXT, cpu_limit, 0),
 	COL("jobs", COL_INT, jobs, 0),
 	/* microseconds, in psi.h's order */
-	COL("psi_cpu_some_us", COL_REAL, psi_us[0], 0),
-	COL("psi_cpu_full_us", COL_REAL, psi_us[1], 0),
-	COL("psi_memory_some_us", COL_REAL, psi_us[2], 0),
-	COL("psi_memory_full_us", COL_REAL, psi_us[3], 0),
-	COL("psi_io_some_us", COL_REAL, psi_us[4], 0),
-	COL("psi_io_full_us", COL_REAL, psi_us[5], 0),
-	COL("cg_psi_cpu_some_us", COL_REAL, cg_psi_us[0], 0),
-	COL("cg_psi_cpu_full_us", COL_REAL, cg_psi_us[1], 0),
-	COL("cg_psi_memory_some_us", COL_REAL, cg_psi_us[2], 0),
-	COL("cg_psi_memory_full_us", COL_REAL, cg_psi_us[3], 0),
-	COL("cg_psi_io_some_us", COL_REAL, cg_psi_us[4], 0),
-	COL("cg_psi_io_full_us", COL_REAL, cg_psi_us[5], 0),
+	READ("psi_cpu_some_us", COL_REAL, psi_us[0], 0, psi_us[0]),
+	READ("psi_cpu_full_us", COL_REAL, psi_us[1], 0, psi_us[1]),
+	READ("psi_memory_some_us", COL_REAL, psi_us[2], 0, psi_us[2]),
+	READ("psi_memory_full_us", COL_REAL, psi_us[3], 0, psi_us[3]),
+	READ("psi_io_some_us", COL_REAL, psi_us[4], 0, psi_us[4]),
+	READ("psi_io_full_us", COL_REAL, psi_us[5], 0, psi_us[5]),
+	READ("cg_psi_cpu_some_us", COL_REAL, cg_psi_us[0], 0, psi_us[6]),
+	READ("cg_psi_cpu_full_us", COL_REAL, cg_psi_us[1], 0, psi_us[7]),
+	READ("cg_psi_memory_some_us", COL_REAL, cg_psi_us[2], 0, psi_us[8]),
+	READ("cg_psi_memory_full_us", COL_REAL, cg_psi_us[3], 0, psi_us[9]),
+	READ("cg_psi_io_some_us", COL_REAL, cg_psi_us[4], 0, psi_us[10]),
+	READ("cg_psi_io_full_us", COL_REAL, cg_psi_us[5], 0, psi_us[11]),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 
@@ -80,10 +98,18 @@ _Static_assert(PSI_NCOL == 6, "runs.tsv has six pressure columns of each kind");
 /* no header contest accepts is longer: every column once */
 #define HEADER_MAX 1024
 
-/* a file's header: the columns it names, in its order */
-struct row_layout {
-	size_t n;
-	const struct column *col[NCOLUMNS];
+enum { MAX_COLS = 256 };
+
+/*
+ * A file's header: the columns it names, in its order (NULL for a name
+ * contest does not write), and where each of contest's columns is (-1
+ * absent). One parser makes it for the writer, which refuses what it
+ * could not append to, and for the reader, which takes what it can.
+ */
+struct header {
+	int n;
+	const struct column *col[MAX_COLS];
+	int pos[NCOLUMNS];
 };
 
 const char *results_header(void)
@@ -136,8 +162,8 @@ static void format_field(char *dst, size_t size, const struct column *c, const s
 	}
 }
 
-/* rec as a line of layout l: its fields in the header's order, newline-ended */
-static char *format_row(const struct row_layout *l, const struct run_record *rec)
+/* rec as a line of header h: its fields in the header's order, newline-ended */
+static char *format_row(const struct header *h, const struct run_record *rec)
 {
 	char field[sizeof(rec->status_detail)], *row = NULL;
 	size_t len = 0;
@@ -145,8 +171,8 @@ static char *format_row(const struct row_layout *l, const struct run_record *rec
 
 	if (!f)
 		die(1, "out of memory");
-	for (size_t i = 0; i < l->n; i++) {
-		format_field(field, sizeof(field), l->col[i], rec);
+	for (int i = 0; i < h->n; i++) {
+		format_field(field, sizeof(field), h->col[i], rec);
 		fprintf(f, "%s%s", i ? "\t" : "", field);
 	}
 	fputc('\n', f);
@@ -155,19 +181,14 @@ static char *format_row(const struct row_layout *l, const struct run_record *rec
 	return row;
 }
 
-static void layout_all(struct row_layout *l)
+/* a new file's header: every column */
+static void header_all(struct header *h)
 {
-	l->n = NCOLUMNS;
-	for (size_t i = 0; i < NCOLUMNS; i++)
-		l->col[i] = &columns[i];
-}
-
-static int layout_has(const struct row_layout *l, const struct column *c)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (l->col[i] == c)
-			return 1;
-	return 0;
+	h->n = (int)NCOLUMNS;
+	for (size_t i = 0; i < NCOLUMNS; i++) {
+		h->col[i] = &columns[i];
+		h->pos[i] = (int)i;
+	}
 }
 
 static const struct column *column_named(const char *name)
@@ -178,30 +199,60 @@ static const struct column *column_named(const char *name)
 	return NULL;
 }
 
-/*
- * path's header line (no newline; changed in place) as a layout: only
- * columns contest writes, none twice, every required one. An older
- * contest's header, with fewer columns, is one. 0 or -1 (said).
- */
-static int layout_parse(char *header, const char *path, struct row_layout *l)
+static int split_tabs(char *line, char **fields, int max)
 {
-	char *rest = header;
+	int n = 0;
 
-	header[strcspn(header, "\r")] = '\0';
-	l->n = 0;
-	while (rest) {
-		const char *name = strsep(&rest, "\t");
-		const struct column *c = column_named(name);
+	for (;;) {
+		char *tab = strchr(line, '\t');
 
-		if (!c)
-			return error("'%s': the header's column '%.64s' is not one contest writes", path,
-				     name);
-		if (layout_has(l, c))
-			return error("'%s': the header names '%s' twice", path, name);
-		l->col[l->n++] = c;
+		if (n < max)
+			fields[n] = line;
+		n++;
+		if (!tab)
+			return n;
+		*tab = '\0';
+		line = tab + 1;
+	}
+}
+
+/*
+ * path's header line (no newline; changed in place) as h. Every required
+ * column must be there. to_append: the writer's rule, only columns contest
+ * writes and none twice (an older contest's header, with fewer columns, is
+ * one); else the reader's: other columns are skipped, and of a column
+ * named twice the first counts (a hand-merged file), said. 0 or -1 (said).
+ */
+static int header_parse(char *line, const char *path, int to_append, struct header *h)
+{
+	char *fields[MAX_COLS];
+
+	line[strcspn(line, "\r")] = '\0';
+	h->n = split_tabs(line, fields, MAX_COLS);
+	if (h->n > MAX_COLS)
+		return error("'%s': more than %d columns", path, MAX_COLS);
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		h->pos[i] = -1;
+	for (int c = 0; c < h->n; c++) {
+		const struct column *col = column_named(fields[c]);
+		int *pos = col ? &h->pos[col - columns] : NULL;
+
+		h->col[c] = col;
+		if (!col && to_append)
+			return error("'%s': the header's column '%.64s' is not one contest writes",
+				     path, fields[c]);
+		if (!col)
+			continue;
+		if (*pos < 0)
+			*pos = c;
+		else if (to_append)
+			return error("'%s': the header names '%s' twice", path, fields[c]);
+		else if (col->row_offset != NOT_READ)
+			warning("'%s': the column '%s' appears twice (columns %d and %d): "
+				"using column %d", path, fields[c], *pos + 1, c + 1, *pos + 1);
 	}
 	for (size_t i = 0; i < NCOLUMNS; i++)
-		if (columns[i].required && !layout_has(l, &columns[i]))
+		if (columns[i].required && h->pos[i] < 0)
 			return error("'%s': no '%s' column in the header", path, columns[i].name);
 	return 0;
 }
@@ -230,7 +281,7 @@ static ssize_t pread_full(int fd, char *buf, size_t len, off_t off)
  * its last byte ends a line (a file edited by hand may lack it, and a row
  * appended then would glue onto its last line). 0 or -1 (said).
  */
-static int file_layout(int fd, const char *path, off_t size, struct row_layout *l, int *ends_line)
+static int file_layout(int fd, const char *path, off_t size, struct header *h, int *ends_line)
 {
 	char head[HEADER_MAX + 1], last = '\n';
 	ssize_t n = pread_full(fd, head, sizeof(head) - 1, 0);
@@ -242,7 +293,7 @@ static int file_layout(int fd, const char *path, off_t size, struct row_layout *
 		return error("'%s': the header is longer than any contest writes", path);
 	head[strcspn(head, "\n")] = '\0';
 	*ends_line = last == '\n';
-	return layout_parse(head, path, l);
+	return header_parse(head, path, 1, h);
 }
 
 /*
@@ -304,7 +355,7 @@ static int real_dir_or_missing(const char *kernel_dir)
 int results_check_appendable(const char *kernel_dir)
 {
 	char *path = xasprintf("%s/runs.tsv", kernel_dir);
-	struct row_layout l;
+	struct header h;
 	struct stat st;
 	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir);
 
@@ -313,7 +364,7 @@ int results_check_appendable(const char *kernel_dir)
 	if (ret == 0 && (fd = open_runs(path, O_RDONLY, 0, &st)) < 0)
 		ret = -1;
 	if (fd >= 0 && st.st_size > 0)
-		ret = file_layout(fd, path, st.st_size, &l, &ends_line);
+		ret = file_layout(fd, path, st.st_size, &h, &ends_line);
 	if (fd >= 0)
 		close(fd);
 	free(path);
@@ -358,18 +409,18 @@ static int fsync_dir(const char *dir)
 static char *append_text(int fd, const char *path, const struct stat *st,
 			 const struct run_record *rec)
 {
-	struct row_layout l;
+	struct header h;
 	int ends_line;
 	char *row, *text;
 
 	if (st->st_size == 0) {
-		layout_all(&l);
-		row = format_row(&l, rec);
+		header_all(&h);
+		row = format_row(&h, rec);
 		text = xasprintf("%s\n%s", results_header(), row);
 	} else {
-		if (file_layout(fd, path, st->st_size, &l, &ends_line) < 0)
+		if (file_layout(fd, path, st->st_size, &h, &ends_line) < 0)
 			return NULL;
-		row = format_row(&l, rec);
+		row = format_row(&h, rec);
 		text = xasprintf("%s%s", ends_line ? "" : "\n", row);
 	}
 	free(row);
@@ -410,105 +461,6 @@ out:
 
 /* ---- reader ---- */
 
-/* where the columns the reader needs sit in this file's header; -1 absent */
-struct tsv_layout {
-	int ncols;
-	int load, run, time_s, cpu_pct, loads, lcpu_pct, status, timestamp;
-	int psi[2 * PSI_NCOL];	/* psi_*_us then cg_psi_*_us */
-};
-
-static int split_tabs(char *line, char **fields, int max)
-{
-	int n = 0;
-
-	for (;;) {
-		char *tab = strchr(line, '\t');
-
-		if (n < max)
-			fields[n] = line;
-		n++;
-		if (!tab)
-			return n;
-		*tab = '\0';
-		line = tab + 1;
-	}
-}
-
-enum { MAX_COLS = 256 };
-
-/* name is "psi_cpu_some_us"...: its index in psi[], -1 when it is none */
-static int psi_column(const char *name)
-{
-	int cg = !strncmp(name, "cg_", 3);
-	size_t len;
-
-	name += cg ? 3 : 0;
-	if (strncmp(name, "psi_", 4))
-		return -1;
-	name += 4;
-	for (int i = 0; i < PSI_NCOL; i++) {
-		len = strlen(psi_names[i]);
-		if (!strncmp(name, psi_names[i], len) && !strcmp(name + len, "_us"))
-			return cg * PSI_NCOL + i;
-	}
-	return -1;
-}
-
-static const char *const required_columns[] = {
-	"load", "run", "time_s", "cpu_pct", "loads", "lcpu_pct", "status",
-};
-
-/* where in l the column called name goes; NULL when the reader does not use it */
-static int *column_slot(struct tsv_layout *l, const char *name)
-{
-	int *const slot[] = {
-		&l->load, &l->run, &l->time_s, &l->cpu_pct, &l->loads, &l->lcpu_pct, &l->status,
-	};
-	size_t i;
-	int p;
-
-	for (i = 0; i < ARRAY_SIZE(required_columns); i++)
-		if (!strcmp(name, required_columns[i]))
-			return slot[i];
-	if (!strcmp(name, "timestamp"))
-		return &l->timestamp;
-	p = psi_column(name);
-	return p < 0 ? NULL : &l->psi[p];
-}
-
-static void layout_init(struct tsv_layout *l)
-{
-	l->load = l->run = l->time_s = l->cpu_pct = l->loads = l->lcpu_pct = l->status = -1;
-	l->timestamp = -1;
-	for (size_t i = 0; i < ARRAY_SIZE(l->psi); i++)
-		l->psi[i] = -1;
-}
-
-static int parse_header(char *line, const char *path, struct tsv_layout *l)
-{
-	char *fields[MAX_COLS];
-	int c, *slot;
-
-	l->ncols = split_tabs(line, fields, MAX_COLS);
-	if (l->ncols > MAX_COLS)
-		return error("'%s': more than %d columns", path, MAX_COLS);
-	layout_init(l);
-	for (c = 0; c < l->ncols; c++) {
-		if (!(slot = column_slot(l, fields[c])))
-			continue;
-		if (*slot < 0)
-			*slot = c;
-		else	/* hand-merged files: say which one counts */
-			warning("'%s': the column '%s' appears twice (columns %d and %d): "
-				"using column %d", path, fields[c], *slot + 1, c + 1, *slot + 1);
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(required_columns); i++)
-		if (*column_slot(l, required_columns[i]) < 0)
-			return error("'%s': no '%s' column in the header", path,
-				     required_columns[i]);
-	return 0;
-}
-
 /* "-" stands for a value not measured; only a run that failed may lack one */
 static int parse_number(const char *s, int missing_ok, double *out)
 {
@@ -523,48 +475,69 @@ static int parse_number(const char *s, int missing_ok, double *out)
 	return end == s || *end || errno == ERANGE || !isfinite(*out) ? -1 : 0;
 }
 
-static int copy_word(char *dst, size_t size, const char *src)
+/* one text field into dst (size bytes): empty, "-" (optional only) or too long is -1 */
+static int text_field(char *dst, size_t size, const char *src, int required)
 {
-	if (!*src || strlen(src) >= size)
+	if (!required && !strcmp(src, "-"))
+		src = "";
+	if ((required && !*src) || strlen(src) >= size)
 		return -1;
 	memcpy(dst, src, strlen(src) + 1);
 	return 0;
 }
 
-/* Fill row from one line's fields; NULL, or what is wrong with them (in why) */
-static const char *parse_fields(char **f, const struct tsv_layout *l, struct run_row *row,
+/*
+ * Fill row from one line's fields, each column the reader uses as the
+ * table says: the words first (a run that is not ok may lack numbers),
+ * then the numbers. NULL, or what is wrong with them (in why).
+ */
+static const char *parse_fields(char **f, const struct header *h, struct run_row *row,
 				char *why, size_t why_size)
 {
-	const struct { int col; double *dst; const char *name; } nums[] = {
-		{ l->time_s, &row->time_s, "time_s" }, { l->cpu_pct, &row->cpu_pct, "cpu_pct" },
-		{ l->loads, &row->loads, "loads" }, { l->lcpu_pct, &row->lcpu_pct, "lcpu_pct" },
-	};
-	double run;
-	size_t i;
-	int failed;
+	int failed = 1;
 
-	if (copy_word(row->load, sizeof(row->load), f[l->load]))
-		return "bad load name";
-	if (copy_word(row->status, sizeof(row->status), f[l->status]))
-		return "bad status";
-	if (parse_number(f[l->run], 0, &run) || run < 1 || run > 1e9 || run != floor(run))
-		return "run is not a positive whole number";
-	row->run = (int)run;
-	failed = strcmp(row->status, "ok") != 0;
-	for (i = 0; i < ARRAY_SIZE(nums); i++) {
-		if (parse_number(f[nums[i].col], failed, nums[i].dst)) {
-			snprintf(why, why_size, "%s is not a number: '%.40s'",
-				 nums[i].name, f[nums[i].col]);
-			return why;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < NCOLUMNS; i++) {
+			const struct column *c = &columns[i];
+			char *dst = (char *)row + c->row_offset;
+			const char *v = h->pos[i] < 0 ? NULL : f[h->pos[i]];
+			double d;
+
+			if (c->row_offset == NOT_READ || (c->type == COL_REAL) != pass)
+				continue;
+			switch (c->type) {
+			case COL_TEXT:
+				if (!v || text_field(dst, c->row_size, v, c->required)) {
+					if (c->required) {
+						snprintf(why, why_size, "bad %s: '%.40s'", c->name, v);
+						return why;
+					}
+					*dst = '\0';	/* optional: unreadable is unknown */
+				}
+				break;
+			case COL_REAL:
+				if (!v || parse_number(v, failed || !c->required, &d)) {
+					if (c->required) {
+						snprintf(why, why_size, "%s is not a number: '%.40s'",
+							 c->name, v);
+						return why;
+					}
+					d = NAN;
+				}
+				memcpy(dst, &d, sizeof(d));
+				break;
+			default:	/* the run number */
+				if (!v || parse_number(v, 0, &d) || d < 1 || d > 1e9 || d != floor(d)) {
+					snprintf(why, why_size, "%s is not a positive whole number",
+						 c->name);
+					return why;
+				}
+				*(int *)dst = (int)d;
+				break;
+			}
 		}
+		failed = strcmp(row->status, "ok") != 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(row->psi_us); i++)	/* optional: unreadable is unknown */
-		if (l->psi[i] < 0 || parse_number(f[l->psi[i]], 1, &row->psi_us[i]))
-			row->psi_us[i] = NAN;
-	row->timestamp[0] = '\0';
-	if (l->timestamp >= 0 && strcmp(f[l->timestamp], "-") &&
-	    strlen(f[l->timestamp]) < sizeof(row->timestamp))
-		strcpy(row->timestamp, f[l->timestamp]);
 	return NULL;
 }
 
@@ -575,7 +548,7 @@ struct scan {
 	char *line;
 	size_t cap;
 	int lineno;
-	struct tsv_layout layout;
+	struct header header;
 };
 
 /*
@@ -605,12 +578,12 @@ static void scan_row(struct scan *s, results_row_fn *fn, void *data)
 	const char *why;
 	int n = split_tabs(s->line, fields, MAX_COLS);
 
-	if (n != s->layout.ncols) {
+	if (n != s->header.n) {
 		warning("%s:%d: %d fields where the header has %d; row skipped",
-			s->path, s->lineno, n, s->layout.ncols);
+			s->path, s->lineno, n, s->header.n);
 		return;
 	}
-	why = parse_fields(fields, &s->layout, &row, why_buf, sizeof(why_buf));
+	why = parse_fields(fields, &s->header, &row, why_buf, sizeof(why_buf));
 	if (!why)
 		why = fn(&row, data);
 	if (why)
@@ -627,7 +600,7 @@ static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 		return 0;
 	if (nul)
 		return error("%s:1: a NUL byte in the header", s->path);
-	if (parse_header(s->line, s->path, &s->layout) < 0)
+	if (header_parse(s->line, s->path, 0, &s->header) < 0)
 		return -1;
 	while ((len = next_line(s, &nul)) >= 0) {
 		if (nul)
