@@ -10,6 +10,7 @@
  * scratch file is left.
  */
 #include "guest/boot.h"
+#include "results/store.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
@@ -447,7 +448,7 @@ static int print_tables(struct session *s)
 {
 	struct report_opts opts;
 	const char *k = s->kernel;
-	char *runs = xasprintf("%s/runs.tsv", s->kdir);
+	char *runs = results_path(s->kdir, NULL, RUNS_FILE);
 	int ret = 0;
 
 	report_opts_init(&opts);

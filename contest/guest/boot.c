@@ -431,7 +431,7 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 
 static void boot_once(struct boot *b, const struct guest *g, int runs)
 {
-	char *kdir = xasprintf("%s/%s", config_str(b->cfg, NULL, "results"), g->name);
+	char *kdir = results_path(config_str(b->cfg, NULL, "results"), g->name, NULL);
 	char *genv = guest_env(b, g), **argv = inner_argv(b, g, runs), detail[256];
 	int *before = count_rows(b, kdir);
 	struct vm_spec s = {
@@ -535,7 +535,7 @@ static int print_results(const struct boot *b)
 	int ret;
 
 	for (int i = 0; i < b->nguests; i++) {
-		char *runs = xasprintf("%s/%s/runs.tsv", dir, b->guests[i].name);
+		char *runs = results_path(dir, b->guests[i].name, RUNS_FILE);
 
 		if (access(runs, R_OK) == 0)
 			names[n++] = b->guests[i].name;

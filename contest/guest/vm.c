@@ -1,5 +1,6 @@
 /* vm.c - one boot of a guest, user-mode-linux or QEMU/KVM (see vm.h) */
 #include "guest/vm.h"
+#include "results/store.h"
 #include "guest/vm-qemu.h"
 #include "sys/cleanup.h"
 #include "lib/proc.h"
@@ -170,7 +171,7 @@ static int make_disk(struct vm *vm)
 static int vm_prepare(struct vm *vm)
 {
 	const char *tmp = getenv("TMPDIR");
-	char *logdir = xasprintf("%s/logs", vm->s->kdir), *path;
+	char *logdir = results_path(vm->s->kdir, NULL, "logs"), *path;
 
 	vm->priv = xasprintf("%s/contest-boot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	vm->disk = xasprintf("%s/.guest-disk.XXXXXX", vm->s->work_dir);
@@ -355,7 +356,7 @@ static int console_read(struct vm *vm)
 
 static off_t rows_size(const struct vm *vm)
 {
-	char *path = xasprintf("%s/runs.tsv", vm->s->kdir);
+	char *path = results_path(vm->s->kdir, NULL, RUNS_FILE);
 	struct stat st;
 	off_t size = stat(path, &st) == 0 ? st.st_size : 0;
 
@@ -458,7 +459,7 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 /* a row is whole or absent: cut a killed guest's half-written line */
 static void cut_partial_row(const struct vm *vm)
 {
-	char *path = xasprintf("%s/runs.tsv", vm->s->kdir);
+	char *path = results_path(vm->s->kdir, NULL, RUNS_FILE);
 	size_t len;
 	char *text = read_text_file(path, &len);
 

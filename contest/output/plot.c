@@ -1,5 +1,6 @@
 /* plot.c - gnuplot charts of a report and of its monitor logs, see plot.h */
 #include "output/plot.h"
+#include "results/store.h"
 #include "loads/load.h"
 #include "lib/proc.h"
 #include "sys/psi.h"
@@ -410,7 +411,7 @@ static int psi_data(const char *logdir, const char *load, const int *runs, int n
 static int vmstat_chart(const char *dir, const char *kernel, const char *load,
 			const char *out_dir, enum plot_format format, char **name)
 {
-	char *logdir = xasprintf("%s/%s/logs", dir, kernel), *kpart = file_part(kernel);
+	char *logdir = results_path(dir, kernel, "logs"), *kpart = file_part(kernel);
 	char *lpart = file_part(load), *path = NULL;
 	int runs[64], nruns = vmstat_runs(logdir, load, runs, 64), blocks = 0, ret = 0, with_psi;
 	FILE *dat = NULL;

@@ -1,5 +1,6 @@
 /* report-env.c - the machine behind a report, in words, see report-env.h */
 #include "output/report-env.h"
+#include "results/store.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
@@ -13,7 +14,7 @@ static char *read_env(const char *dir, const char *kernel)
 
 	if (!dir)
 		return NULL;
-	path = xasprintf("%s/%s/env", dir, kernel);
+	path = results_path(dir, kernel, "env");
 	text = read_text_file(path, NULL);
 
 	free(path);

@@ -1,5 +1,6 @@
 /* compare-read.c - what compare reads: runs and env files, see compare.h */
 #include "results/compare.h"
+#include "results/store.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
@@ -35,7 +36,7 @@ static void add(struct sentences *list, char *sentence)
 
 static char *read_env(const char *dir, const char *kernel, struct sentences *list)
 {
-	char *path = xasprintf("%s/%s/env", dir, kernel), *text = read_text_file(path, NULL);
+	char *path = results_path(dir, kernel, "env"), *text = read_text_file(path, NULL);
 
 	if (!text)
 		add(list, xasprintf("no env file for '%s' ('%s'): its environment cannot be "

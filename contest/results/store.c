@@ -352,9 +352,15 @@ static int real_dir_or_missing(const char *kernel_dir)
 	return 0;
 }
 
+char *results_path(const char *dir, const char *kernel, const char *name)
+{
+	return xasprintf("%s%s%s%s%s", dir, kernel ? "/" : "", kernel ? kernel : "",
+			 name ? "/" : "", name ? name : "");
+}
+
 int results_check_appendable(const char *kernel_dir)
 {
-	char *path = xasprintf("%s/runs.tsv", kernel_dir);
+	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
 	struct header h;
 	struct stat st;
 	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir);
@@ -429,7 +435,7 @@ static char *append_text(int fd, const char *path, const struct stat *st,
 
 int results_append(const char *kernel_dir, const struct run_record *rec)
 {
-	char *path = xasprintf("%s/runs.tsv", kernel_dir), *text = NULL;
+	char *path = results_path(kernel_dir, NULL, RUNS_FILE), *text = NULL;
 	struct stat st;
 	int fd = -1, created, ret = -1;
 
@@ -660,7 +666,7 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 
 int results_next_run(const char *kernel_dir, const char *load)
 {
-	char *path = xasprintf("%s/runs.tsv", kernel_dir);
+	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
 	struct kernel_results kr;
 	const struct load_summary *ls;
 	int next = -1;

@@ -54,6 +54,15 @@ const char *results_header(void);
  */
 int results_check_appendable(const char *kernel_dir);
 
+/* a kernel's results file */
+#define RUNS_FILE "runs.tsv"
+
+/*
+ * DIR/KERNEL/NAME, the one place a path into the results is made; KERNEL
+ * or NAME NULL leaves it out (DIR/NAME is a kernel directory's file).
+ */
+char *results_path(const char *dir, const char *kernel, const char *name);
+
 /*
  * Append rec to DIR/runs.tsv: in a new or empty file the header and the
  * row in one write; in an existing one the row in the file's own columns

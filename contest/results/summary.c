@@ -126,7 +126,7 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 
 int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
 {
-	char *path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	char *path = results_path(dir, kernel, RUNS_FILE);
 	double mtime = 0;
 	int ret;
 
@@ -172,7 +172,7 @@ static int by_first_seen(const void *pa, const void *pb)
  * one that is no regular file is refused by name rather than passed over */
 static int is_kernel_folder(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/%s/runs.tsv", dir, name);
+	char *path = results_path(dir, name, RUNS_FILE);
 	struct stat st;
 	int ret = name[0] != '.' && lstat(path, &st) == 0;
 
@@ -222,7 +222,7 @@ int results_check_kernel(const char *dir, const char *kernel)
 
 	if (check_name("kernel name", kernel) < 0)
 		return -1;
-	path = xasprintf("%s/%s/runs.tsv", dir, kernel);
+	path = results_path(dir, kernel, RUNS_FILE);
 	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))
 		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
 	free(path);

@@ -301,7 +301,7 @@ static void drop_done(const struct resume_plan *r, const struct done_scan *d,
 int resume_skip_done(const struct resume_plan *r, const char *results, const char *kernel,
 		     struct plan *p, int *done, struct running_stats *time)
 {
-	char *runs = xasprintf("%s/%s/runs.tsv", results, kernel);
+	char *runs = results_path(results, kernel, RUNS_FILE);
 	size_t n = (size_t)r->nloads + 1, before = p->nsteps, recorded;
 	struct done_scan d = { r, xcalloc(n, sizeof(*d.n)), xcalloc(n, sizeof(*d.time)) };
 	struct load_state **ls = xcalloc(n, sizeof(*ls));

@@ -1,5 +1,6 @@
 /* session.c - see session.h */
 #include "session/session.h"
+#include "results/store.h"
 #include "sys/cgroup.h"
 #include "lib/proc.h"
 #include "sys/cleanup.h"
@@ -66,8 +67,8 @@ int session_init(struct session *s, struct config *cfg, const char *kernel)
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
 	s->kernel = kernel;
-	s->kdir = xasprintf("%s/%s", config_str(cfg, NULL, "results"), kernel);
-	s->logdir = xasprintf("%s/logs", s->kdir);
+	s->kdir = results_path(config_str(cfg, NULL, "results"), kernel, NULL);
+	s->logdir = results_path(s->kdir, NULL, "logs");
 	s->scratch_root = xasprintf("%s/scratch", config_str(cfg, NULL, "work_dir"));
 	s->ram = config_ram(cfg);
 	s->load_lead_s = config_duration(cfg, NULL, "load_lead");
@@ -127,7 +128,7 @@ static void compare_env(struct session *s, const char *old, const char *cur)
  */
 static int write_env(struct session *s)
 {
-	char *path = xasprintf("%s/env", s->kdir), *tmp = xasprintf("%s/env.tmp", s->kdir);
+	char *path = results_path(s->kdir, NULL, "env"), *tmp = results_path(s->kdir, NULL, "env.tmp");
 	char *cur = env_text(s), *old = NULL;
 	int fd = -1, ret = -1;
 
