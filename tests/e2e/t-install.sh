@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make install PREFIX=...: the binary, contest.conf, configs/ and the man page,
-# and the installed binary finds its installed contest.conf.
+# and the installed binary finds its installed contest.conf; make uninstall
+# with the same DESTDIR and PREFIX removes exactly those files.
 . "$(dirname "$0")/lib.sh"
 P=$T/prefix
 # keep the build the suite runs under (make SANITIZE=1 test): install must not relink it plain
@@ -20,4 +21,21 @@ grep -q '^runs = 5$' "$T/env"
 ok $? "the installed binary reads the installed contest.conf"
 man -l "$P/share/man/man1/contest.1" 2>/dev/null | grep -q 'contest report'
 ok $? "the man page renders"
+
+# a packager's staging tree: install, uninstall, no file of ours is left,
+# and a file install did not put there stays
+D=$T/stage
+mkdir -p "$D/usr/bin" && echo other > "$D/usr/bin/other"
+make -s -C "$TOP" "${mode[@]}" install DESTDIR="$D" PREFIX=/usr > "$T/out" 2>&1
+ok $? "make install DESTDIR=$D PREFIX=/usr"
+n=$(find "$D" -type f ! -path "$D/usr/bin/other" | wc -l)
+[ "$n" -ge 6 ]
+ok $? "install staged its files ($n)"
+make -s -C "$TOP" "${mode[@]}" uninstall DESTDIR="$D" PREFIX=/usr > "$T/out" 2>&1
+ok $? "make uninstall DESTDIR=$D PREFIX=/usr"
+left=$(find "$D" -type f ! -path "$D/usr/bin/other")
+is "$left" "" "no installed file is left"
+[ ! -e "$D/usr/share/contest" ]
+ok $? "contest's own share directory is gone"
+is "$(cat "$D/usr/bin/other" 2>/dev/null)" other "a file install did not put there stays"
 done_testing
