@@ -1,9 +1,12 @@
 # contest - build, test, install
 #   make                 build bin/contest
-#   make test            every unit and end-to-end test (TAP)
+#   make test            install what the tests need if missing (sudo when not root),
+#                        then every unit and end-to-end test (TAP)
 #   make SANITIZE=1 test the same under AddressSanitizer and UBSan
-#   make run             install packages (sudo when not root), build, run the quick
-#                        profile's noload and cacherun
+#   make run             install what contest needs if missing (sudo when not root),
+#                        build, run the quick profile's noload and cacherun
+#   make deps, make test-deps
+#                        only install what run, test need (scripts/deps.sh)
 #   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured
 #                        power; FIGURES="idle report": some figures only)
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
@@ -139,21 +142,22 @@ fuzz: $(FUZZ_BIN)
 		grep -a '^#[0-9]*[[:space:]]*DONE' build/fuzz/fuzz-$$t.log; \
 	done
 
-test: bin/contest $(UNIT_BIN)
+# the packages first (they hold the headers and libraries the build needs),
+# then the build; a test whose package could not be installed skips
+test:
+	@scripts/deps.sh $(TEST_PKGS) || echo "make test: going on; the tests that need them skip" >&2
+	@$(MAKE) --no-print-directory bin/contest $(UNIT_BIN)
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
 
-# root installs directly; anyone else through sudo
-SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-
+# install what is missing (as root, else through sudo); nothing when all is there
 deps:
-	$(SUDO) apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_PKGS)
+	@scripts/deps.sh $(DEPS_PKGS)
 
 test-deps:
-	$(SUDO) apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PKGS)
+	@scripts/deps.sh $(TEST_PKGS)
 
-run: deps bin/contest
+run: deps
+	@$(MAKE) --no-print-directory bin/contest
 	bin/contest run -c configs/quick.conf noload cacherun
 
 # the include rules of docs/ARCHITECTURE.md: layers, no circles, writers read nothing
