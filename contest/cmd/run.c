@@ -580,6 +580,18 @@ out:
 	return status;
 }
 
+/* the session's last line: where its rows went (after the tables on stdout) */
+static void say_where(const struct session *s)
+{
+	char *runs = xasprintf("%s/runs.tsv", s->kdir);
+
+	if (access(runs, F_OK) == 0) {
+		fflush(stdout);
+		info("results in %s", runs);
+	}
+	free(runs);
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
@@ -617,6 +629,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	} else if (planned && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
+	if (planned)
+		say_where(&s);
 	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);
