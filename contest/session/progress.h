@@ -46,7 +46,8 @@ void progress_earlier(struct progress *pg, const char *load, double mean_s);
 /*
  * Earlier sessions' mean Time of each of the plan's loads, from
  * DIR/KERNEL/runs.tsv, else the mean over every kernel in DIR. Call after
- * progress_plan. Results that cannot be read are left out quietly.
+ * progress_plan. A missing DIR is no error (a first session); a runs.tsv
+ * that cannot be read is left out, with the reader's message.
  */
 void progress_read_earlier(struct progress *pg, const char *dir, const char *kernel);
 /* step i (0-based) starts, with label naming it for the progress line */
