@@ -47,6 +47,10 @@ else
 Q        = @
 say      = printf '  %-3s %s\n'
 endif
+# make -s: not even those
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say      = :
+endif
 
 ifeq ($(SANITIZE),1)
 OBJDIR   = build/san

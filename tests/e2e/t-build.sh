@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The build a packager expects, on a copy of the sources: quiet "  CC  path"
-# lines (V=1 the commands), -Werror only with DEVELOPER=1, LDFLAGS on every
+# lines (V=1 the commands, -s nothing), -Werror only with DEVELOPER=1, LDFLAGS on every
 # link, a header change rebuilds what includes it (-MMD), and the binary and
 # the unit tests link build/plain/libcontest.a, which holds no main().
 . "$(dirname "$0")/lib.sh"
@@ -14,6 +14,9 @@ o=build/plain/contest/lib/util.o
 m "$o" > "$T/quiet" 2>&1
 ok $? "make $o"
 is "$(cat "$T/quiet")" "  CC  contest/lib/util.c" "quiet: one CC line naming the source"
+rm -f "$S/$o"
+m -s "$o" > "$T/silent" 2>&1
+is "$(cat "$T/silent")" "" "make -s: silent"
 rm -f "$S/$o"
 m V=1 "$o" > "$T/loud" 2>&1
 grep -Eq '^cc .*-c -o build/plain/contest/lib/util.o contest/lib/util.c$' "$T/loud"
