@@ -82,7 +82,7 @@ bin/.mode: FORCE
 	@mkdir -p bin
 	@[ "$$(cat $@ 2>/dev/null)" = "$(MODE)" ] || echo $(MODE) > $@
 
-# everything but main(): the binary, the unit tests and bench link it
+# everything but main(): the binary and the unit tests link it
 $(CONTEST_LIB): $(CONTEST_OBJ)
 	@$(say) AR $@
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
