@@ -197,12 +197,13 @@ install: bin/contest
 	install -m 644 configs/*.conf $(DESTDIR)$(DATADIR)/configs/
 	install -m 644 contest.1 $(DESTDIR)$(MANDIR)/contest.1
 
-# what install put there, by name, and the two directories that are contest's own
+# what install put there, by name, and the two directories that are contest's
+# own unless something else is in them now
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(DATADIR)/contest.conf \
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(wildcard configs/*.conf)) \
 		$(DESTDIR)$(MANDIR)/contest.1
-	-rmdir $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR)
+	rmdir $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:
 	rm -rf build bin/contest bin/.mode

@@ -42,4 +42,13 @@ is "$left" "" "no installed file is left"
 [ ! -e "$D/usr/share/contest" ]
 ok $? "contest's own share directory is gone"
 is "$(cat "$D/usr/bin/other" 2>/dev/null)" other "a file install did not put there stays"
+
+# a file of the user's own among the configs: uninstall keeps it and its directory
+make -s -C "$TOP" "${mode[@]}" install DESTDIR="$D" PREFIX=/usr > "$T/out" 2>&1 &&
+	echo mine > "$D/usr/share/contest/configs/mine.conf" &&
+	make -s -C "$TOP" "${mode[@]}" uninstall DESTDIR="$D" PREFIX=/usr > "$T/out" 2>&1
+ok $? "uninstall with a user's file in configs/ exits 0"
+is "$(cat "$T/out")" "" "and says nothing of the directory it keeps"
+is "$(cd "$D" && find . -type f | sort | tr '\n' ' ')" \
+	"./usr/bin/other ./usr/share/contest/configs/mine.conf " "only the user's files are left"
 done_testing
