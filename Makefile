@@ -1,9 +1,12 @@
 # contest - build, test, install
 #   make                 build bin/contest
-#   make test            every unit and end-to-end test (TAP)
+#   make test            install what the tests need if missing (sudo when not root),
+#                        then every unit and end-to-end test (TAP)
 #   make SANITIZE=1 test the same under AddressSanitizer and UBSan
-#   make run             install packages (sudo when not root), build, run the quick
-#                        profile's noload and cacherun
+#   make run             install what contest needs if missing (sudo when not root),
+#                        build, run the quick profile's noload and cacherun
+#   make deps, make test-deps
+#                        only install what run, test need (scripts/deps.sh)
 #   make bench           benchmark contest itself (QUICK=1: small counts; POWER=1: measured
 #                        power; FIGURES="idle report": some figures only)
 #   make kernel-tree     unpack Debian's linux-source-6.1 into work/ and print its path
@@ -13,7 +16,11 @@
 #   make qemu-kernel [QEMU_NAME=NAME] [QEMU_CONFIG=FRAGMENT]
 #                        build a small x86_64 bzImage for run --boot under QEMU/KVM
 #                        into work/NAME.bzImage (slow: minutes)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local [DESTDIR=STAGE]
+#   make uninstall PREFIX=/usr/local [DESTDIR=STAGE]
+#                        remove exactly what install installed
+#   DEVELOPER=1          warnings are errors (CI and developers; packagers leave it off)
+#   V=1                  print the full compiler lines instead of "  CC  path"
 
 PREFIX  ?= /usr/local
 BINDIR   = $(PREFIX)/bin
@@ -21,10 +28,29 @@ DATADIR  = $(PREFIX)/share/contest
 MANDIR   = $(PREFIX)/share/man/man1
 
 CC      ?= cc
+AR      ?= ar
 CFLAGS  ?= -O2 -g
-WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(DEVELOPER),1)
+WERROR   = -Werror
+endif
+WARN     = -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CPPFLAGS += -D_GNU_SOURCE -DCONTEST_DATADIR='"$(DATADIR)"' -iquote contest -iquote .
+# each object and test notes the headers it read in a .d file next to it
+DEPFLAGS = -MMD -MP
 LDLIBS  += -ljansson -lRmath -lm
+
+# quiet: one "  CC  path" line per step; V=1 prints the commands themselves
+ifeq ($(V),1)
+Q        =
+say      = :
+else
+Q        = @
+say      = printf '  %-3s %s\n'
+endif
+# make -s: not even those
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say      = :
+endif
 
 ifeq ($(SANITIZE),1)
 OBJDIR   = build/san
@@ -40,14 +66,14 @@ DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux 
             libjansson-dev r-mathlib
 TEST_PKGS = $(DEPS_PKGS) rt-tests linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
             clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs \
-            qemu-system-x86
+            qemu-system-x86 strace man-db
 
 CONTEST_SRC = $(wildcard contest/*/*.c) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))
+CONTEST_LIB = $(OBJDIR)/libcontest.a
 MAIN_OBJ    = $(OBJDIR)/contest/main.o
 UNIT_SRC    = $(wildcard tests/unit/t-*.c)
 UNIT_BIN    = $(patsubst tests/unit/%.c,$(OBJDIR)/tests/%,$(UNIT_SRC))
-HEADERS     = $(wildcard contest/*/*.h loads/*.h tests/unit/*.h)
 
 all: bin/contest
 
@@ -56,31 +82,59 @@ bin/.mode: FORCE
 	@mkdir -p bin
 	@[ "$$(cat $@ 2>/dev/null)" = "$(MODE)" ] || echo $(MODE) > $@
 
-bin/contest: $(MAIN_OBJ) $(CONTEST_OBJ) bin/.mode
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(MAIN_OBJ) $(CONTEST_OBJ) $(LDLIBS)
+# everything but main(): the binary and the unit tests link it
+$(CONTEST_LIB): $(CONTEST_OBJ)
+	@$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(OBJDIR)/%.o: %.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS) -c -o $@ $<
+bin/contest: $(MAIN_OBJ) $(CONTEST_LIB) bin/.mode
+	@$(say) LD $@
+	$(Q)$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $(MAIN_OBJ) $(CONTEST_LIB) $(LDLIBS)
 
-$(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_OBJ) $(HEADERS)
+$(OBJDIR)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(WARN) $(SANFLAGS) -o $@ $< $(CONTEST_OBJ) $(LDLIBS)
+	@$(say) CC $<
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_LIB)
+	@mkdir -p $(dir $@)
+	@$(say) CC $<
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) $(LDFLAGS) \
+		-o $@ $< $(CONTEST_LIB) $(LDLIBS)
 
 unit: $(UNIT_BIN)
+
+-include $(CONTEST_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BIN:=.d)
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
 # parser, the runs.tsv reader, --resume's plan reader and the lock record's
 # checker, each run FUZZ_SECONDS from tests/fuzz/NAME/
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SAN      = address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,$(FUZZ_SAN)
+FUZZ_OBJFLAGS = -g -O1 -fsanitize=fuzzer-no-link,$(FUZZ_SAN)
 FUZZ_TARGETS  = config runs plan lock
 FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
+# the fuzzers' own library: the same sources, instrumented, without libFuzzer's main
+FUZZ_OBJ      = $(patsubst %.c,build/fuzz/obj/%.o,$(CONTEST_SRC))
+FUZZ_LIB      = build/fuzz/libcontest.a
 
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(CONTEST_SRC) $(HEADERS)
+build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -o $@ $< $(CONTEST_SRC) $(LDLIBS)
+	@$(say) CC $@
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_OBJFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(FUZZ_LIB): $(FUZZ_OBJ)
+	@$(say) AR $@
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	@$(say) CC $@
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_LIB) $(LDLIBS)
+
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 
 fuzz: $(FUZZ_BIN)
 	@for t in $(FUZZ_TARGETS); do \
@@ -92,21 +146,22 @@ fuzz: $(FUZZ_BIN)
 		grep -a '^#[0-9]*[[:space:]]*DONE' build/fuzz/fuzz-$$t.log; \
 	done
 
-test: bin/contest $(UNIT_BIN)
+# the packages first (they hold the headers and libraries the build needs),
+# then the build; a test whose package could not be installed skips
+test:
+	@scripts/deps.sh $(TEST_PKGS) || echo "make test: going on; the tests that need them skip" >&2
+	@$(MAKE) --no-print-directory bin/contest $(UNIT_BIN)
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
 
-# root installs directly; anyone else through sudo
-SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-
+# install what is missing (as root, else through sudo); nothing when all is there
 deps:
-	$(SUDO) apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEPS_PKGS)
+	@scripts/deps.sh $(DEPS_PKGS)
 
 test-deps:
-	$(SUDO) apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PKGS)
+	@scripts/deps.sh $(TEST_PKGS)
 
-run: deps bin/contest
+run: deps
+	@$(MAKE) --no-print-directory bin/contest
 	bin/contest run -c configs/quick.conf noload cacherun
 
 # the include rules of docs/ARCHITECTURE.md: layers, no circles, writers read nothing
@@ -119,7 +174,10 @@ kernel-tree:
 # the benchmark is not a test: it prints a table of ratios, see docs/PERFORMANCE.md
 $(OBJDIR)/bench/power: bench/power.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) $(SANFLAGS) -o $@ $< -lRmath -lm
+	@$(say) CC $<
+	$(Q)$(CC) $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< -lRmath -lm
+
+-include $(OBJDIR)/bench/power.d
 
 bench: bin/contest $(OBJDIR)/bench/power
 	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh $(FIGURES)
@@ -139,7 +197,16 @@ install: bin/contest
 	install -m 644 configs/*.conf $(DESTDIR)$(DATADIR)/configs/
 	install -m 644 contest.1 $(DESTDIR)$(MANDIR)/contest.1
 
+# what install put there, by name, and the two directories that are contest's
+# own unless something else is in them now
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/contest $(DESTDIR)$(DATADIR)/contest.conf \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(wildcard configs/*.conf)) \
+		$(DESTDIR)$(MANDIR)/contest.1
+	rmdir $(DESTDIR)$(DATADIR)/configs $(DESTDIR)$(DATADIR) 2>/dev/null || :
+
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: check-layers fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install clean FORCE
+.PHONY: check-layers fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install \
+	uninstall clean FORCE

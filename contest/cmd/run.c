@@ -240,14 +240,31 @@ static void load_cleanup(struct load_state *ls)
 
 /* ---- the steps ---- */
 
+/* a finished run, and the session's elapsed and left time after it */
 static void announce(struct session *s, const struct run_record *rec, double took)
 {
+	char times[80];
+
 	progress_clear(s);
+	progress_times(&s->progress, now_mono(), times, sizeof(times));
 	if (!strcmp(rec->status, "ok"))
-		info("%s run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all)",
-		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took);
+		info("%s run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
+		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took,
+		     times);
 	else
-		info("%s run %d: %s: %s", rec->load, rec->run, rec->status, rec->status_detail);
+		info("%s run %d: %s: %s; %s", rec->load, rec->run, rec->status, rec->status_detail,
+		     times);
+}
+
+/* the plan's steps as the progress line counts them, again when it grows */
+static void progress_of_plan(struct session *s, const struct plan *p)
+{
+	const char **names = xcalloc(p->nsteps + 1, sizeof(*names));
+
+	for (size_t i = 0; i < p->nsteps; i++)
+		names[i] = p->steps[i]->load->name;
+	progress_plan(&s->progress, names, p->nsteps);
+	free(names);
 }
 
 /* ---- --until-sd: more runs of a load until its Time settles ---- */
@@ -338,7 +355,7 @@ static void until_sd_step(struct session *s, struct plan *p, size_t i, struct un
 		plan_insert(p, i, ls);
 		if (ls == cacherun)
 			plan_insert(p, i, noload);
-		s->steps_total = (int)p->nsteps;
+		progress_of_plan(s, p);
 		return;
 	}
 	until_sd_say(s, p, ls, n, u);
@@ -410,19 +427,22 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 {
 	int failed = 0, ret = 0;
 
-	s->steps_total = (int)p->nsteps;
-	s->started = now_mono();
+	progress_release(&s->progress);
+	progress_init(&s->progress, now_mono());
+	progress_of_plan(s, p);
+	progress_read_earlier(&s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
 	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
 		struct load_state *ls = p->steps[i];
 		struct run_record rec;
-		char label[96];
+		char label[96], times[80];
+		double took;
 
 		snprintf(label, sizeof(label), "%s %d/%d", ls->load->name,
 			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
-		s->step_label = label;
-		s->step_started = now_mono();
+		progress_begin(&s->progress, i, label, now_mono());
 		if (!s->tty)
-			info("%s (run %zu of %zu)", label, i + 1, p->nsteps);
+			info("%s (run %zu of %zu), %s", label, i + 1, p->nsteps,
+			     progress_times(&s->progress, now_mono(), times, sizeof(times)));
 		load_prepare(s, ls);
 		progress_draw(s);
 		ret = run_recorded(s, ls, &rec);
@@ -431,16 +451,16 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 		failed |= ret;
 		if (!strcmp(rec.status, "ok"))
 			running_stats_add(&u->time[ls - p->loads], rec.time_s);
-		s->steps_done++;
-		s->step_time_sum += now_mono() - s->step_started;
-		announce(s, &rec, now_mono() - s->step_started);
+		took = now_mono() - s->progress.step_started;
+		progress_end(&s->progress, took, strcmp(rec.status, "ok") ? -1 : rec.time_s);
+		announce(s, &rec, took);
 		if (plan_last_step(p, i))
 			until_sd_step(s, p, i, u);
 		if (plan_last_step(p, i))
 			load_cleanup(ls);
 	}
 	progress_clear(s);
-	s->step_label = NULL;
+	s->progress.label = NULL;
 	return ret < 0 ? -1 : failed;
 }
 
@@ -561,6 +581,18 @@ out:
 	return status;
 }
 
+/* the session's last line: where its rows went (after the tables on stdout) */
+static void say_where(const struct session *s)
+{
+	char *runs = xasprintf("%s/runs.tsv", s->kdir);
+
+	if (access(runs, F_OK) == 0) {
+		fflush(stdout);
+		info("results in %s", runs);
+	}
+	free(runs);
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
@@ -598,6 +630,8 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	} else if (planned && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
+	if (planned)
+		say_where(&s);
 	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);

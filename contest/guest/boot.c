@@ -524,6 +524,26 @@ static int run_compare(const struct cmd *compare, const char *dir, const char **
 	return WIFEXITED(st) && WEXITSTATUS(st) <= 1 ? 0 : -1;
 }
 
+/* the session's last line: the runs.tsv files its guests' rows went to */
+static void say_where(const char *dir, const char **names, size_t n)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!n)
+		return;
+	f = open_memstream(&line, &len);
+	if (!f)
+		die(1, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%s/%s/runs.tsv", i ? ", " : "", dir, names[i]);
+	fclose(f);
+	fflush(stdout);
+	info("results in %s", line);
+	free(line);
+}
+
 /* the tables of every kernel with rows; then compare, where this contest has it */
 static int print_results(const struct boot *b)
 {
@@ -545,6 +565,7 @@ static int print_results(const struct boot *b)
 	ret = n ? report_print_kernels(dir, names, n, &opts, stdout) : 0;
 	if (ret == 0 && n > 1 && compare)
 		ret = run_compare(compare, dir, names, n);
+	say_where(dir, names, n);
 	free(names);
 	return ret;
 }

@@ -25,33 +25,15 @@ volatile sig_atomic_t run_continued;
 
 /* ---- progress ---- */
 
-static void fmt_mmss(char *buf, size_t len, double s)
-{
-	long t = s > 0 ? (long)(s + 0.5) : 0;
-
-	if (t >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
-}
-
 void progress_draw(struct session *s)
 {
-	char elapsed[32], left[32];
-	double now = now_mono(), mean, rest;
+	const struct progress *pg = &s->progress;
+	char times[80];
 
-	if (!s->tty || !s->step_label)
+	if (!s->tty || !pg->label)
 		return;
-	fmt_mmss(elapsed, sizeof(elapsed), now - s->started);
-	if (s->steps_done) {
-		mean = s->step_time_sum / s->steps_done;
-		rest = mean * (s->steps_total - s->steps_done) - (now - s->step_started);
-		fmt_mmss(left, sizeof(left), rest > 0 ? rest : 0);
-	} else {
-		snprintf(left, sizeof(left), "?");
-	}
-	fprintf(stderr, "\r\033[K%s (run %d of %d), elapsed %s, left ~%s", s->step_label,
-		s->steps_done + 1, s->steps_total, elapsed, left);
+	fprintf(stderr, "\r\033[K%s (run %zu of %zu), %s", pg->label, pg->step + 1, pg->nsteps,
+		progress_times(pg, now_mono(), times, sizeof(times)));
 	fflush(stderr);
 }
 

@@ -15,6 +15,7 @@
 #include "lib/config.h"
 #include "loads/load.h"
 #include "results/store.h"
+#include "session/progress.h"
 #include "session/workload.h"
 
 /* set by the signal handler: the signal that asked us to stop, 0 none */
@@ -37,11 +38,8 @@ struct session {
 	int flush;
 	int monitors;		/* bit mask over the monitors table (monitors_parse) */
 	int warned_flush, warned_monitors;
-	/* progress */
-	int tty;
-	int steps_total, steps_done;
-	double started, step_time_sum, step_started;
-	const char *step_label;
+	int tty;		/* stderr is a terminal: the progress line is redrawn */
+	struct progress progress;
 };
 
 /* one load's state over the session */
@@ -71,7 +69,7 @@ void run_show_log_tail(struct session *s, const char *log, int lines);
 /* the `monitors` config list as the session's bit mask ("yes" is vmstat iostat) */
 int monitors_parse(const char *list);
 
-/* the progress line: redraw (tty) now */
+/* the progress line: redraw (tty) now, "LABEL (run I of N), elapsed .., left ~.." */
 void progress_draw(struct session *s);
 /* clear the status line before printing a plain line (tty) */
 void progress_clear(struct session *s);

@@ -3,9 +3,11 @@
 # without a usable /dev/kvm (QEMU's TCG is too slow to measure), an image
 # that is neither UML nor bzImage, more CPUs than UML has, a -k without image,
 # a guest's name that is no kernel name (checked as run -k NAME checks it).
+# The checks that need Debian's user-mode-linux binary skip without it.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-guest.sh"
 refuse_setup
+uml=/usr/bin/linux.uml
 
 if [ ! -e /dev/kvm ]; then
 	refuses "bzImage, no /dev/kvm" "KVM device ./dev/kvm.*TCG is too slow to measure" \
@@ -20,18 +22,20 @@ else
 fi
 refuses "neither UML nor bzImage" "neither a user-mode-linux program .ELF. nor a bzImage" \
 	"$CONTEST" run --boot /etc/hostname -k x "${ARGS[@]}" noload
-if [ -x /usr/bin/linux.uml ]; then
+if [ -x "$uml" ]; then
 	refuses "two CPUs for UML" "one CPU" \
-		"$CONTEST" run --boot /usr/bin/linux.uml --vm-cpus 2 -k u "${ARGS[@]}" noload
+		"$CONTEST" run --boot "$uml" --vm-cpus 2 -k u "${ARGS[@]}" noload
+	# the first guest's image must be one contest boots, or that is the refusal
+	refuses "-k without an image" "which image" \
+		"$CONTEST" run -k a="$uml" -k b "${ARGS[@]}" noload
 else
-	skip "no /usr/bin/linux.uml"
+	skip "two CPUs for UML: no $uml (package user-mode-linux)"
+	skip "-k without an image: no $uml (package user-mode-linux)"
 fi
-refuses "-k without an image" "which image" \
-	"$CONTEST" run -k a=/usr/bin/linux.uml -k b "${ARGS[@]}" noload
 refuses "a guest named '-x'" "bad kernel name '-x': it must not start with '-'" \
 	"$CONTEST" run -k -x=/etc/hostname "${ARGS[@]}" noload
 refuses "a guest's name with an escape" "bad kernel name 'a.b': no blanks or control" \
 	"$CONTEST" run -k $'a\033b=/etc/hostname' "${ARGS[@]}" noload
 refuses "bad --vm-mem" "vm-mem" \
-	"$CONTEST" run --boot /usr/bin/linux.uml --vm-mem lots -k u "${ARGS[@]}" noload
+	"$CONTEST" run --boot "$uml" --vm-mem lots -k u "${ARGS[@]}" noload
 done_testing

@@ -35,6 +35,7 @@ grep -q '^noload:$' "$T/out" && grep -q '^uml \[1\]' "$T/out"
 ok $? "the tables on stdout"
 grep -q 'contest: process_load run 1: ' "$T/err"
 ok $? "the guest's progress on stderr"
+is "$(tail -n 1 "$T/err")" "contest: results in $f" "the session ends saying where the rows went"
 grep -q 'reboot: System halted' "$R/uml/logs/guest.console"
 ok $? "the console log shows the guest powering off"
 "$CONTEST" env | grep -qx 'guest: none'

@@ -1,0 +1,65 @@
+/* progress.h - how far a session is and how long the rest will take
+ *
+ * A step is one planned run of a load. The time left is the sum, over the
+ * steps not finished, of each step's estimate, less what the step under
+ * way has already taken:
+ *   - this session's mean step time of that load, once one has run;
+ *   - else earlier sessions' mean Time of the load (this kernel's runs.tsv,
+ *     else every kernel's in the results directory), times this session's
+ *     ratio of step time to Time once a step has run (a step is more than
+ *     its compile: clean, flush, quiet wait, load lead);
+ *   - else this session's mean step time over every load;
+ *   - else the mean of the earlier Times of the plan's other loads.
+ * Unknown only when none of these is.
+ */
+#ifndef CONTEST_PROGRESS_H
+#define CONTEST_PROGRESS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* one load of the plan */
+struct progress_load {
+	const char *name;
+	double earlier_s;	/* earlier sessions' mean Time, 0 unknown */
+	double took_s;		/* the sum of this session's finished steps of it */
+	int took_n;
+};
+
+struct progress {
+	struct progress_load *loads;
+	size_t nloads;
+	const char **plan;	/* every step's load, in order (names not owned) */
+	size_t nsteps;
+	size_t step;		/* the step under way or next: all before it finished */
+	const char *label;	/* the step under way, NULL between steps */
+	double started, step_started;	/* now_mono() of the session, the step */
+	double ok_took_s, ok_time_s;	/* sums over steps whose compile was timed */
+};
+
+void progress_init(struct progress *pg, double now);
+void progress_release(struct progress *pg);
+/* the plan's steps by load name, again whenever it grows (--until-sd) */
+void progress_plan(struct progress *pg, const char *const *loads, size_t n);
+/* earlier sessions' mean Time of load (0: unknown); loads not in the plan are ignored */
+void progress_earlier(struct progress *pg, const char *load, double mean_s);
+/*
+ * Earlier sessions' mean Time of each of the plan's loads, from
+ * DIR/KERNEL/runs.tsv, else the mean over every kernel in DIR. Call after
+ * progress_plan. A missing DIR is no error (a first session); a runs.tsv
+ * that cannot be read is left out, with the reader's message.
+ */
+void progress_read_earlier(struct progress *pg, const char *dir, const char *kernel);
+/* step i (0-based) starts, with label naming it for the progress line */
+void progress_begin(struct progress *pg, size_t i, const char *label, double now);
+/* the step under way finished after took_s; time_s its compile's Time, or
+ * a negative number when the run was not ok */
+void progress_end(struct progress *pg, double took_s, double time_s);
+/* seconds left for the session at now; negative when unknown */
+double progress_left(const struct progress *pg, double now);
+/* "elapsed M:SS, left ~M:SS" (or "left ~?") into buf */
+const char *progress_times(const struct progress *pg, double now, char *buf, size_t len);
+/* s as M:SS, or H:MM:SS from an hour */
+void progress_mmss(char *buf, size_t len, double s);
+
+#endif

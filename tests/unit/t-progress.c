@@ -1,0 +1,157 @@
+/* t-progress.c - the session's time left: from the plan, this session's
+ * steps and earlier sessions' Times (this kernel's, else every kernel's) */
+#include "session/progress.h"
+#include "lib/util.h"
+#include "tap.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char tmpdir[] = "/tmp/t-progress.XXXXXX";
+
+static int near(double got, double want)
+{
+	return fabs(got - want) < 1e-6;
+}
+
+/* DIR/KERNEL/runs.tsv with the required columns and rows "LOAD TIME STATUS" */
+static void runs_tsv(const char *kernel, const char *const *rows)
+{
+	char *kdir = xasprintf("%s/%s", tmpdir, kernel), *path = xasprintf("%s/runs.tsv", kdir);
+	FILE *f;
+
+	mkdir_p(kdir, 0755);
+	f = fopen(path, "w");
+	fputs("load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n", f);
+	for (int i = 0; rows[i]; i++) {
+		char load[32], status[32];
+		double t;
+
+		sscanf(rows[i], "%31s %lf %31s", load, &t, status);
+		fprintf(f, "%s\t%d\t%g\t90\t0\t0\t%s\n", load, i + 1, t, status);
+	}
+	fclose(f);
+	free(path);
+	free(kdir);
+}
+
+static const char *const plan3[] = { "noload", "noload", "cacherun" };
+
+static void from_nothing(void)
+{
+	struct progress pg;
+	char buf[80];
+
+	progress_init(&pg, 100);
+	progress_plan(&pg, plan3, 3);
+	ok(progress_left(&pg, 100) < 0, "nothing known: the time left is unknown");
+	is_str(progress_times(&pg, 100, buf, sizeof(buf)), "elapsed 0:00, left ~?",
+	       "nothing known: left ~?");
+	progress_begin(&pg, 0, "noload 1/2", 100);
+	progress_end(&pg, 5, 4);
+	ok(near(progress_left(&pg, 105), 10),
+	   "one noload step of 5 s: 5 s for the other, 5 s for cacherun (this session's mean) (%g)",
+	   progress_left(&pg, 105));
+	is_str(progress_times(&pg, 165, buf, sizeof(buf)), "elapsed 1:05, left ~0:10",
+	       "elapsed since the session started, left from the plan");
+	progress_release(&pg);
+}
+
+static void from_earlier(void)
+{
+	struct progress pg;
+
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan3, 3);
+	progress_earlier(&pg, "noload", 10);
+	progress_earlier(&pg, "process_load", 99);	/* not in the plan */
+	ok(near(progress_left(&pg, 0), 30),
+	   "only noload known (10 s): cacherun counts as the mean of the known (%g)",
+	   progress_left(&pg, 0));
+	progress_earlier(&pg, "cacherun", 20);
+	ok(near(progress_left(&pg, 0), 40), "before the first run: 10 + 10 + 20 s (%g)",
+	   progress_left(&pg, 0));
+	progress_begin(&pg, 0, "noload 1/2", 0);
+	ok(near(progress_left(&pg, 4), 36), "4 s into the first run: 6 + 10 + 20 (%g)",
+	   progress_left(&pg, 4));
+	ok(near(progress_left(&pg, 25), 30), "a run past its estimate counts 0, not less (%g)",
+	   progress_left(&pg, 25));
+	progress_end(&pg, 12, 10);
+	ok(near(progress_left(&pg, 12), 12 + 24),
+	   "a step took 1.2 x its Time: noload 12 s (this session), cacherun 20 x 1.2 (%g)",
+	   progress_left(&pg, 12));
+	progress_begin(&pg, 1, "noload 2/2", 12);
+	progress_end(&pg, 14, -1);
+	ok(near(progress_left(&pg, 26), 24),
+	   "a run not ok counts for its load's step time, not the ratio (%g)",
+	   progress_left(&pg, 26));
+	progress_begin(&pg, 2, "cacherun 1/1", 26);
+	progress_end(&pg, 30, 25);
+	ok(near(progress_left(&pg, 56), 0), "all done: 0 left (%g)", progress_left(&pg, 56));
+
+	/* --until-sd adds a run: the plan grows, the loads keep what they know */
+	{
+		const char *const plan4[] = { "noload", "noload", "cacherun", "cacherun" };
+
+		progress_plan(&pg, plan4, 4);
+		ok(near(progress_left(&pg, 56), 30), "a step added: cacherun's 30 s (%g)",
+		   progress_left(&pg, 56));
+	}
+	progress_release(&pg);
+}
+
+static void from_results(void)
+{
+	const char *const a[] = { "noload 10 ok", "noload 20 ok", "noload 999 aborted", NULL };
+	const char *const b[] = { "noload 30 ok", "cacherun 40 ok", NULL };
+	struct progress pg;
+
+	if (!mkdtemp(tmpdir)) {
+		skip("mkdtemp: cannot make a directory in /tmp");
+		return;
+	}
+	runs_tsv("a", a);
+	runs_tsv("b", b);
+
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan3, 3);
+	progress_read_earlier(&pg, tmpdir, "a");
+	ok(near(pg.loads[0].earlier_s, 15),
+	   "noload on a: a's own ok runs' mean, 15 s (%g)", pg.loads[0].earlier_s);
+	ok(near(pg.loads[1].earlier_s, 40),
+	   "cacherun, never run on a: every kernel's mean, 40 s (%g)", pg.loads[1].earlier_s);
+	ok(near(progress_left(&pg, 0), 15 + 15 + 40), "left: 15 + 15 + 40 s (%g)",
+	   progress_left(&pg, 0));
+	progress_release(&pg);
+
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan3, 3);
+	progress_read_earlier(&pg, tmpdir, "new");
+	ok(near(pg.loads[0].earlier_s, 20),
+	   "a new kernel: noload's mean over every kernel's ok runs, 20 s (%g)",
+	   pg.loads[0].earlier_s);
+	progress_release(&pg);
+
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan3, 3);
+	progress_read_earlier(&pg, "/nonexistent/results", "a");
+	ok(progress_left(&pg, 0) < 0, "no results directory: unknown, and no crash");
+	progress_release(&pg);
+	rm_rf(tmpdir);
+}
+
+int main(void)
+{
+	char buf[32];
+
+	progress_mmss(buf, sizeof(buf), 3725);
+	is_str(buf, "1:02:05", "an hour and more as H:MM:SS");
+	progress_mmss(buf, sizeof(buf), 59.6);
+	is_str(buf, "1:00", "seconds round to the nearest");
+	from_nothing();
+	from_earlier();
+	from_results();
+	return tap_done();
+}
