@@ -1,7 +1,7 @@
 /* vm.c - one boot of a guest, user-mode-linux or QEMU/KVM (see vm.h) */
 #include "guest/vm.h"
 #include "guest/vm-qemu.h"
-#include "sys/cleanup.h"
+#include "sys/pgroup.h"
 #include "lib/proc.h"
 #include "session/run.h"
 #include "lib/util.h"
@@ -299,7 +299,7 @@ static int vm_start(struct vm *vm)
 	argv_free(argv);
 	free(tmpdir);
 	if (vm->pid > 0)
-		cleanup_add_pgroup(vm->pid);
+		pgroup_register(vm->pid);
 	return vm->pid > 0 ? 0 : -1;
 }
 
@@ -412,7 +412,7 @@ static void vm_kill(struct vm *vm)
 			;
 	}
 	if (vm->pid)
-		cleanup_del_pgroup(vm->pid);
+		pgroup_forget(vm->pid);
 	vm->pid = 0;
 	/* UML's own processes are in its group and, we being a subreaper, ours */
 	while (waitpid(-1, &st, 0) > 0 || errno == EINTR)

@@ -1,6 +1,6 @@
 /* run.c - one timed run: DESIGN.md's steps 2-9 (see run.h) */
 #include "session/run.h"
-#include "sys/cleanup.h"
+#include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "lib/proc.h"
 #include "sys/psi.h"
@@ -239,7 +239,7 @@ static pid_t monitor_start(struct session *s, size_t m, const char *log)
 	else
 		pid = monitor_spawn(mon, log, &o);
 	if (pid > 0)
-		cleanup_add_pgroup(pid);
+		pgroup_register(pid);
 	return pid > 0 ? pid : 0;
 }
 
@@ -256,7 +256,7 @@ static void monitor_stop(pid_t pid)
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	proc_group_kill(pid);
-	cleanup_del_pgroup(pid);
+	pgroup_forget(pid);
 }
 
 /* ---- /proc/vmstat ---- */
@@ -389,7 +389,7 @@ static int compile_start(struct session *s, const char *log, double *t0)
 	pid = spawn(s->wl.build, &o);
 	close(fds[1]);
 	if (pid > 0)
-		cleanup_add_pgroup(pid);
+		pgroup_register(pid);
 	*t0 = pid > 0 ? read_start(fds[0]) : 0;
 	close(fds[0]);
 	return pid;
@@ -534,22 +534,6 @@ static void stop_monitors(struct live_run *lr)
 		monitor_stop(lr->monitor[m]);
 }
 
-static int unregister_path(enum cleanup_kind kind, const char *path)
-{
-	cleanup_del_path(kind, path);
-	return 0;
-}
-
-/* the load's child cgroups, to (un)register for a forced exit */
-static void load_cgroups(const struct cgroup_session *cg,
-			 int (*fn)(enum cleanup_kind kind, const char *path))
-{
-	if (cg->load_mem[0])
-		fn(CLEANUP_CGROUP, cg->load_mem);
-	if (cg->load_acct[0])
-		fn(CLEANUP_CGROUP, cg->load_acct);
-}
-
 /* 0 when the load is started and in full swing after load_lead; else why */
 static int start_load(struct session *s, struct load_state *ls, struct live_run *lr,
 		      char *why, size_t whylen)
@@ -560,12 +544,12 @@ static int start_load(struct session *s, struct load_state *ls, struct live_run 
 		snprintf(why, whylen, "cannot create the load's cgroup");
 		return -1;
 	}
-	load_cgroups(&s->cg, cleanup_add_path);
+	/* the load's groups are in the registry: cgroup.c put them there */
 	if (loadproc_start(&lr->lp, ls->load, &ls->env, &s->cg) < 0) {
 		snprintf(why, whylen, "cannot start the load");
 		return -1;
 	}
-	cleanup_add_pgroup(lr->lp.leader);
+	pgroup_register(lr->lp.leader);
 	nap(s, s->load_lead_s);
 	return loadproc_failed(&lr->lp, why, whylen) ? -1 : 0;
 }
@@ -578,11 +562,9 @@ static void stop_load(struct session *s, struct live_run *lr, struct run_record 
 	if (!leader)
 		return;
 	left = loadproc_stop(&lr->lp, &s->cg, s->grace_s);
-	cleanup_del_pgroup(leader);
-	if (s->cg.version) {
-		load_cgroups(&s->cg, unregister_path);
+	pgroup_forget(leader);
+	if (s->cg.version)
 		cgroup_load_remove(&s->cg);
-	}
 	if (left) {
 		char detail[128];
 
@@ -637,7 +619,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	vmstat_read(&vb);
 	psi_snap_both(s, &pb, &cgb);
 	proc_group_kill(pid);	/* nothing of the compile outlives it */
-	cleanup_del_pgroup(pid);
+	pgroup_forget(pid);
 
 	fill_compile(rec, &cr);
 	fill_load(rec, &a, &b);

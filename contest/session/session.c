@@ -2,7 +2,7 @@
 #include "session/session.h"
 #include "sys/cgroup.h"
 #include "lib/proc.h"
-#include "sys/cleanup.h"
+#include "sys/scratch.h"
 #include "sys/fingerprint.h"
 #include "loads/loads.h"
 #include "sys/swap.h"
@@ -156,25 +156,6 @@ out:
 	return ret;
 }
 
-/* the session's cgroup directories, into the registry: parents first, so they go last */
-static void register_cgroups(const struct cgroup_session *cg)
-{
-	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
-
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (dirs[i][0])
-			cleanup_add_path(CLEANUP_CGROUP, dirs[i]);
-}
-
-static void unregister_cgroups(const struct cgroup_session *cg)
-{
-	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
-
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (dirs[i][0])
-			cleanup_del_path(CLEANUP_CGROUP, dirs[i]);
-}
-
 static int start_swap(struct session *s)
 {
 	uint64_t size = config_size(s->cfg, NULL, "swapfile", s->ram);
@@ -188,8 +169,7 @@ static int start_swap(struct session *s)
 		s->swapfile = NULL;
 		return error("cannot set up the swap file");
 	}
-	cleanup_add_path(CLEANUP_SWAP, s->swapfile);
-	return 0;
+	return 0;	/* in the registry: swap_on put it there */
 }
 
 int session_start(struct session *s)
@@ -200,7 +180,6 @@ int session_start(struct session *s)
 
 	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)
 		return -1;
-	register_cgroups(&s->cg);
 	if (start_swap(s) < 0)
 		return -1;
 	s->swap = meminfo_bytes("SwapFree");
@@ -215,7 +194,7 @@ int session_scratch_make(const char *dir)
 {
 	if (mkdir_p(dir, 0755) < 0)
 		return -1;
-	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	scratch_register(dir);
 	return 0;
 }
 
@@ -223,7 +202,7 @@ void session_scratch_remove(const char *dir)
 {
 	if (rm_rf(dir) < 0)
 		warning("cannot remove '%s': %s", dir, strerror(errno));
-	cleanup_del_path(CLEANUP_SCRATCH, dir);
+	scratch_forget(dir);
 }
 
 /* ---- teardown ---- */
@@ -236,12 +215,9 @@ int session_finish(struct session *s)
 	if (s->swapfile) {
 		if (swap_off(s->swapfile) < 0)
 			ret = -1;
-		else
-			cleanup_del_path(CLEANUP_SWAP, s->swapfile);
 		free(s->swapfile);
 		s->swapfile = NULL;
 	}
-	unregister_cgroups(&s->cg);
 	cgroup_session_release(&s->cg);
 	return ret;
 }
