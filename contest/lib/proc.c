@@ -13,7 +13,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-volatile sig_atomic_t proc_cancel;
+static const volatile sig_atomic_t *stop_flag;
+
+void proc_watch(const volatile sig_atomic_t *stop)
+{
+	stop_flag = stop;
+}
+
+int proc_stopping(void)
+{
+	return stop_flag && *stop_flag;
+}
 
 static void child_setup(const struct spawn_opts *o, pid_t parent)
 {
@@ -109,7 +119,7 @@ int proc_wait(pid_t pid, int *status)
 	while (waitpid(pid, status, 0) < 0) {
 		if (errno != EINTR)
 			return -1;
-		if (proc_cancel) {	/* interrupted: the program goes too, and is reaped */
+		if (proc_stopping()) {	/* interrupted: the program goes too, and is reaped */
 			kill(pid, SIGKILL);
 			kill(-pid, SIGKILL);	/* its group, when it leads one */
 		}

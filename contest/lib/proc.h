@@ -7,11 +7,13 @@
 #include <sys/resource.h>
 
 /*
- * Set by the driver's signal handler on an interrupt: proc_wait (and so
- * run_cmd) then kills the program it waits for instead of waiting it out.
- * Every spawned child has SIGKILL as its parent-death signal.
+ * The driver's stop flag (signals.h), once given: when it is set, proc_wait
+ * (and so run_cmd) kills the program it waits for instead of waiting it
+ * out. Every spawned child has SIGKILL as its parent-death signal.
  */
-extern volatile sig_atomic_t proc_cancel;
+void proc_watch(const volatile sig_atomic_t *stop);
+/* has the driver been asked to stop? 0 before proc_watch */
+int proc_stopping(void);
 
 struct spawn_opts {
 	const char *cwd;	/* chdir first, NULL to stay */

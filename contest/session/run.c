@@ -20,8 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-volatile sig_atomic_t run_interrupted;
-volatile sig_atomic_t run_continued;
 
 /* ---- progress ---- */
 

@@ -3,6 +3,7 @@
 #include "sys/cgroup.h"
 #include "lib/proc.h"
 #include "sys/scratch.h"
+#include "sys/signals.h"
 #include "sys/fingerprint.h"
 #include "loads/loads.h"
 #include "sys/swap.h"
@@ -10,7 +11,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,43 +19,9 @@
 
 /* ---- signals ---- */
 
-static void on_signal(int sig)
-{
-	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
-
-	if (run_interrupted) {
-		/* a second Ctrl-C must not cut short the removal of RAM-sized
-		 * files or busy cgroups; SIGKILL still ends us, and the next
-		 * run removes what is left (the lock file records it) */
-		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
-			return;
-		return;
-	}
-	run_interrupted = sig;
-	load_interrupted = 1;
-	proc_cancel = 1;
-}
-
-/* we were stopped and go on: a run timed across the stop measured the stop too */
-static void on_continue(int sig)
-{
-	(void)sig;
-	run_continued++;
-}
-
 void session_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: waits return to look at the flag */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_continue;
-	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
-	sigaction(SIGCONT, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	signals_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
 }
 

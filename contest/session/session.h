@@ -15,11 +15,11 @@
 /* Fill s from the config (nothing is made yet). 0, or -1 with the config error printed. */
 int session_init(struct session *s, struct config *cfg, const char *kernel);
 /*
- * Catch SIGINT, SIGTERM and SIGHUP: the first sets run_interrupted (the
- * runs wind down and record what they have), a second one kills every
- * registered process group, undoes the rest of the registry and exits.
- * SIGCONT bumps run_continued (a run timed across a stop is not ok).
- * Also become the child subreaper, so orphans of loads and compiles come to us.
+ * The signal path every session has (signals.h): the first SIGINT, SIGTERM
+ * or SIGHUP sets run_interrupted (the runs wind down, record what they
+ * have and the session takes down what it made), later ones are absorbed
+ * with "cleaning up, please wait". Also become the child subreaper, so
+ * orphans of loads and compiles come to us.
  */
 void session_signals(void);
 /* Make the cgroups and the swap file, the logs directory, write the env file. 0 or -1. */
