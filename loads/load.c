@@ -327,10 +327,8 @@ void load_fail_exec(struct load_env *env, const char *prog, int status, const ch
 
 	if (status < 0)
 		snprintf(what, sizeof(what), "could not be started");
-	else if (WIFSIGNALED(status))
-		snprintf(what, sizeof(what), "killed by signal %d", WTERMSIG(status));
 	else
-		snprintf(what, sizeof(what), "exited with status %d", WEXITSTATUS(status));
+		proc_status_text(status, what, sizeof(what));
 	if (text) {
 		char *end = text + strlen(text), *start;
 

@@ -448,9 +448,10 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 	} else if (buf[0]) {
 		snprintf(r->detail, sizeof(r->detail), "guest init: %s", buf);
 	} else {
-		snprintf(r->detail, sizeof(r->detail), "the guest stopped (%s %d) before its session ended",
-			 WIFSIGNALED(st) ? "signal" : "status",
-			 WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		char how[PROC_STATUS_LEN];
+
+		snprintf(r->detail, sizeof(r->detail), "the guest stopped (it %s) before its session ended",
+			 proc_status_text(st, how, sizeof(how)));
 	}
 	free(path);
 }

@@ -166,6 +166,23 @@ int run_cmd(char *const argv[], const struct spawn_opts *o)
 	return 128 + WTERMSIG(st);
 }
 
+const char *proc_status_text(int status, char *buf, size_t len)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	const char *name = sig ? sigabbrev_np(sig) : NULL;
+
+	if (status < 0)
+		snprintf(buf, len, "did not run");
+	else if (WIFEXITED(status))
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+	else if (sig)
+		snprintf(buf, len, "was killed by signal %d (SIG%s)%s", sig, name ? name : "?",
+			 WCOREDUMP(status) ? " and dumped core" : "");
+	else
+		snprintf(buf, len, "ended with wait status %#x", (unsigned)status);
+	return buf;
+}
+
 char *argv_join(char *const argv[])
 {
 	size_t len = 1;

@@ -43,6 +43,15 @@ int proc_wait(pid_t pid, int *status);
 pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
 /* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
+/*
+ * How a wait status ended, the one wording of every message that says so,
+ * to follow the program's name: "exited with status N", "was killed by
+ * signal N (SIGNAME)", "was killed by signal N (SIGNAME) and dumped core";
+ * a status < 0 (none: not started, not waited for) is "did not run".
+ * Into buf (PROC_STATUS_LEN bytes will do); returns buf.
+ */
+#define PROC_STATUS_LEN 64
+const char *proc_status_text(int status, char *buf, size_t len);
 /* argv as one line for messages */
 char *argv_join(char *const argv[]);
 

@@ -482,7 +482,7 @@ static void fill_load(struct run_record *rec, const struct load_snap *a, const s
 static void judge_compile(struct session *s, struct run_record *rec,
 			  const struct compile_result *cr, const char *log)
 {
-	char detail[256];
+	char detail[256], how[PROC_STATUS_LEN];
 	const char *prog = s->wl.build[0];
 
 	if (cr->interrupted) {
@@ -494,12 +494,9 @@ static void judge_compile(struct session *s, struct run_record *rec,
 		return;
 	if (cr->status == -1)
 		snprintf(detail, sizeof(detail), "%s could not be waited for", prog);
-	else if (WIFSIGNALED(cr->status))
-		snprintf(detail, sizeof(detail), "%s killed by signal %d; log %s", prog,
-			 WTERMSIG(cr->status), log);
 	else
-		snprintf(detail, sizeof(detail), "%s exited with status %d; log %s", prog,
-			 WEXITSTATUS(cr->status), log);
+		snprintf(detail, sizeof(detail), "%s %s; log %s", prog,
+			 proc_status_text(cr->status, how, sizeof(how)), log);
 	set_status(rec, "compile-failed", detail);
 }
 
