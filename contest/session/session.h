@@ -3,7 +3,7 @@
  * The session owns the cgroups (memory limit, CPU quota), the swap file,
  * the scratch root, the results directory's env file, and the signal
  * handling. Everything it makes is registered in the cleanup registry
- * (cleanup.h) as soon as it exists, so a forced exit (a second Ctrl-C)
+ * (cleanup.h) as soon as it exists, so a forced exit (die(), a fatal error)
  * removes it too. struct session itself is in run.h: every run reads it.
  */
 #ifndef CONTEST_SESSION_H

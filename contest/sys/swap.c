@@ -24,7 +24,7 @@ static char swap_path[4096];	/* the file we made, absolute; "" none */
 static char swap_given[4096];	/* the path as swap_on was given it */
 static volatile sig_atomic_t swap_active;	/* swapon succeeded on it */
 
-/* the registry's undo: on a forced exit, or when a later session finds it */
+/* the registry's undo on a forced exit: system calls only */
 static void swap_undo(const char *path, long id)
 {
 	(void)id;
