@@ -148,6 +148,7 @@ static int make_disk(struct vm *vm)
 	char *argv[] = { "mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=1,lazy_journal_init=1",
 			 vm->disk, NULL };
 	struct spawn_opts o = { .out = log };
+	char how[PROC_STATUS_LEN];
 	int fd = mkstemp(vm->disk), rc;
 
 	if (fd < 0) {
@@ -162,7 +163,7 @@ static int make_disk(struct vm *vm)
 	close(fd);
 	rc = run_cmd(argv, &o);
 	if (rc != 0)
-		error("'mkfs.ext4 %s' failed (status %d); see '%s'", vm->disk, rc, log);
+		error("'mkfs.ext4 %s' %s; see '%s'", vm->disk, proc_status_text(rc, how, sizeof(how)), log);
 	free(log);
 	return rc == 0 ? 0 : -1;
 }

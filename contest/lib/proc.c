@@ -161,9 +161,7 @@ int run_cmd(char *const argv[], const struct spawn_opts *o)
 
 	if (pid < 0 || proc_wait(pid, &st) < 0)
 		return -1;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	return 128 + WTERMSIG(st);
+	return st;
 }
 
 const char *proc_status_text(int status, char *buf, size_t len)

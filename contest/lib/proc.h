@@ -41,7 +41,8 @@ int proc_wait(pid_t pid, int *status);
 /* fork and run fn(arg) in the child, set up as spawn's (output, group,
  * signals), which then exits 0; what names it in messages */
 pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
-/* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
+/* spawn and wait; returns the wait status (0: it exited 0; say it with
+ * proc_status_text), or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
 /*
  * How a wait status ended, the one wording of every message that says so,

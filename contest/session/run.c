@@ -83,6 +83,7 @@ static void nap(struct session *s, double secs)
 int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 {
 	struct spawn_opts o = { .cwd = s->wl.cwd, .out = log, .truncate_out = 1, .build_env = 1 };
+	char how[PROC_STATUS_LEN];
 	int rc;
 
 	if (!s->wl.clean)
@@ -90,7 +91,8 @@ int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 	rc = run_cmd(s->wl.clean, &o);
 	if (rc == 0)
 		return 0;
-	snprintf(why, whylen, "make clean in '%s' failed (status %d); log %s", s->wl.cwd, rc, log);
+	snprintf(why, whylen, "make clean in '%s' %s; log %s", s->wl.cwd,
+		 proc_status_text(rc, how, sizeof(how)), log);
 	run_show_log_tail(s, log, 20);
 	return -1;
 }

@@ -153,6 +153,7 @@ static int run_mkswap(const char *path)
 	char log[] = "/tmp/contest-mkswap.XXXXXX", *text;
 	char *argv[] = { (char *)mkswap_prog(), "-L", SWAP_LABEL, (char *)path, NULL };
 	struct spawn_opts o = { .out = log };
+	char how[PROC_STATUS_LEN];
 	int fd = mkstemp(log), rc;
 
 	if (fd < 0) {
@@ -164,8 +165,8 @@ static int run_mkswap(const char *path)
 	rc = run_cmd(argv, &o);
 	if (rc != 0) {
 		text = fd >= 0 ? read_text_file(log, NULL) : NULL;
-		error("mkswap '%s' failed (exit %d)%s%s", path, rc, text && *text ? ": " : "",
-		      text ? trim(text) : "");
+		error("mkswap '%s' %s%s%s", path, proc_status_text(rc, how, sizeof(how)),
+		      text && *text ? ": " : "", text ? trim(text) : "");
 		free(text);
 	}
 	if (fd >= 0)

@@ -3,6 +3,8 @@
  * Real children give a real exit status and a real death by signal; a
  * core dump is the kernel's encoding of one (the signal with bit 0x80),
  * made by hand so that no core file is written; -1 is no status at all.
+ * run_cmd hands back the wait status itself, so a program that exits 143
+ * is not taken for one killed by SIGTERM.
  */
 #include "tap.h"
 #include "lib/proc.h"
@@ -31,6 +33,9 @@ static int status_of(int code, int sig)
 
 int main(void)
 {
+	char *exits[] = { "sh", "-c", "exit 143", NULL }, *killed[] = { "sh", "-c", "kill -TERM $$", NULL };
+	char *none[] = { "/nonexistent/t-proc-status", NULL };
+	struct spawn_opts quiet = { .devnull_out = 1 };
 	char buf[PROC_STATUS_LEN];
 
 	is_str(proc_status_text(status_of(0, 0), buf, sizeof(buf)), "exited with status 0",
@@ -45,5 +50,12 @@ int main(void)
 	       "was killed by signal 6 (SIGABRT) and dumped core", "a core dump says so");
 	is_str(proc_status_text(-1, buf, sizeof(buf)), "did not run", "no status at all");
 	ok(proc_status_text(3 << 8, buf, 8) == buf && buf[7] == '\0', "a short buffer is cut, not overrun");
+
+	is_str(proc_status_text(run_cmd(exits, &quiet), buf, sizeof(buf)), "exited with status 143",
+	       "run_cmd: a program that exits 143");
+	is_str(proc_status_text(run_cmd(killed, &quiet), buf, sizeof(buf)),
+	       "was killed by signal 15 (SIGTERM)", "run_cmd: one killed by SIGTERM, told apart");
+	is_str(proc_status_text(run_cmd(none, &quiet), buf, sizeof(buf)), "exited with status 127",
+	       "run_cmd: a program that cannot be run exits 127 in its child");
 	return tap_done();
 }
