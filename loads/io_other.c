@@ -1,7 +1,6 @@
 /* io_other.c - io_load in another directory (io_other_dir), meant to be another disk */
 #include "loads/load.h"
-#include "sys/cleanup.h"
-#include "sys/lock.h"
+#include "sys/scratch.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -58,8 +57,7 @@ static int io_other_prepare(struct load_env *env)
 
 	if (!dir)
 		return -1;
-	cleanup_add_path(CLEANUP_SCRATCH, dir);
-	env->priv = dir;
+	env->priv = dir;	/* registered and on record: scratch_make did it */
 	return 0;
 }
 
@@ -80,8 +78,7 @@ static void io_other_cleanup(struct load_env *env)
 {
 	if (!env->priv)
 		return;
-	if (scratch_remove(env->priv) == 0)
-		cleanup_del_path(CLEANUP_SCRATCH, env->priv);
+	scratch_remove(env->priv);
 	free(env->priv);
 	env->priv = NULL;
 }

@@ -17,7 +17,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-volatile sig_atomic_t load_interrupted;
 
 uint64_t load_size(const struct load_env *env, const char *key)
 {
@@ -118,7 +117,7 @@ int load_exec(struct load_env *env, char *const argv[], const char *cwd, const c
 	while (load_reap(env->ctr, pid, &st) < 0) {
 		if (errno != EINTR)
 			return -1;
-		if (proc_cancel)	/* the driver was interrupted: do not wait the program out */
+		if (proc_stopping())	/* the driver was interrupted: do not wait the program out */
 			kill(pid, SIGKILL);
 	}
 	return st;
@@ -225,7 +224,7 @@ int load_write_zeros(struct load_env *env, const char *path, uint64_t size, int 
 	while (size) {
 		size_t n = size < sizeof(zeros) ? (size_t)size : sizeof(zeros);
 
-		if (load_interrupted) {
+		if (proc_stopping()) {
 			errno = EINTR;
 			goto fail;
 		}
@@ -328,10 +327,8 @@ void load_fail_exec(struct load_env *env, const char *prog, int status, const ch
 
 	if (status < 0)
 		snprintf(what, sizeof(what), "could not be started");
-	else if (WIFSIGNALED(status))
-		snprintf(what, sizeof(what), "killed by signal %d", WTERMSIG(status));
 	else
-		snprintf(what, sizeof(what), "exited with status %d", WEXITSTATUS(status));
+		proc_status_text(status, what, sizeof(what));
 	if (text) {
 		char *end = text + strlen(text), *start;
 

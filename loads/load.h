@@ -87,12 +87,6 @@ struct load {
 #define LOAD_NONE	0x1	/* noload, cacherun: no process at all */
 #define LOAD_NO_FLUSH	0x2	/* cacherun: skip the flush, follow a noload run */
 
-/*
- * Set by the driver's signal handler (Ctrl-C): long untimed work in
- * prepare (load_write_zeros) gives up with EINTR instead of writing on.
- */
-extern volatile sig_atomic_t load_interrupted;
-
 /* Typed access to the load's own keys (its section of the config) */
 uint64_t load_size(const struct load_env *env, const char *key);
 long long load_int(const struct load_env *env, const char *key);

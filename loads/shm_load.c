@@ -7,6 +7,7 @@
  * under pressure it goes to swap, the writers' page cache to disk.
  */
 #include "loads/load.h"
+#include "lib/proc.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -123,6 +124,7 @@ static int shm_run(struct load_env *env)
 	int regions = (int)load_int(env, "regions"), per = (int)load_int(env, "per_region");
 	int writers = (int)load_int(env, "writers");
 	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
+	char how[PROC_STATUS_LEN];
 	int st;
 	pid_t pid;
 
@@ -150,9 +152,7 @@ static int shm_run(struct load_env *env)
 		load_fail(env, "wait: %s", strerror(errno));
 	if (env->ctr && atomic_load(&env->ctr->failed))
 		_exit(1);	/* the child said why in load_fail */
-	if (WIFSIGNALED(st))
-		load_fail(env, "process %d killed by signal %d", (int)pid, WTERMSIG(st));
-	load_fail(env, "process %d exited with status %d", (int)pid, WEXITSTATUS(st));
+	load_fail(env, "process %d %s", (int)pid, proc_status_text(st, how, sizeof(how)));
 }
 
 static void shm_cleanup(struct load_env *env)

@@ -5,6 +5,7 @@
  * are part of the load.
  */
 #include "loads/load.h"
+#include "lib/proc.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -37,11 +38,11 @@ static int xtar_prepare(struct load_env *env)
 {
 	char *archive = load_path(env, XTAR_ARCHIVE);
 	int st = load_tar_tree(env, archive, NULL);
+	char how[PROC_STATUS_LEN];
 
 	if (st)
-		error("cannot make '%s' from the tree '%s': tar %s %d", archive, env->tree,
-		      st > 0 && WIFSIGNALED(st) ? "killed by signal" : "exited with status",
-		      st < 0 ? -1 : WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		error("cannot make '%s' from the tree '%s': tar %s", archive, env->tree,
+		      proc_status_text(st, how, sizeof(how)));
 	free(archive);
 	if (st)
 		xtar_cleanup(env);

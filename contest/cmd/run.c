@@ -18,6 +18,7 @@
 #include "sys/cleanup.h"
 #include "sys/handover.h"
 #include "sys/lock.h"
+#include "sys/scratch.h"
 #include "lib/owner.h"
 #include "lib/proc.h"
 #include "results/report.h"
@@ -499,8 +500,7 @@ static int make_scratch_root(struct session *s)
 	if (!dir)
 		return -1;
 	free(s->scratch_root);
-	s->scratch_root = dir;
-	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	s->scratch_root = dir;	/* in the registry, and on record: scratch_make did it */
 	return 0;
 }
 
@@ -572,9 +572,7 @@ out:
 		load_cleanup(&p->loads[i]);
 		free(p->loads[i].scratch);
 	}
-	if (s->scratch_root && scratch_remove(s->scratch_root) == 0)
-		cleanup_del_path(CLEANUP_SCRATCH, s->scratch_root);
-	else
+	if (scratch_remove(s->scratch_root) < 0)
 		status = EXIT_RUN_FAILED;
 	if (session_finish(s) < 0)
 		status = EXIT_RUN_FAILED;

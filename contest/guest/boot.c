@@ -1,6 +1,6 @@
 /* boot.c - contest run --boot: kernels, rounds, failed guests, tables (see boot.h) */
 #include "guest/boot.h"
-#include "sys/cleanup.h"
+#include "sys/signals.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "lib/owner.h"
@@ -474,27 +474,6 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 
 /* ---- the session over every kernel ---- */
 
-static void on_signal(int sig)
-{
-	if (run_interrupted) {
-		cleanup_run_all();	/* a second Ctrl-C: the guest goes now */
-		_exit(128 + sig);
-	}
-	run_interrupted = sig;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
 /*
  * contest compare -r DIR BASE NEW..., from the table of commands. In a
  * child of its own: a command closes stdout when it is done, and run
@@ -592,7 +571,7 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 		return EXIT_USAGE;
 	}
 	plan_order(&b);
-	install_signals();
+	signals_install();	/* as `run`'s: the first signal stops, later ones wait (signals.h) */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* UML's processes come to us when it dies */
 	rounds = o->interleave ? b.runs : 1;
 	per = o->interleave ? 1 : b.runs;

@@ -2,7 +2,7 @@
 #include "guest/vm.h"
 #include "results/store.h"
 #include "guest/vm-qemu.h"
-#include "sys/cleanup.h"
+#include "sys/pgroup.h"
 #include "lib/proc.h"
 #include "session/run.h"
 #include "lib/util.h"
@@ -149,6 +149,7 @@ static int make_disk(struct vm *vm)
 	char *argv[] = { "mkfs.ext4", "-q", "-F", "-E", "lazy_itable_init=1,lazy_journal_init=1",
 			 vm->disk, NULL };
 	struct spawn_opts o = { .out = log };
+	char how[PROC_STATUS_LEN];
 	int fd = mkstemp(vm->disk), rc;
 
 	if (fd < 0) {
@@ -163,7 +164,7 @@ static int make_disk(struct vm *vm)
 	close(fd);
 	rc = run_cmd(argv, &o);
 	if (rc != 0)
-		error("'mkfs.ext4 %s' failed (status %d); see '%s'", vm->disk, rc, log);
+		error("'mkfs.ext4 %s' %s; see '%s'", vm->disk, proc_status_text(rc, how, sizeof(how)), log);
 	free(log);
 	return rc == 0 ? 0 : -1;
 }
@@ -300,7 +301,7 @@ static int vm_start(struct vm *vm)
 	argv_free(argv);
 	free(tmpdir);
 	if (vm->pid > 0)
-		cleanup_add_pgroup(vm->pid);
+		pgroup_register(vm->pid);
 	return vm->pid > 0 ? 0 : -1;
 }
 
@@ -413,7 +414,7 @@ static void vm_kill(struct vm *vm)
 			;
 	}
 	if (vm->pid)
-		cleanup_del_pgroup(vm->pid);
+		pgroup_forget(vm->pid);
 	vm->pid = 0;
 	/* UML's own processes are in its group and, we being a subreaper, ours */
 	while (waitpid(-1, &st, 0) > 0 || errno == EINTR)
@@ -449,9 +450,10 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 	} else if (buf[0]) {
 		snprintf(r->detail, sizeof(r->detail), "guest init: %s", buf);
 	} else {
-		snprintf(r->detail, sizeof(r->detail), "the guest stopped (%s %d) before its session ended",
-			 WIFSIGNALED(st) ? "signal" : "status",
-			 WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+		char how[PROC_STATUS_LEN];
+
+		snprintf(r->detail, sizeof(r->detail), "the guest stopped (it %s) before its session ended",
+			 proc_status_text(st, how, sizeof(how)));
 	}
 	free(path);
 }

@@ -13,7 +13,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-volatile sig_atomic_t proc_cancel;
+static const volatile sig_atomic_t *stop_flag;
+
+void proc_watch(const volatile sig_atomic_t *stop)
+{
+	stop_flag = stop;
+}
+
+int proc_stopping(void)
+{
+	return stop_flag && *stop_flag;
+}
 
 static void child_setup(const struct spawn_opts *o, pid_t parent)
 {
@@ -109,7 +119,7 @@ int proc_wait(pid_t pid, int *status)
 	while (waitpid(pid, status, 0) < 0) {
 		if (errno != EINTR)
 			return -1;
-		if (proc_cancel) {	/* interrupted: the program goes too, and is reaped */
+		if (proc_stopping()) {	/* interrupted: the program goes too, and is reaped */
 			kill(pid, SIGKILL);
 			kill(-pid, SIGKILL);	/* its group, when it leads one */
 		}
@@ -151,9 +161,24 @@ int run_cmd(char *const argv[], const struct spawn_opts *o)
 
 	if (pid < 0 || proc_wait(pid, &st) < 0)
 		return -1;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	return 128 + WTERMSIG(st);
+	return st;
+}
+
+const char *proc_status_text(int status, char *buf, size_t len)
+{
+	int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	const char *name = sig ? sigabbrev_np(sig) : NULL;
+
+	if (status < 0)
+		snprintf(buf, len, "did not run");
+	else if (WIFEXITED(status))
+		snprintf(buf, len, "exited with status %d", WEXITSTATUS(status));
+	else if (sig)
+		snprintf(buf, len, "was killed by signal %d (SIG%s)%s", sig, name ? name : "?",
+			 WCOREDUMP(status) ? " and dumped core" : "");
+	else
+		snprintf(buf, len, "ended with wait status %#x", (unsigned)status);
+	return buf;
 }
 
 char *argv_join(char *const argv[])

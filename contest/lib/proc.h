@@ -7,11 +7,13 @@
 #include <sys/resource.h>
 
 /*
- * Set by the driver's signal handler on an interrupt: proc_wait (and so
- * run_cmd) then kills the program it waits for instead of waiting it out.
- * Every spawned child has SIGKILL as its parent-death signal.
+ * The driver's stop flag (signals.h), once given: when it is set, proc_wait
+ * (and so run_cmd) kills the program it waits for instead of waiting it
+ * out. Every spawned child has SIGKILL as its parent-death signal.
  */
-extern volatile sig_atomic_t proc_cancel;
+void proc_watch(const volatile sig_atomic_t *stop);
+/* has the driver been asked to stop? 0 before proc_watch */
+int proc_stopping(void);
 
 struct spawn_opts {
 	const char *cwd;	/* chdir first, NULL to stay */
@@ -39,8 +41,18 @@ int proc_wait(pid_t pid, int *status);
 /* fork and run fn(arg) in the child, set up as spawn's (output, group,
  * signals), which then exits 0; what names it in messages */
 pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
-/* spawn and wait; returns the exit code, 128+signal, or -1 when it could not start */
+/* spawn and wait; returns the wait status (0: it exited 0; say it with
+ * proc_status_text), or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);
+/*
+ * How a wait status ended, the one wording of every message that says so,
+ * to follow the program's name: "exited with status N", "was killed by
+ * signal N (SIGNAME)", "was killed by signal N (SIGNAME) and dumped core";
+ * a status < 0 (none: not started, not waited for) is "did not run".
+ * Into buf (PROC_STATUS_LEN bytes will do); returns buf.
+ */
+#define PROC_STATUS_LEN 64
+const char *proc_status_text(int status, char *buf, size_t len);
 /* argv as one line for messages */
 char *argv_join(char *const argv[]);
 

@@ -454,10 +454,14 @@ static int run_gnuplot(const char *out_dir, const char *name, enum plot_format f
 	char *argv[] = { "gnuplot", script, NULL };
 	struct spawn_opts o = { .cwd = out_dir, .out = log };
 	struct stat st;
+	char how[PROC_STATUS_LEN];
 	int rc = run_cmd(argv, &o), ret = 0;
 
-	if (rc != 0 || stat(image, &st) < 0 || st.st_size == 0)
-		ret = error("gnuplot failed on '%s/%s' (status %d): see '%s'", out_dir, script, rc, log);
+	if (rc != 0)
+		ret = error("gnuplot on '%s/%s' %s: see '%s'", out_dir, script,
+			    proc_status_text(rc, how, sizeof(how)), log);
+	else if (stat(image, &st) < 0 || st.st_size == 0)
+		ret = error("gnuplot on '%s/%s' made no image: see '%s'", out_dir, script, log);
 	free(script);
 	free(log);
 	free(image);

@@ -41,13 +41,9 @@ static void reset_signals(void)
 
 static void describe_status(int st, char *buf, size_t len)
 {
-	if (WIFEXITED(st))
-		snprintf(buf, len, "the load exited with status %d", WEXITSTATUS(st));
-	else if (WIFSIGNALED(st))
-		snprintf(buf, len, "the load was killed by signal %d (%s)", WTERMSIG(st),
-			 strsignal(WTERMSIG(st)));
-	else
-		snprintf(buf, len, "the load ended (wait status %#x)", st);
+	char how[PROC_STATUS_LEN];
+
+	snprintf(buf, len, "the load %s", proc_status_text(st, how, sizeof(how)));
 }
 
 /* The leader: reap every descendant; a worker death not asked for is a failure. */

@@ -1,6 +1,6 @@
 /* run.c - one timed run: DESIGN.md's steps 2-9 (see run.h) */
 #include "session/run.h"
-#include "sys/cleanup.h"
+#include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "lib/proc.h"
 #include "sys/psi.h"
@@ -20,8 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-volatile sig_atomic_t run_interrupted;
-volatile sig_atomic_t run_continued;
 
 /* ---- progress ---- */
 
@@ -67,6 +65,7 @@ static void nap(struct session *s, double secs)
 int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 {
 	struct spawn_opts o = { .cwd = s->wl.cwd, .out = log, .truncate_out = 1, .build_env = 1 };
+	char how[PROC_STATUS_LEN];
 	int rc;
 
 	if (!s->wl.clean)
@@ -74,7 +73,8 @@ int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 	rc = run_cmd(s->wl.clean, &o);
 	if (rc == 0)
 		return 0;
-	snprintf(why, whylen, "make clean in '%s' failed (status %d); log %s", s->wl.cwd, rc, log);
+	snprintf(why, whylen, "make clean in '%s' %s; log %s", s->wl.cwd,
+		 proc_status_text(rc, how, sizeof(how)), log);
 	run_show_log_tail(s, log, 20);
 	return -1;
 }
@@ -221,7 +221,7 @@ static pid_t monitor_start(struct session *s, size_t m, const char *log)
 	else
 		pid = monitor_spawn(mon, log, &o);
 	if (pid > 0)
-		cleanup_add_pgroup(pid);
+		pgroup_register(pid);
 	return pid > 0 ? pid : 0;
 }
 
@@ -238,7 +238,7 @@ static void monitor_stop(pid_t pid)
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	proc_group_kill(pid);
-	cleanup_del_pgroup(pid);
+	pgroup_forget(pid);
 }
 
 /* ---- /proc/vmstat ---- */
@@ -371,7 +371,7 @@ static int compile_start(struct session *s, const char *log, double *t0)
 	pid = spawn(s->wl.build, &o);
 	close(fds[1]);
 	if (pid > 0)
-		cleanup_add_pgroup(pid);
+		pgroup_register(pid);
 	*t0 = pid > 0 ? read_start(fds[0]) : 0;
 	close(fds[0]);
 	return pid;
@@ -466,7 +466,7 @@ static void fill_load(struct run_record *rec, const struct load_snap *a, const s
 static void judge_compile(struct session *s, struct run_record *rec,
 			  const struct compile_result *cr, const char *log)
 {
-	char detail[256];
+	char detail[256], how[PROC_STATUS_LEN];
 	const char *prog = s->wl.build[0];
 
 	if (cr->interrupted) {
@@ -478,12 +478,9 @@ static void judge_compile(struct session *s, struct run_record *rec,
 		return;
 	if (cr->status == -1)
 		snprintf(detail, sizeof(detail), "%s could not be waited for", prog);
-	else if (WIFSIGNALED(cr->status))
-		snprintf(detail, sizeof(detail), "%s killed by signal %d; log %s", prog,
-			 WTERMSIG(cr->status), log);
 	else
-		snprintf(detail, sizeof(detail), "%s exited with status %d; log %s", prog,
-			 WEXITSTATUS(cr->status), log);
+		snprintf(detail, sizeof(detail), "%s %s; log %s", prog,
+			 proc_status_text(cr->status, how, sizeof(how)), log);
 	set_status(rec, "compile-failed", detail);
 }
 
@@ -516,22 +513,6 @@ static void stop_monitors(struct live_run *lr)
 		monitor_stop(lr->monitor[m]);
 }
 
-static int unregister_path(enum cleanup_kind kind, const char *path)
-{
-	cleanup_del_path(kind, path);
-	return 0;
-}
-
-/* the load's child cgroups, to (un)register for a forced exit */
-static void load_cgroups(const struct cgroup_session *cg,
-			 int (*fn)(enum cleanup_kind kind, const char *path))
-{
-	if (cg->load_mem[0])
-		fn(CLEANUP_CGROUP, cg->load_mem);
-	if (cg->load_acct[0])
-		fn(CLEANUP_CGROUP, cg->load_acct);
-}
-
 /* 0 when the load is started and in full swing after load_lead; else why */
 static int start_load(struct session *s, struct load_state *ls, struct live_run *lr,
 		      char *why, size_t whylen)
@@ -542,12 +523,12 @@ static int start_load(struct session *s, struct load_state *ls, struct live_run 
 		snprintf(why, whylen, "cannot create the load's cgroup");
 		return -1;
 	}
-	load_cgroups(&s->cg, cleanup_add_path);
+	/* the load's groups are in the registry: cgroup.c put them there */
 	if (loadproc_start(&lr->lp, ls->load, &ls->env, &s->cg) < 0) {
 		snprintf(why, whylen, "cannot start the load");
 		return -1;
 	}
-	cleanup_add_pgroup(lr->lp.leader);
+	pgroup_register(lr->lp.leader);
 	nap(s, s->load_lead_s);
 	return loadproc_failed(&lr->lp, why, whylen) ? -1 : 0;
 }
@@ -560,11 +541,9 @@ static void stop_load(struct session *s, struct live_run *lr, struct run_record 
 	if (!leader)
 		return;
 	left = loadproc_stop(&lr->lp, &s->cg, s->grace_s);
-	cleanup_del_pgroup(leader);
-	if (s->cg.version) {
-		load_cgroups(&s->cg, unregister_path);
+	pgroup_forget(leader);
+	if (s->cg.version)
 		cgroup_load_remove(&s->cg);
-	}
 	if (left) {
 		char detail[128];
 
@@ -619,7 +598,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	vmstat_read(&vb);
 	psi_snap_both(s, &pb, &cgb);
 	proc_group_kill(pid);	/* nothing of the compile outlives it */
-	cleanup_del_pgroup(pid);
+	pgroup_forget(pid);
 
 	fill_compile(rec, &cr);
 	fill_load(rec, &a, &b);

@@ -18,11 +18,9 @@
 #include "session/progress.h"
 #include "session/workload.h"
 
-/* set by the signal handler: the signal that asked us to stop, 0 none */
-extern volatile sig_atomic_t run_interrupted;
-/* bumped by the SIGCONT handler: the driver was stopped (SIGSTOP, SIGTSTP)
- * and continued; a compile timed across a change is `driver-stopped` */
-extern volatile sig_atomic_t run_continued;
+/* run_interrupted, the one stop flag, and run_continued: a compile timed
+ * across a change of it is `driver-stopped` (signals.h) */
+#include "sys/signals.h"
 
 struct session {
 	struct config *cfg;

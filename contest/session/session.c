@@ -3,7 +3,8 @@
 #include "results/store.h"
 #include "sys/cgroup.h"
 #include "lib/proc.h"
-#include "sys/cleanup.h"
+#include "sys/scratch.h"
+#include "sys/signals.h"
 #include "sys/fingerprint.h"
 #include "loads/loads.h"
 #include "sys/swap.h"
@@ -11,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,43 +20,9 @@
 
 /* ---- signals ---- */
 
-static void on_signal(int sig)
-{
-	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
-
-	if (run_interrupted) {
-		/* a second Ctrl-C must not cut short the removal of RAM-sized
-		 * files or busy cgroups; SIGKILL still ends us, and the next
-		 * run removes what is left (the lock file records it) */
-		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
-			return;
-		return;
-	}
-	run_interrupted = sig;
-	load_interrupted = 1;
-	proc_cancel = 1;
-}
-
-/* we were stopped and go on: a run timed across the stop measured the stop too */
-static void on_continue(int sig)
-{
-	(void)sig;
-	run_continued++;
-}
-
 void session_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: waits return to look at the flag */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sa.sa_handler = on_continue;
-	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
-	sigaction(SIGCONT, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	signals_install();
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* orphans of the load and compile come to us */
 }
 
@@ -157,25 +123,6 @@ out:
 	return ret;
 }
 
-/* the session's cgroup directories, into the registry: parents first, so they go last */
-static void register_cgroups(const struct cgroup_session *cg)
-{
-	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
-
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (dirs[i][0])
-			cleanup_add_path(CLEANUP_CGROUP, dirs[i]);
-}
-
-static void unregister_cgroups(const struct cgroup_session *cg)
-{
-	const char *dirs[] = { cg->mem_dir, cg->cpu_dir, cg->acct_dir };
-
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (dirs[i][0])
-			cleanup_del_path(CLEANUP_CGROUP, dirs[i]);
-}
-
 static int start_swap(struct session *s)
 {
 	uint64_t size = config_size(s->cfg, NULL, "swapfile", s->ram);
@@ -189,8 +136,7 @@ static int start_swap(struct session *s)
 		s->swapfile = NULL;
 		return error("cannot set up the swap file");
 	}
-	cleanup_add_path(CLEANUP_SWAP, s->swapfile);
-	return 0;
+	return 0;	/* in the registry: swap_on put it there */
 }
 
 int session_start(struct session *s)
@@ -201,7 +147,6 @@ int session_start(struct session *s)
 
 	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)
 		return -1;
-	register_cgroups(&s->cg);
 	if (start_swap(s) < 0)
 		return -1;
 	s->swap = meminfo_bytes("SwapFree");
@@ -216,7 +161,7 @@ int session_scratch_make(const char *dir)
 {
 	if (mkdir_p(dir, 0755) < 0)
 		return -1;
-	cleanup_add_path(CLEANUP_SCRATCH, dir);
+	scratch_register(dir);
 	return 0;
 }
 
@@ -224,7 +169,7 @@ void session_scratch_remove(const char *dir)
 {
 	if (rm_rf(dir) < 0)
 		warning("cannot remove '%s': %s", dir, strerror(errno));
-	cleanup_del_path(CLEANUP_SCRATCH, dir);
+	scratch_forget(dir);
 }
 
 /* ---- teardown ---- */
@@ -237,12 +182,9 @@ int session_finish(struct session *s)
 	if (s->swapfile) {
 		if (swap_off(s->swapfile) < 0)
 			ret = -1;
-		else
-			cleanup_del_path(CLEANUP_SWAP, s->swapfile);
 		free(s->swapfile);
 		s->swapfile = NULL;
 	}
-	unregister_cgroups(&s->cg);
 	cgroup_session_release(&s->cg);
 	return ret;
 }

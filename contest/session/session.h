@@ -3,7 +3,7 @@
  * The session owns the cgroups (memory limit, CPU quota), the swap file,
  * the scratch root, the results directory's env file, and the signal
  * handling. Everything it makes is registered in the cleanup registry
- * (cleanup.h) as soon as it exists, so a forced exit (a second Ctrl-C)
+ * (cleanup.h) as soon as it exists, so a forced exit (die(), a fatal error)
  * removes it too. struct session itself is in run.h: every run reads it.
  */
 #ifndef CONTEST_SESSION_H
@@ -15,11 +15,11 @@
 /* Fill s from the config (nothing is made yet). 0, or -1 with the config error printed. */
 int session_init(struct session *s, struct config *cfg, const char *kernel);
 /*
- * Catch SIGINT, SIGTERM and SIGHUP: the first sets run_interrupted (the
- * runs wind down and record what they have), a second one kills every
- * registered process group, undoes the rest of the registry and exits.
- * SIGCONT bumps run_continued (a run timed across a stop is not ok).
- * Also become the child subreaper, so orphans of loads and compiles come to us.
+ * The signal path every session has (signals.h): the first SIGINT, SIGTERM
+ * or SIGHUP sets run_interrupted (the runs wind down, record what they
+ * have and the session takes down what it made), later ones are absorbed
+ * with "cleaning up, please wait". Also become the child subreaper, so
+ * orphans of loads and compiles come to us.
  */
 void session_signals(void);
 /* Make the cgroups and the swap file, the logs directory, write the env file. 0 or -1. */

@@ -104,6 +104,7 @@ int workload_prepare(struct workload *w, const struct config *cfg, const char *l
 {
 	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
 				.truncate_out = 1, .build_env = 1 };
+	char how[PROC_STATUS_LEN];
 	int rc;
 
 	if (!strcmp(w->kind, "synthetic")) {
@@ -119,8 +120,8 @@ int workload_prepare(struct workload *w, const struct config *cfg, const char *l
 	info("configuring '%s': make %s", w->tree, w->configure[1]);
 	rc = run_cmd(w->configure, &o);
 	if (rc != 0)
-		return error("'make %s' in '%s' failed (status %d)%s%s", w->configure[1], w->tree,
-			     rc, log ? "; see " : "", log ? log : "");
+		return error("'make %s' in '%s' %s%s%s", w->configure[1], w->tree,
+			     proc_status_text(rc, how, sizeof(how)), log ? "; see " : "", log ? log : "");
 	return 0;
 }
 

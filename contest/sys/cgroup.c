@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -30,35 +31,6 @@
 #define CFS_QUOTA_MIN_US 1000	/* the kernel rejects quotas below 1 ms */
 
 /*
- * Every directory made and not yet removed, in creation order, so that
- * cgroup_cleanup_all() can rmdir them (children first) from a signal
- * handler: static storage and rmdir only.
- */
-#define MADE_MAX 32
-static char made_dirs[MADE_MAX][CG_PATH];
-static volatile sig_atomic_t made_n;
-
-static void made_add(const char *dir)
-{
-	for (int i = 0; i < made_n; i++)
-		if (!made_dirs[i][0]) {
-			memcpy(made_dirs[i], dir, strlen(dir) + 1);
-			return;
-		}
-	if (made_n >= MADE_MAX)
-		return;	/* a session makes at most 6; release still removes the rest */
-	memcpy(made_dirs[made_n], dir, strlen(dir) + 1);
-	made_n = made_n + 1;
-}
-
-static void made_forget(const char *dir)
-{
-	for (int i = 0; i < made_n; i++)
-		if (!strcmp(made_dirs[i], dir))
-			made_dirs[i][0] = '\0';
-}
-
-/*
  * v2: the driver leaves its own group for a leaf of contest's group, and
  * goes back when done. What that takes is kept here, formatted in
  * advance, so that the signal path needs only open, write and close.
@@ -68,7 +40,6 @@ static char home_pid[24];
 static char undo_file[CG_PATH + 32];	/* a delegated group's subtree_control ... */
 static char undo_value[64];		/* ... and what turns our controllers off again */
 static volatile sig_atomic_t away;
-static char session_kill[CG_PATH + 16];	/* v2: SESSION/cgroup.kill, "" none */
 
 static int write_raw(const char *path, const char *value, size_t len)
 {
@@ -92,40 +63,93 @@ static void go_home(void)
 		away = 0;
 }
 
-/* rmdir what is left; 1 when nothing is */
-static int rmdir_made(void)
+/*
+ * Three kinds in the cleanup registry. A group only the session's
+ * processes are in (session, compile, load; v1's): what is still in it
+ * is killed (v2's cgroup.kill), then it goes. A group the driver itself
+ * lives in (contest's group, the driver's leaf): it only goes, once the
+ * driver is home. And the way home, which comes first, being newer.
+ */
+static void session_group_undo(const char *dir, long id)
 {
-	int left = 0;
+	static char kill_file[CG_PATH + 16];
+	size_t n = strlen(dir);
 
-	for (int i = made_n - 1; i >= 0; i--) {
-		if (made_dirs[i][0] && (rmdir(made_dirs[i]) == 0 || errno == ENOENT))
-			made_dirs[i][0] = '\0';
-		left |= made_dirs[i][0] != '\0';
+	(void)id;
+	if (n + sizeof("/cgroup.kill") <= sizeof(kill_file)) {
+		memcpy(kill_file, dir, n);
+		memcpy(kill_file + n, "/cgroup.kill", sizeof("/cgroup.kill"));
+		write_raw(kill_file, "1", 1);	/* v1 has none: nothing happens */
 	}
-	return !left;
+	cgroup_rmdir(dir);
 }
 
-void cgroup_cleanup_all(void)
+static void driver_group_undo(const char *dir, long id)
 {
-	struct timespec pause = { 0, 20 * 1000 * 1000 };
-	int saved = errno;	/* may run in a signal handler */
+	(void)id;
+	cgroup_rmdir(dir);
+}
 
-	if (session_kill[0])
-		write_raw(session_kill, "1", 1);
-	/* later entries are children of earlier ones, except when a slot
-	 * was reused; a second pass catches a parent freed on the first,
-	 * and the driver's leaf once the driver has gone home. Tasks just
-	 * killed take a moment to leave: retry for up to 2 s. */
-	for (int tries = 0; tries < 100; tries++) {
-		int done = rmdir_made();
+static void home_undo(const char *path, long id)
+{
+	(void)path;
+	(void)id;
+	go_home();
+}
 
-		go_home();
-		if (done || rmdir_made())
+static int kill_procs(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	char *procs, *text, *p;
+
+	(void)st;
+	(void)ftw;
+	if (flag != FTW_D)
+		return 0;
+	procs = xasprintf("%s/cgroup.procs", path);
+	text = read_text_file(procs, NULL);
+	for (p = text; p && *p; p++) {
+		long pid = strtol(p, &p, 10);
+
+		if (pid > 1)
+			kill((pid_t)pid, SIGKILL);
+		if (!*p)
 			break;
-		nanosleep(&pause, NULL);
 	}
-	errno = saved;
+	free(text);
+	free(procs);
+	return 0;
 }
+
+static int rmdir_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		cgroup_rmdir(path);
+	return 0;
+}
+
+/* a dead session's group, judged contest's: kill what is in the tree, remove it children first */
+static int cgroup_remove_leftover(const char *dir)
+{
+	/* again: a task forked while the procs were read escaped the first kill */
+	for (int tries = 0; tries < 4 && access(dir, F_OK) == 0; tries++) {
+		nftw(dir, kill_procs, 16, FTW_PHYS | FTW_MOUNT);
+		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	}
+	if (access(dir, F_OK) == 0)
+		return error("cannot remove cgroup '%s': %s", dir, strerror(errno));
+	return 0;
+}
+
+static const struct cleanup_kind session_group_kind = {
+	.name = "cgroup", .undo = session_group_undo, .remove_leftover = cgroup_remove_leftover,
+};
+static const struct cleanup_kind driver_group_kind = {
+	.name = "cgroup", .undo = driver_group_undo, .remove_leftover = cgroup_remove_leftover,
+};
+static const struct cleanup_kind home_kind = { .name = NULL, .undo = home_undo };
+CLEANUP_KIND(session_group_kind)
 
 /* is word one of the sep-separated words of list? */
 static int has_word(const char *list, const char *word, const char *seps)
@@ -245,13 +269,20 @@ static int join(char *out, const char *dir, const char *name)
 	return 0;
 }
 
-/* mkdir a group and remember it; a leftover empty group of that name is reused */
-static int make_group(const char *dir)
+/* mkdir a group and register it (on record or not); a leftover empty group of that name is reused */
+static int make_group(const char *dir, const struct cleanup_kind *kind, int record)
 {
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return -1;
-	made_add(dir);
+	cleanup_del(kind, dir);	/* made twice (cpu and cpuacct mounted together): once */
+	cleanup_add(kind, dir, record);
 	return 0;
+}
+
+static void forget_group(const char *dir)
+{
+	cleanup_del(&session_group_kind, dir);
+	cleanup_del(&driver_group_kind, dir);
 }
 
 /* write a value to DIR/FILE; -1 with errno */
@@ -300,7 +331,7 @@ int cgroup_rmdir(const char *dir)
 	for (int tries = 0; rmdir(dir) < 0; tries++) {
 		if (errno == ENOENT)
 			return 0;
-		if (errno != EBUSY || tries >= 25)
+		if (errno != EBUSY || tries >= 50)
 			return -1;
 		nanosleep(&pause, NULL);
 	}
@@ -318,7 +349,7 @@ static int remove_group(char *dir)
 			warning("cannot remove cgroup '%s': %s", dir, strerror(errno));
 		return -1;
 	}
-	made_forget(dir);
+	forget_group(dir);
 	dir[0] = '\0';
 	return 0;
 }
@@ -345,7 +376,7 @@ static int v1_make(char *dir, const char *ctl, const char *name, int required)
 	}
 	if (join(dir, base, name) < 0)
 		return -1;
-	if (make_group(dir) < 0) {
+	if (make_group(dir, &session_group_kind, 1) < 0) {
 		int e = errno;
 
 		if (required)
@@ -450,7 +481,8 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 	if (join(cg->mem_dir, base, name) < 0 || join(compile, cg->mem_dir, "compile") < 0)
 		return -1;
 	cg->version = 2;	/* so that release removes whatever gets made */
-	if (make_group(cg->mem_dir) < 0 || make_group(compile) < 0) {
+	if (make_group(cg->mem_dir, &session_group_kind, 1) < 0 ||
+	    make_group(compile, &session_group_kind, 0) < 0) {
 		int e = errno;
 
 		if (!cg->mem_limit && !(cg->cpu_limit > 0)) {
@@ -459,7 +491,6 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 		}
 		return error("cannot create cgroup '%s': %s%s", compile, strerror(e), why_not(e));
 	}
-	snprintf(session_kill, sizeof(session_kill), "%s/cgroup.kill", cg->mem_dir);
 	return v2_limits(cg);
 }
 
@@ -527,15 +558,16 @@ static int v2_leave_home(struct cgroup_session *cg, const char *base, const char
 		snprintf(leaf, sizeof(leaf), "driver");
 	else
 		snprintf(leaf, sizeof(leaf), "%.80s-driver", name);
-	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 || make_group(cg->driver_dir) < 0)
+	if (join(cg->driver_dir, cg->top_dir, leaf) < 0 ||
+	    make_group(cg->driver_dir, &driver_group_kind, !cg->top_made) < 0)
 		return error("cannot create cgroup '%s': %s", cg->driver_dir, strerror(errno));
-	if (!cg->top_made)
-		cleanup_record(CLEANUP_CGROUP, cg->driver_dir);
 	snprintf(home_procs, sizeof(home_procs), "%s/cgroup.procs", base);
 	snprintf(home_pid, sizeof(home_pid), "%d", (int)getpid());
 	away = 1;	/* before the move: a signal right after it must still go home */
+	cleanup_add_id(&home_kind, 0);
 	if (cg_write_pid(cg->driver_dir, getpid()) < 0) {
 		away = 0;
+		cleanup_del_id(&home_kind, 0);
 		return -1;
 	}
 	return 0;
@@ -575,10 +607,10 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 			return -1;
 		cg->version = 2;	/* so that release removes whatever gets made */
 		cg->top_made = 1;
-		if (make_group(cg->top_dir) < 0)
+		/* on record: the driver's leaf is in it */
+		if (make_group(cg->top_dir, &driver_group_kind, 1) < 0)
 			return error("cannot create cgroup '%s': %s%s", cg->top_dir, strerror(errno),
 				     why_not(errno));
-		cleanup_record(CLEANUP_CGROUP, cg->top_dir);	/* the driver's leaf is in it */
 	} else {
 		if (!v2_delegated(base))
 			return v2_cannot(cg, base);
@@ -627,6 +659,8 @@ static void v2_come_home(struct cgroup_session *cg)
 		if (away)
 			warning("cannot move contest back to its cgroup ('%s'): %s", home_procs,
 				strerror(errno));
+		else
+			cleanup_del_id(&home_kind, 0);
 		remove_group(cg->driver_dir);
 	}
 	undo_file[0] = '\0';
@@ -699,7 +733,7 @@ static int make_load_group(char *out, const char *session)
 		return 0;
 	if (join(out, session, "load") < 0)
 		return -1;
-	if (make_group(out) < 0) {
+	if (make_group(out, &session_group_kind, 0) < 0) {
 		int e = errno;
 
 		error("cannot create cgroup '%s': %s", out, strerror(e));
@@ -872,8 +906,6 @@ void cgroup_session_release(struct cgroup_session *cg)
 	if (cg->version == 2 && cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
 		remove_group(compile);
 	remove_group(cg->mem_dir);
-	if (!cg->mem_dir[0])
-		session_kill[0] = '\0';
 	if (cg->version == 2)
 		v2_come_home(cg);
 	if (!strcmp(cg->cpu_dir, cg->acct_dir))

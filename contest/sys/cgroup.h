@@ -8,6 +8,12 @@
  * groups. One session group holds the compile and the load (the memory
  * limit and CPU quota apply to both together); the load gets a child
  * group of its own for accounting its CPU time.
+ *
+ * Every group made is in the cleanup registry (cleanup.h) until removed,
+ * and contest's outermost ones are on record ("cgroup PATH"): a forced
+ * exit kills what is left in the session's groups, moves the driver home
+ * and removes them, innermost first; a later session removes what a
+ * killed one left.
  */
 #ifndef CONTEST_CGROUP_H
 #define CONTEST_CGROUP_H
@@ -55,18 +61,9 @@ void cgroup_load_remove(struct cgroup_session *cg);
 /* OOM kills seen in the session group so far; -1 when unknown */
 long long cgroup_oom_kills(const struct cgroup_session *cg);
 /* rmdir a group; a task that just exited may hold it busy for a moment, so
- * EBUSY is retried for half a second. 0 (also when it is gone) or -1, errno set */
+ * EBUSY is retried for a second. Async-signal-safe.
+ * 0 (also when it is gone) or -1, errno set */
 int cgroup_rmdir(const char *dir);
 /* Remove every group made; safe to call more than once */
 void cgroup_session_release(struct cgroup_session *cg);
-/*
- * rmdir every group this process made and has not removed yet, children
- * first, and move the driver back to its own group (v2). Only open, write,
- * rmdir and nanosleep on static storage: safe from a signal handler or
- * atexit. v2 kills what is left in the session group (cgroup.kill) first;
- * otherwise groups that still hold processes stay (the caller kills first).
- * Waits up to 2 s for killed tasks to leave.
- */
-void cgroup_cleanup_all(void);
-
 #endif

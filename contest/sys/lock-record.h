@@ -22,9 +22,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* the marker file in every scratch directory contest makes: only a
- * directory holding it is ever removed recursively */
-#define SCRATCH_MARKER ".contest-scratch"
+#include "sys/scratch.h"	/* SCRATCH_MARKER */
 
 enum leftover_kind { LEFT_CGROUP, LEFT_SWAP, LEFT_SCRATCH, LEFT_UNKNOWN };
 

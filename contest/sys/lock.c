@@ -1,94 +1,21 @@
 /* lock.c - see lock.h */
 #include "sys/lock.h"
 #include "sys/lock-record.h"
-#include "sys/cgroup.h"
+#include "sys/cleanup.h"
 #include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/swap.h>
 #include <unistd.h>
 
 #define LOCK_NAME ".contest.lock"
 
 /* ---- what a dead session left ---- */
-
-static int kill_procs(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	char *procs, *text, *p;
-
-	(void)st;
-	(void)ftw;
-	if (flag != FTW_D)
-		return 0;
-	procs = xasprintf("%s/cgroup.procs", path);
-	text = read_text_file(procs, NULL);
-	for (p = text; p && *p; p++) {
-		long pid = strtol(p, &p, 10);
-
-		if (pid > 1)
-			kill((pid_t)pid, SIGKILL);
-		if (!*p)
-			break;
-	}
-	free(text);
-	free(procs);
-	return 0;
-}
-
-static int rmdir_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP)
-		cgroup_rmdir(path);
-	return 0;
-}
-
-/* kill what is still in a cgroup tree and remove it, children first */
-static int remove_cgroup(const char *dir)
-{
-	/* again: a task forked while the procs were read escaped the first kill */
-	for (int tries = 0; tries < 4 && access(dir, F_OK) == 0; tries++) {
-		nftw(dir, kill_procs, 16, FTW_PHYS | FTW_MOUNT);
-		nftw(dir, rmdir_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-	}
-	if (access(dir, F_OK) == 0)
-		return error("cannot remove cgroup '%s': %s", dir, strerror(errno));
-	return 0;
-}
-
-static int remove_swap(const char *file)
-{
-	if (swapoff(file) < 0 && errno != EINVAL && errno != ENOENT)
-		return error("cannot swapoff '%s': %s", file, strerror(errno));
-	if (unlink(file) < 0 && errno != ENOENT)
-		return error("cannot remove '%s': %s", file, strerror(errno));
-	return 0;
-}
-
-/* only a directory with contest's marker in it is ever removed recursively */
-static int remove_scratch(const char *dir)
-{
-	char *marker = xasprintf("%s/%s", dir, SCRATCH_MARKER);
-	int ret = 0;
-
-	if (access(marker, F_OK) == 0) {
-		if (rm_rf(dir) < 0)
-			ret = error("cannot remove '%s': %s", dir, strerror(errno));
-	} else if (errno != ENOENT || access(dir, F_OK) == 0) {
-		ret = error("not removing '%s': it has no %s marker", dir, SCRATCH_MARKER);
-	}
-	free(marker);
-	return ret;
-}
 
 /* 1 when it is still what was judged; 0 when gone meanwhile (with its parent) */
 static int unchanged(const struct leftover *it)
@@ -100,21 +27,6 @@ static int unchanged(const struct leftover *it)
 	if (st.st_dev != it->dev || st.st_ino != it->ino)
 		return error("not removing '%s': it was replaced while being checked", it->path);
 	return 1;
-}
-
-static int remove_leftover(const struct leftover *it)
-{
-	switch (it->kind) {
-	case LEFT_CGROUP:
-		return remove_cgroup(it->path);
-	case LEFT_SWAP:
-		return remove_swap(it->path);
-	case LEFT_SCRATCH:
-		return remove_scratch(it->path);
-	case LEFT_UNKNOWN:
-		break;
-	}
-	return 0;
 }
 
 /* say what is not removed, and why */
@@ -148,7 +60,7 @@ static void clean_leftovers(const struct lock_record *rec, const char *lockpath)
 		if (ret == 0)
 			continue;	/* removed with its parent */
 		if (ret > 0)
-			ret = remove_leftover(it);
+			ret = cleanup_leftover(it->word, it->path);
 		info("  %s %s%s", it->word, it->path, ret < 0 ? " (failed)" : ": removed");
 	}
 }
@@ -222,35 +134,6 @@ int lock_take(struct session_lock *l, const char *dir, const char *what, int lef
 	if (ftruncate(l->fd, 0) < 0 || pwrite(l->fd, pidline, strlen(pidline), 0) < 0)
 		return error("cannot write '%s': %s", l->path, strerror(errno));
 	return 0;
-}
-
-char *scratch_make(const char *parent, const char *prefix)
-{
-	char *dir = xasprintf("%s/%s.XXXXXX", parent, prefix), *marker;
-	int fd;
-
-	if (mkdir_p(parent, 0755) < 0 || !mkdtemp(dir)) {
-		error("cannot create a scratch directory in '%s': %s", parent, strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	marker = xasprintf("%s/%s", dir, SCRATCH_MARKER);
-	fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		error("cannot create '%s': %s", marker, strerror(errno));
-		rmdir(dir);
-		free(dir);
-		dir = NULL;
-	} else {
-		close(fd);
-	}
-	free(marker);
-	return dir;
-}
-
-int scratch_remove(const char *dir)
-{
-	return dir ? remove_scratch(dir) : 0;
 }
 
 void lock_release(struct session_lock *l, int keep)

@@ -6,9 +6,10 @@
  * The work directory's lock file also records, one "KIND PATH" line each,
  * what the session made outside the results: its cgroups, its swap file,
  * its scratch directories (the cleanup registry writes them as they are
- * registered: cleanup_set_record in cleanup.h). A session that finds such lines in a lock it could
- * take knows their maker died without cleaning up, and removes what they
- * name once it proves to be contest's (lock-record.h judges each line).
+ * registered: cleanup_set_record in cleanup.h). A session that finds such
+ * lines in a lock it could take knows their maker died without cleaning
+ * up; lock-record.h judges each line, and what proves to be contest's goes
+ * back to the registry (cleanup_leftover), to the kind named on the line.
  */
 #ifndef CONTEST_LOCK_H
 #define CONTEST_LOCK_H
@@ -26,10 +27,6 @@ struct session_lock {
  * what the record names but is not contest's stays, with a warning.
  */
 int lock_take(struct session_lock *l, const char *dir, const char *what, int leftovers);
-/* mkdtemp PARENT/PREFIX.XXXXXX with the marker in it; NULL on error (printed) */
-char *scratch_make(const char *parent, const char *prefix);
-/* remove a directory scratch_make made, with all in it: 0 or -1 (printed) */
-int scratch_remove(const char *dir);
 /* drop the lock, and its file unless keep (something could not be removed:
  * the record stays for the next session); fine on a lock not held */
 void lock_release(struct session_lock *l, int keep);

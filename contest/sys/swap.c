@@ -1,9 +1,10 @@
 /* swap.c - a swap file for the session (see swap.h)
  *
- * One swap file at a time. What was made is recorded in static storage so
- * swap_cleanup_all() can undo it from a signal handler or atexit.
+ * One swap file at a time, registered (and on record) in the cleanup
+ * registry from the moment it exists until swap_off removes it.
  */
 #include "sys/swap.h"
+#include "sys/cleanup.h"
 #include "lib/proc.h"
 #include "lib/util.h"
 
@@ -23,17 +24,40 @@ static char swap_path[4096];	/* the file we made, absolute; "" none */
 static char swap_given[4096];	/* the path as swap_on was given it */
 static volatile sig_atomic_t swap_active;	/* swapon succeeded on it */
 
-void swap_cleanup_all(void)
+/* the registry's undo on a forced exit: system calls only */
+static void swap_undo(const char *path, long id)
 {
-	int saved = errno;	/* may run in a signal handler */
+	(void)id;
+	swapoff(path);
+	unlink(path);
+}
 
+/* a dead session's swap file, judged contest's (lock-record.c) */
+static int swap_remove_leftover(const char *file)
+{
+	if (swapoff(file) < 0 && errno != EINVAL && errno != ENOENT)
+		return error("cannot swapoff '%s': %s", file, strerror(errno));
+	if (unlink(file) < 0 && errno != ENOENT)
+		return error("cannot remove '%s': %s", file, strerror(errno));
+	return 0;
+}
+
+static const struct cleanup_kind swap_kind = {
+	.name = "swap", .undo = swap_undo, .remove_leftover = swap_remove_leftover,
+};
+CLEANUP_KIND(swap_kind)
+
+/* undo what swap_on did so far (it failed) */
+static void swap_undo_own(void)
+{
 	if (!swap_path[0])
 		return;
 	if (swap_active && swapoff(swap_path) == 0)
 		swap_active = 0;
-	if (!swap_active && (unlink(swap_path) == 0 || errno == ENOENT))
+	if (!swap_active && (unlink(swap_path) == 0 || errno == ENOENT)) {
+		cleanup_del(&swap_kind, swap_path);
 		swap_path[0] = '\0';
-	errno = saved;
+	}
 }
 
 /* write size bytes of zeros: real blocks, for filesystems that refuse
@@ -100,6 +124,7 @@ static int create_file(const char *path, uint64_t size, int zeros)
 		return error("cannot create swap file '%s': %s", path, strerror(errno));
 	}
 	memcpy(swap_path, abs, sizeof(swap_path));
+	cleanup_add(&swap_kind, swap_path, 1);
 	snprintf(swap_given, sizeof(swap_given), "%s", path);
 	/* swapon wants a file only root can read: it will hold memory contents */
 	if (fchmod(fd, 0600) < 0)
@@ -128,6 +153,7 @@ static int run_mkswap(const char *path)
 	char log[] = "/tmp/contest-mkswap.XXXXXX", *text;
 	char *argv[] = { (char *)mkswap_prog(), "-L", SWAP_LABEL, (char *)path, NULL };
 	struct spawn_opts o = { .out = log };
+	char how[PROC_STATUS_LEN];
 	int fd = mkstemp(log), rc;
 
 	if (fd < 0) {
@@ -139,8 +165,8 @@ static int run_mkswap(const char *path)
 	rc = run_cmd(argv, &o);
 	if (rc != 0) {
 		text = fd >= 0 ? read_text_file(log, NULL) : NULL;
-		error("mkswap '%s' failed (exit %d)%s%s", path, rc, text && *text ? ": " : "",
-		      text ? trim(text) : "");
+		error("mkswap '%s' %s%s%s", path, proc_status_text(rc, how, sizeof(how)),
+		      text && *text ? ": " : "", text ? trim(text) : "");
 		free(text);
 	}
 	if (fd >= 0)
@@ -179,7 +205,7 @@ int swap_on(const char *path, uint64_t size)
 	if (e == EINVAL) {
 		/* some filesystems (xfs on older kernels) see fallocated
 		 * extents as holes and refuse them; real zeros satisfy them */
-		swap_cleanup_all();
+		swap_undo_own();
 		if (make_and_enable(path, size, 1, &e) == 0)
 			return 0;
 	}
@@ -187,7 +213,7 @@ int swap_on(const char *path, uint64_t size)
 		error("cannot swapon '%s': %s%s", path, strerror(e),
 		      e == EINVAL ? " (this filesystem may not support swap files; tmpfs does not)" :
 		      e == EPERM ? " (needs CAP_SYS_ADMIN)" : "");
-	swap_cleanup_all();
+	swap_undo_own();
 	return -1;
 }
 
@@ -208,6 +234,8 @@ int swap_off(const char *path)
 	}
 	if (unlink(swap_path) < 0 && errno != ENOENT)
 		ret = error("cannot remove '%s': %s", swap_path, strerror(errno));
+	else
+		cleanup_del(&swap_kind, swap_path);
 	swap_path[0] = '\0';
 	return ret;
 }

@@ -7,11 +7,10 @@
 /* Create path of size bytes, mkswap, swapon. 0, or -1 with the reason printed. */
 int swap_on(const char *path, uint64_t size);
 /* swapoff and unlink; safe when nothing is on. Only acts on the file
- * swap_on made (an existing file swap_on refused is never removed). */
+ * swap_on made (an existing file swap_on refused is never removed).
+ * From its creation to its removal the file is in the cleanup registry
+ * (cleanup.h) and on record, as "swap PATH", absolute. */
 int swap_off(const char *path);
-/* Undo whatever swap_on did and swap_off has not: swapoff(2) and
- * unlink(2) on static storage only, safe from a signal handler or atexit. */
-void swap_cleanup_all(void);
 
 /* the volume label swap_on gives its files (mkswap -L), so that a leftover
  * can be told from anyone else's swap (lock-record.c) */

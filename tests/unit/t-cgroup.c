@@ -4,6 +4,7 @@
  * cpu enabled for our v2 group; skips otherwise. Every allocating child runs
  * inside the 64M session group, so only that group's OOM killer can act.
  */
+#include "sys/cleanup.h"
 #include "sys/cgroup.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -39,7 +40,7 @@ static void kill_kid(void)
 static void cleanup(void)
 {
 	kill_kid();
-	cgroup_cleanup_all();
+	cleanup_run_all();
 }
 
 static void on_signal(int sig)
@@ -48,7 +49,7 @@ static void on_signal(int sig)
 		kill(kid, SIGKILL);
 		waitpid(kid, NULL, 0);	/* a group empties only once its tasks are reaped */
 	}
-	cgroup_cleanup_all();
+	cleanup_run_all();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -377,8 +378,8 @@ static void test_cleanup_all(void)
 	ok(cgroup_load_create(&s) == 0, "its load group");
 	memcpy(mem, s.mem_dir, sizeof(mem));
 	memcpy(load, s.load_mem, sizeof(load));
-	cgroup_cleanup_all();	/* the signal path: no struct, just the list */
-	ok(is_dir(mem) == 0 && is_dir(load) == 0 && mem[0], "cgroup_cleanup_all removes what was made");
+	cleanup_run_all();	/* the signal path: no struct, just the registry */
+	ok(is_dir(mem) == 0 && is_dir(load) == 0 && mem[0], "the registry's undo removes what was made");
 }
 
 
@@ -398,8 +399,8 @@ static void test_busy_release(void)
 	ok(is_dir(mem), "release leaves a group that still holds a process");
 	kill_kid();
 	close(fd);
-	cgroup_cleanup_all();
-	ok(!is_dir(mem), "cgroup_cleanup_all removes it once empty");
+	cleanup_run_all();
+	ok(!is_dir(mem), "the registry's undo removes it once empty");
 }
 
 int main(void)

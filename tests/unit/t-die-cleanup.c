@@ -10,6 +10,8 @@
 #include "tap.h"
 #include "sleeper.h"
 #include "sys/cleanup.h"
+#include "sys/pgroup.h"
+#include "sys/scratch.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -47,8 +49,8 @@ static void owner_dies(const char *scratch, const char *record, const char *err,
 	mkdir_p(scratch, 0755);
 	cleanup_set_record(fd);
 	g = sleeper_group();
-	cleanup_add_pgroup(g);
-	cleanup_add_path(CLEANUP_SCRATCH, scratch);
+	pgroup_register(g);
+	scratch_register(scratch);
 	if (write(pipefd, &g, sizeof(g)) != sizeof(g))
 		_exit(9);
 	die(4, "a test death");
@@ -89,8 +91,8 @@ int main(void)
 	/* this process is a session now; its forked child dies */
 	mkdir_p(scratch, 0755);
 	mine = sleeper_group();
-	cleanup_add_pgroup(mine);
-	cleanup_add_path(CLEANUP_SCRATCH, scratch);
+	pgroup_register(mine);
+	scratch_register(scratch);
 	pid = fork();
 	if (pid == 0) {
 		dup2(open("/dev/null", O_WRONLY), 2);

@@ -10,6 +10,7 @@
  */
 #include "tap.h"
 #include "session/loadproc.h"
+#include "sys/cleanup.h"
 #include "sys/cgroup.h"
 #include "lib/util.h"
 
@@ -62,7 +63,7 @@ static void on_alarm(int sig)
 		kill(shm->escapee, SIGKILL);
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;
-	cgroup_cleanup_all();
+	cleanup_run_all();
 	write(1, msg, sizeof(msg) - 1);
 	_exit(1);
 }
@@ -775,7 +776,7 @@ int main(void)
 	test_leader_killed();
 	test_spin_cgroup();
 	kill_leftovers();
-	cgroup_cleanup_all();	/* groups a failed case could not remove while processes were in them */
+	cleanup_run_all();	/* groups a failed case could not remove while processes were in them */
 	ok(now_mono() - t0 < 30, "the whole test took %.1f s", now_mono() - t0);
 	config_free(cfg);
 	munmap(shm, sizeof(*shm));

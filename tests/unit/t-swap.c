@@ -4,6 +4,7 @@
  * ($CONTEST_TEST_TMP, else /var/tmp); skips otherwise. The swap is undone
  * at exit and on SIGINT/SIGTERM even when a check fails.
  */
+#include "sys/cleanup.h"
 #include "sys/swap.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -23,13 +24,13 @@ static char dir[PATH_MAX], path[PATH_MAX + 64], other[PATH_MAX + 64];
 
 static void cleanup(void)
 {
-	swap_cleanup_all();
+	cleanup_run_all();
 	unlink(other);
 }
 
 static void on_signal(int sig)
 {
-	swap_cleanup_all();
+	cleanup_run_all();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -124,8 +125,8 @@ static void test_relative(void)
 static void test_cleanup_all(void)
 {
 	ok(swap_on(path, 64ULL << 20) == 0, "swap_on again");
-	swap_cleanup_all();	/* the signal path */
-	ok(swaps_size_kb(path) < 0 && access(path, F_OK) < 0, "swap_cleanup_all turns it off and removes it");
+	cleanup_run_all();	/* the signal path */
+	ok(swaps_size_kb(path) < 0 && access(path, F_OK) < 0, "the registry's undo turns it off and removes it");
 }
 
 /* tmpfs refuses swap files: both the fallocate and the zero-filled try
