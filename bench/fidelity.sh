@@ -15,7 +15,7 @@
 # The harness's own part of Time is a figure of its own: contest's Time of
 # `true` minus the wall time bash measures ($EPOCHREALTIME, no fork of its
 # own) around its own fork, exec and wait of `true`, in the same round; what
-# is left is what contest adds (before issue 11's fix, the cgroup attach).
+# is left is what contest adds (it was once the cgroup attach, before the clock started after it).
 
 FIDELITY_LOOP="BEGIN { for (i = 0; i < $(reps 120000000 20000000); i++) s += i }"
 FIDELITY_SH='awk "$0" & awk "$0"; wait'

@@ -7,8 +7,7 @@
 # /proc/PID/schedstat (nanoseconds on CPU, not clock ticks) and divided by
 # the wall time between the two readings. The driver's voluntary context
 # switches over the same window say how often it wakes: without a terminal
-# it waits for the compile without a timer (issue 11; it woke once a second
-# before), so anything above zero is a poll or a signal.
+# it waits for the compile without a timer (it once woke once a second), so anything above zero is a poll or a signal.
 
 # the pids of PID's descendants, one per line
 descendants() {

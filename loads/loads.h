@@ -1,4 +1,4 @@
-/* loads.h - the table of every load, in canonical order (DESIGN.md)
+/* loads.h - the table of every load, in canonical order (the order of the tables)
  *
  * Adding a load: loads/NAME.c exporting `const struct load load_NAME`,
  * one X(NAME) line here, and a test.

@@ -20,7 +20,7 @@ void report_opts_init(struct report_opts *opts)
 	opts->format = REPORT_TEXT;
 }
 
-/* DESIGN.md's order is the load table's, which is also `contest list`'s */
+/* the canonical order is the load table's (loads/loads.h), also `contest list`'s */
 static size_t canonical_index(const char *load)
 {
 	size_t i;

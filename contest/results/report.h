@@ -5,7 +5,7 @@
  * of it; the numbers are means over the kernel's ok runs, the others are
  * counted per status.
  *
- * Text layout (DESIGN.md): "LOAD:", a blank line, the header
+ * Text layout (as the 2002 mails had it): "LOAD:", a blank line, the header
  * "Kernel [runs]  Time  CPU%  Loads  LCPU%  Ratio", one row per kernel
  * with ok runs, then, when some runs were not ok, ONE line
  * "(K: 1 run not ok: 1 load-failed; K2: 3 runs not ok: 2 aborted, 1 oom)",

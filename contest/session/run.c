@@ -1,4 +1,4 @@
-/* run.c - one timed run: DESIGN.md's steps 2-9 (see run.h) */
+/* run.c - one timed run, from the clean to its row (see run.h) */
 #include "session/run.h"
 #include "sys/pgroup.h"
 #include "session/loadproc.h"

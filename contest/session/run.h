@@ -1,8 +1,9 @@
 /* run.h - one session of `contest run` and one timed run inside it
  *
- * A run is DESIGN.md's sequence: clean, flush, quiet wait, monitors, the
- * load started in its own process group and cgroup, load_lead, the timed
- * compile, the window snapshots, the stop protocol, the row. The session
+ * A run is the sequence contest.1 numbers under "contest run": clean,
+ * flush, quiet wait, monitors, the load started in its own process group
+ * and cgroup, load_lead, the timed compile, the window snapshots, the stop
+ * protocol, the row. The session
  * holds what every run shares.
  */
 #ifndef CONTEST_RUN_H
