@@ -11,6 +11,7 @@
  * shows, and devtmpfs (/dev) is skipped anyway.
  */
 #include "loads/load.h"
+#include "lib/mounts.h"
 #include "lib/util.h"
 
 #include <dirent.h>
@@ -34,10 +35,6 @@ static const char *const pseudo_fs[] = {
 	"selinuxfs", NULL
 };
 
-struct mount_ent {
-	char *dir;
-	int pseudo;
-};
 
 static int is_pseudo(const char *fstype)
 {
@@ -47,64 +44,12 @@ static int is_pseudo(const char *fstype)
 	return 0;
 }
 
-/* /proc/self/mounts writes space, tab, newline and backslash as \ooo */
-static void unescape(char *s)
+/* path is on a pseudo fs when the mount holding it is one */
+static int on_pseudo(const char *path, const struct mount_table *t)
 {
-	char *out = s;
+	const struct mount *m = mounts_holding(t, path);
 
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '7' && s[2] && s[3]) {
-			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
-			s += 3;
-		} else {
-			*out++ = *s;
-		}
-	}
-	*out = '\0';
-}
-
-static struct mount_ent *read_mounts(size_t *count)
-{
-	FILE *f = fopen("/proc/self/mounts", "re");
-	struct mount_ent *m = NULL;
-	size_t n = 0;
-	char line[4096], dir[4096], type[256];
-
-	if (f) {
-		while (fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "%*s %4095s %255s", dir, type) != 2)
-				continue;
-			unescape(dir);
-			m = xrealloc(m, (n + 1) * sizeof(*m));
-			m[n].dir = xstrdup(dir);
-			m[n].pseudo = is_pseudo(type);
-			n++;
-		}
-		fclose(f);
-	}
-	*count = n;
-	return m;
-}
-
-/* path is on a pseudo fs when its longest mount-point prefix is one; later mounts stack on top */
-static int on_pseudo(const char *path, const struct mount_ent *m, size_t n)
-{
-	size_t best = 0;
-	int pseudo = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(m[i].dir);
-
-		if (!strcmp(m[i].dir, "/"))
-			len = 0;
-		else if (strncmp(path, m[i].dir, len) || (path[len] && path[len] != '/'))
-			continue;
-		if (len >= best) {
-			best = len;
-			pseudo = m[i].pseudo;
-		}
-	}
-	return pseudo;
+	return m && is_pseudo(m->fstype);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -117,9 +62,9 @@ static char **list_entries(const char *dir, size_t *count, char *why, size_t why
 {
 	char *root = realpath(dir, NULL);
 	DIR *d = root ? opendir(root) : NULL;
-	struct mount_ent *m;
+	struct mount_table t;
 	struct dirent *de;
-	size_t nm, n = 0;
+	size_t n = 0;
 	char **v = NULL;
 
 	if (!d) {
@@ -127,14 +72,14 @@ static char **list_entries(const char *dir, size_t *count, char *why, size_t why
 		free(root);
 		return NULL;
 	}
-	m = read_mounts(&nm);
+	mounts_read(&t);	/* unreadable: nothing is known to be pseudo */
 	while ((de = readdir(d))) {
 		char *path;
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		path = xasprintf("%s/%s", strcmp(root, "/") ? root : "", de->d_name);
-		if (on_pseudo(path, m, nm)) {
+		if (on_pseudo(path, &t)) {
 			free(path);
 			continue;
 		}
@@ -142,9 +87,7 @@ static char **list_entries(const char *dir, size_t *count, char *why, size_t why
 		v[n++] = path;
 	}
 	closedir(d);
-	for (size_t i = 0; i < nm; i++)
-		free(m[i].dir);
-	free(m);
+	mounts_free(&t);
 	free(root);
 	if (!n) {
 		snprintf(why, whylen, "nothing to list in '%s' (empty, or only pseudo filesystems)", dir);

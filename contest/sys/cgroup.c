@@ -11,6 +11,7 @@
  */
 #include "sys/cgroup.h"
 #include "sys/cleanup.h"
+#include "lib/mounts.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -191,36 +192,11 @@ static int own_group_path(const char *ctl, char *out, size_t size)
 	return ret;
 }
 
-/*
- * One mountinfo line: "ID PARENT MAJ:MIN ROOT MOUNTPOINT OPTS [TAGS] - FSTYPE SRC SUPER".
- * Returns 1 when it mounts the hierarchy wanted, with root and mountpoint set.
- */
-static int cgroup_mount_line(char *line, const char *ctl, char **root, char **mnt)
+/* does m mount the hierarchy wanted: v1's with controller ctl, or v2's (ctl NULL)? */
+static int cgroup_mount(const struct mount *m, const char *ctl)
 {
-	char *f[5], *sep = strstr(line, " - "), *save = NULL, *fstype, *super;
-
-	if (!sep)
-		return 0;
-	*sep = '\0';
-	f[0] = strtok_r(line, " ", &save);
-	for (int i = 1; i < 5; i++)
-		f[i] = f[i - 1] ? strtok_r(NULL, " ", &save) : NULL;
-	if (!f[4])
-		return 0;
-	save = NULL;
-	fstype = strtok_r(sep + 3, " ", &save);
-	strtok_r(NULL, " ", &save);
-	super = strtok_r(NULL, " ", &save);
-	if (!fstype)
-		return 0;
-	if (ctl ? strcmp(fstype, "cgroup") || !super || !has_word(super, ctl, ",")
-		: strcmp(fstype, "cgroup2"))
-		return 0;
-	unescape_octal(f[3]);
-	unescape_octal(f[4]);
-	*root = f[3];
-	*mnt = f[4];
-	return 1;
+	return ctl ? !strcmp(m->fstype, "cgroup") && has_word(m->super, ctl, ",")
+		   : !strcmp(m->fstype, "cgroup2");
 }
 
 /*
@@ -231,28 +207,26 @@ static int cgroup_mount_line(char *line, const char *ctl, char **root, char **mn
  */
 static int own_group_dir(const char *ctl, char *out, size_t size, char *mount_out)
 {
-	char path[CG_PATH], *text, *line, *save = NULL, *root, *mnt;
+	char path[CG_PATH];
+	struct mount_table t;
 	int ret = -1;
 
-	if (own_group_path(ctl, path, sizeof(path)) < 0)
+	if (own_group_path(ctl, path, sizeof(path)) < 0 || mounts_read(&t) < 0)
 		return -1;
-	text = read_text_file("/proc/self/mountinfo", NULL);
-	if (!text)
-		return -1;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		size_t rlen;
+	for (size_t i = 0; i < t.n; i++) {
+		const struct mount *m = &t.m[i];
+		size_t rlen = strcmp(m->root, "/") ? strlen(m->root) : 0;
 
-		if (!cgroup_mount_line(line, ctl, &root, &mnt))
+		if (!cgroup_mount(m, ctl))
 			continue;
-		rlen = strcmp(root, "/") ? strlen(root) : 0;
-		if (strncmp(path, root, rlen) || (path[rlen] && path[rlen] != '/'))
+		if (strncmp(path, m->root, rlen) || (path[rlen] && path[rlen] != '/'))
 			continue;
-		ret = snprintf(out, size, "%s%s", mnt, path + rlen) < (int)size ? 0 : -1;
-		if (mount_out && snprintf(mount_out, CG_PATH, "%s", mnt) >= CG_PATH)
+		ret = snprintf(out, size, "%s%s", m->dir, path + rlen) < (int)size ? 0 : -1;
+		if (mount_out && snprintf(mount_out, CG_PATH, "%s", m->dir) >= CG_PATH)
 			ret = -1;
 		break;
 	}
-	free(text);
+	mounts_free(&t);
 	if (!ret) {
 		size_t n = strlen(out);
 

@@ -1,6 +1,7 @@
 /* fingerprint.c - what the env file and `contest env` hold (see fingerprint.h) */
 #include "sys/fingerprint.h"
 #include "lib/buildenv.h"
+#include "lib/mounts.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -106,51 +107,20 @@ static int sysfs_active(const char *path, char *buf, size_t size)
 	return buf[0] ? 0 : -1;
 }
 
-/* is mnt the path itself or one of its ancestors? */
-static size_t mount_covers(const char *mnt, const char *path)
-{
-	size_t n = strlen(mnt);
-
-	if (!strcmp(mnt, "/"))
-		return 1;
-	if (strncmp(mnt, path, n) || (path[n] && path[n] != '/'))
-		return 0;
-	return n;
-}
-
-/* the filesystem type of the longest mount point holding path; later
- * entries win a tie, since they are mounted over the earlier ones */
+/* the filesystem type of the mount holding path (mounts_holding) */
 static void tree_fs(struct facts *fa, const char *path, char *buf, size_t size)
 {
-	static const char mounts[] = "/proc/self/mounts";
-	FILE *f = fopen(mounts, "re");
-	char line[4096];
-	size_t best = 0;
+	struct mount_table t;
+	const struct mount *m;
 
 	snprintf(buf, size, "unknown");
-	if (!f) {
-		unreadable(fa, mounts);
+	if (mounts_read(&t) < 0) {
+		unreadable(fa, "/proc/self/mountinfo");
 		return;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		char *save = NULL, *mnt, *type;
-		size_t n;
-
-		strtok_r(line, " ", &save);
-		mnt = strtok_r(NULL, " ", &save);
-		type = strtok_r(NULL, " ", &save);
-		if (!mnt || !type)
-			continue;
-		unescape_octal(mnt);
-		n = mount_covers(mnt, path);
-		if (n && n >= best) {
-			best = n;
-			snprintf(buf, size, "%s", type);
-		}
-	}
-	if (ferror(f))
-		unreadable(fa, mounts);
-	fclose(f);
+	if ((m = mounts_holding(&t, path)))
+		snprintf(buf, size, "%s", m->fstype);
+	mounts_free(&t);
 }
 
 /*
