@@ -153,6 +153,13 @@ test:
 	@$(MAKE) --no-print-directory bin/contest $(UNIT_BIN)
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
 
+# the tests marked "# long: WHY" (minutes each), which make test skips to
+# stay within its budget; CI runs them after it
+test-long:
+	@scripts/deps.sh $(TEST_PKGS) || echo "make test-long: going on; the tests that need them skip" >&2
+	@$(MAKE) --no-print-directory bin/contest $(UNIT_BIN)
+	@OBJDIR=$(OBJDIR) CONTEST_TESTS=long tests/run-tests.sh
+
 # install what is missing (as root, else through sudo); nothing when all is there
 deps:
 	@scripts/deps.sh $(DEPS_PKGS)
@@ -208,5 +215,5 @@ uninstall:
 clean:
 	rm -rf build bin/contest bin/.mode
 
-.PHONY: check-layers fuzz all unit test deps test-deps run kernel-tree uml-kernel qemu-kernel bench install \
+.PHONY: check-layers fuzz all unit test test-long deps test-deps run kernel-tree uml-kernel qemu-kernel bench install \
 	uninstall clean FORCE

@@ -3,7 +3,10 @@
 # each printing TAP; sum them into one closing line "N passed, N failed, N skipped".
 # Usage: tests/run-tests.sh [NAME-PATTERN]
 # A test with a line "# slow: WHY" among its first 5 lines runs only with
-# CONTEST_SLOW=1; otherwise it counts as one skip with the reason.
+# CONTEST_SLOW=1; otherwise it counts as one skip with the reason. One with
+# "# long: WHY" (minutes, no package missing) runs with CONTEST_TESTS=long,
+# which runs only those (`make test-long`, which CI runs), or with
+# CONTEST_SLOW=1; otherwise it too counts as one skip with the reason.
 set -u
 cd "$(dirname "$0")/.."
 objdir=${OBJDIR:-build/plain}
@@ -39,7 +42,10 @@ run_one() {
 	pass=$((pass + p)); fail=$((fail + f)); skipn=$((skipn + s))
 }
 
+only_long=0
+[ "${CONTEST_TESTS:-}" = long ] && only_long=1
 for t in "$objdir"/tests/t-*; do
+	[ "$only_long" = 0 ] || break
 	[ -x "$t" ] || continue
 	name=$(basename "$t")
 	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
@@ -50,6 +56,16 @@ for t in tests/e2e/t-*.sh; do
 	name=$(basename "$t" .sh)
 	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
 	why=$(head -n 5 "$t" | sed -n 's/^# slow: *//p')
+	long=$(head -n 5 "$t" | sed -n 's/^# long: *//p')
+	if [ "$only_long" = 1 ] && [ -z "$long" ]; then
+		continue
+	fi
+	if [ -n "$long" ] && [ "$only_long" = 0 ] && [ "${CONTEST_SLOW:-0}" != 1 ]; then
+		echo "# --- $name"
+		echo "ok 1 - $name # SKIP long ($long): make test-long runs it (CI does)"
+		skipn=$((skipn + 1))
+		continue
+	fi
 	if [ -n "$why" ] && [ "${CONTEST_SLOW:-0}" != 1 ]; then
 		echo "# --- $name"
 		echo "ok 1 - $name # SKIP slow ($why): set CONTEST_SLOW=1 to run it"

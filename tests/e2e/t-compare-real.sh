@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: about 15 real runs of a CPU-bound job, 3 to 5 minutes
 # compare on real runs: kernel names A and A2 run the same fixed CPU-bound
 # job (two awk loops under make -j2), B runs it under cpu_limit at 90% of
 # the CPUs, so B's Time is about 11% longer. Runs are interleaved (A, B, A2,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: a tinyconfig build of a real kernel tree, about 3 minutes
 # workload = kernel on a real tree: Debian's linux-source-6.1, tinyconfig, one
 # noload run (make tinyconfig once, make clean, make -jJOBS vmlinux timed).
 . "$(dirname "$0")/lib.sh"
