@@ -27,19 +27,6 @@
 #include <time.h>
 #include <unistd.h>
 
-const char boot_help_text[] =
-	"  --boot IMAGE     run the session in a guest booting IMAGE: a user-mode-linux\n"
-	"                   binary (linux.uml, make uml-kernel) or an x86 bzImage under\n"
-	"                   QEMU/KVM (make qemu-kernel); rows go to DIR/NAME\n"
-	"  -k NAME=IMAGE    a kernel and its image; give several to run one after another\n"
-	"  --boot-arg ARG   one more guest kernel argument (mem=1008M), for the -k it\n"
-	"                   follows, or for every kernel before any -k; repeatable\n"
-	"  --vm-mem SIZE    guest memory (default 1G)\n"
-	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; UML has 1)\n"
-	"  --vm-disk SIZE   the guest's sparse scratch disk for the loads (default 8G)\n"
-	"  --vm-timeout D   kill a guest that adds no row for D (default 1h)\n"
-	"  --interleave     with several kernels: one run of each per round\n";
-
 struct guest {
 	char *name;
 	enum vm_monitor monitor;	/* by the image: ELF is UML, a bzImage QEMU */

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <ctype.h>
+#include <math.h>
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -358,4 +359,34 @@ size_t utf8_seq_len(const char *str)
 	    (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return n;
+}
+
+int parse_real(const char *s, double *out)
+{
+	char *end;
+	double d;
+
+	if (!*s || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	d = strtod(s, &end);
+	if (*end || errno || !isfinite(d))
+		return -1;
+	*out = d;
+	return 0;
+}
+
+int parse_integer(const char *s, long long *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end || errno)
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -66,4 +66,12 @@ size_t utf8_seq_len(const char *s);
 /* strip leading and trailing whitespace in place, return the start */
 char *trim(char *s);
 
+/*
+ * The one way numbers are read from a command line or a config: the whole
+ * of s, no blanks, a finite decimal (parse_real) or a whole number in
+ * base 10 (parse_integer). 0, or -1 leaving *out alone.
+ */
+int parse_real(const char *s, double *out);
+int parse_integer(const char *s, long long *out);
+
 #endif
