@@ -15,7 +15,7 @@
 	  .help = "override one key; LOAD.KEY for a load's own (-s io_load.size=64M)" }
 #define CLI_OPT_RESULTS(p) \
 	{ .short_name = 'r', .long_name = "results", .type = ARG_STRING, .value = (p), \
-	  .argname = "DIR", .help = "the results directory" }
+	  .argname = "DIR", .help = "the results directory (default: the config's results)" }
 #define CLI_OPT_FORMAT(p, formats, text) \
 	{ .long_name = "format", .type = ARG_CHOICE, .value = (p), .argname = "FORMAT", \
 	  .choices = (formats), .help = (text) }

@@ -10,8 +10,9 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest compare [-r DIR] [--format text|mail|csv|json] [--fail-above PCT]\n"
-	"                       [--alpha A] [--from ADDRESS] [--to ADDRESS] BASE NEW...\n";
+	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format text|mail|csv|json]\n"
+	"                       [--fail-above PCT] [--alpha A] [--from ADDRESS] [--to ADDRESS]\n"
+	"                       BASE NEW...\n";
 
 static const char intro_text[] =
 	"\n"
@@ -79,11 +80,30 @@ static int run_compare(const struct compare_args *a, char **kernels, int n)
 	return status;
 }
 
+/* the kernels named, then the comparison; with the results directory a->dir */
+static int compare_named(struct compare_args *a, char **kernels, int n)
+{
+	if (n < 2) {
+		error("compare needs a BASE kernel and at least one NEW kernel");
+		fputs(usage_text, stderr);
+		return EXIT_USAGE;
+	}
+	if (a->format == FORMAT_MAIL && mail_check_addresses(a->from, a->to) < 0)
+		return EXIT_USAGE;
+	for (int i = 0; i < n; i++)
+		if (results_check_kernel(a->dir, kernels[i]) < 0)
+			return EXIT_USAGE;
+	return cli_close_stdout(run_compare(a, kernels, n));
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_args a = { "reports", FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+	struct compare_args a = { NULL, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+	struct cli_args ca;
 	const struct option_spec opts[] = {
-		CLI_OPT_RESULTS(&a.dir),
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
 		CLI_OPT_FORMAT(&a.format, "text|mail|csv|json",
 			       "text (default); mail: a whole message for a list (80\n"
 			       "columns, ASCII, the environment's differences in it);\n"
@@ -100,20 +120,20 @@ int cmd_compare(int argc, char **argv)
 		  .help = "mail: To: (default none)" },
 		OPTION_END,
 	};
+	struct config *cfg = NULL;
 	int status, first;
 
+	cli_args_init(&ca, argc);
 	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
-	if (status >= 0)
-		return status;
-	if (argc - first < 2) {
-		error("compare needs a BASE kernel and at least one NEW kernel");
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
+	if (status < 0) {
+		cfg = cli_config(&ca);
+		status = EXIT_USAGE;
 	}
-	if (a.format == FORMAT_MAIL && mail_check_addresses(a.from, a.to) < 0)
-		return EXIT_USAGE;
-	for (int i = first; i < argc; i++)
-		if (results_check_kernel(a.dir, argv[i]) < 0)
-			return EXIT_USAGE;
-	return cli_close_stdout(run_compare(&a, argv + first, argc - first));
+	if (cfg) {
+		a.dir = config_str(cfg, NULL, "results");
+		status = compare_named(&a, argv + first, argc - first);
+	}
+	config_free(cfg);
+	cli_args_release(&ca);
+	return status;
 }

@@ -7,7 +7,8 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest plot [-r DIR] [-o DIR] [--format png|svg] [KERNEL...]\n";
+	"usage: contest plot [-c CONF] [-s KEY=VALUE]... [-r DIR] [-o DIR] [--format png|svg]\n"
+	"                    [KERNEL...]\n";
 
 static const char intro_text[] =
 	"\n"
@@ -17,37 +18,57 @@ static const char intro_text[] =
 	"run (vmstat-KERNEL-LOAD). Each image has its .dat and .gp beside it.\n"
 	"KERNELs appear in the order given; none given, every kernel in DIR.\n";
 
+/* the charts of kernels[0..n) (none: every kernel) of dir */
+static int plot_named(const char *dir, const char *out_dir, enum plot_format format,
+		      char **kernels, int n)
+{
+	struct report_opts ropts;
+	struct plot_set set;
+	struct report r;
+	int ret, collected;
+
+	for (int i = 0; i < n; i++)
+		if (results_check_kernel(dir, kernels[i]) < 0)
+			return EXIT_USAGE;
+	report_opts_init(&ropts);
+	collected = report_collect(dir, (const char *const *)kernels, (size_t)n, &ropts, &r);
+	if (collected < 0)
+		return EXIT_RUN_FAILED;
+	ret = plot_report(&r, dir, out_dir, format, &set);
+	for (size_t i = 0; i < set.n; i++)
+		printf("%s\n", set.images[i].path);
+	plot_set_release(&set);
+	report_release(&r);
+	return cli_close_stdout(ret < 0 || collected ? EXIT_RUN_FAILED : 0);
+}
+
 int cmd_plot(int argc, char **argv)
 {
-	const char *dir = "reports", *out_dir = "plots";
-	int format = PLOT_PNG, ret, collected, first;
+	const char *out_dir = "plots";
+	int format = PLOT_PNG, ret, first;
+	struct cli_args ca;
 	const struct option_spec opts[] = {
-		CLI_OPT_RESULTS(&dir),
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
 		{ .short_name = 'o', .long_name = "output", .type = ARG_STRING, .value = &out_dir,
 		  .argname = "DIR", .help = "where the charts go (default plots)" },
 		/* in the order of enum plot_format */
 		CLI_OPT_FORMAT(&format, "png|svg", "png (default) or svg: the images' format"),
 		OPTION_END,
 	};
-	struct report_opts ropts;
-	struct plot_set set;
-	struct report r;
+	struct config *cfg = NULL;
 
+	cli_args_init(&ca, argc);
 	ret = cli_parse(argc, argv, opts, 0, usage_text, intro_text, NULL, &first);
-	if (ret >= 0)
-		return ret;
-	for (int i = first; i < argc; i++)
-		if (results_check_kernel(dir, argv[i]) < 0)
-			return EXIT_USAGE;
-	report_opts_init(&ropts);
-	collected = report_collect(dir, (const char *const *)(argv + first),
-				   (size_t)(argc - first), &ropts, &r);
-	if (collected < 0)
-		return EXIT_RUN_FAILED;
-	ret = plot_report(&r, dir, out_dir, (enum plot_format)format, &set);
-	for (size_t i = 0; i < set.n; i++)
-		printf("%s\n", set.images[i].path);
-	plot_set_release(&set);
-	report_release(&r);
-	return cli_close_stdout(ret < 0 || collected ? EXIT_RUN_FAILED : 0);
+	if (ret < 0) {
+		cfg = cli_config(&ca);
+		ret = EXIT_USAGE;
+	}
+	if (cfg)
+		ret = plot_named(config_str(cfg, NULL, "results"), out_dir, (enum plot_format)format,
+				 argv + first, argc - first);
+	config_free(cfg);
+	cli_args_release(&ca);
+	return ret;
 }

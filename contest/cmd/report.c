@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
+	"usage: contest report [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
+	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
 	"                      [--format text|classic|mail|html|csv|json] [-o DIR]\n"
 	"                      [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
@@ -52,13 +53,31 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	return 0;
 }
 
+/* the tables of kernels[0..n) (none: every kernel) of dir */
+static int report_named(const char *dir, char **kernels, int n, struct report_opts *opts)
+{
+	opts->results_dir = dir;
+	if (check_combination(opts) < 0) {
+		fputs(usage_text, stderr);
+		return EXIT_USAGE;
+	}
+	if (check_kernels(dir, kernels, n, opts) < 0)
+		return EXIT_USAGE;
+	if (report_print_kernels(dir, (const char *const *)kernels, (size_t)n, opts, stdout) < 0)
+		return cli_close_stdout(EXIT_RUN_FAILED);
+	return cli_close_stdout(0);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts opts;
-	const char *dir = "reports";
+	struct cli_args ca;
+	struct config *cfg = NULL;
 	int format = REPORT_TEXT, ratio = RATIO_REFERENCE, status, first;
 	const struct option_spec table[] = {
-		CLI_OPT_RESULTS(&dir),
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
 		{ .long_name = "reference", .type = ARG_STRING, .value = &opts.reference,
 		  .argname = "KERNEL",
 		  .help = "Ratio divides by KERNEL's noload mean (default: the first kernel)" },
@@ -85,19 +104,19 @@ int cmd_report(int argc, char **argv)
 	};
 
 	report_opts_init(&opts);
+	cli_args_init(&ca, argc);
 	status = cli_parse(argc, argv, table, 0, usage_text, intro_text, NULL, &first);
-	if (status >= 0)
-		return status;
-	opts.format = (enum report_format)format;
-	opts.ratio = (enum ratio_mode)ratio;
-	opts.results_dir = dir;
-	if (check_combination(&opts) < 0) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
+	if (status < 0) {
+		cfg = cli_config(&ca);
+		status = EXIT_USAGE;
 	}
-	if (check_kernels(dir, argv + first, argc - first, &opts) < 0)
-		return EXIT_USAGE;
-	status = report_print_kernels(dir, (const char *const *)(argv + first),
-				      (size_t)(argc - first), &opts, stdout) < 0;
-	return cli_close_stdout(status ? EXIT_RUN_FAILED : 0);
+	if (cfg) {
+		opts.format = (enum report_format)format;
+		opts.ratio = (enum ratio_mode)ratio;
+		status = report_named(config_str(cfg, NULL, "results"), argv + first, argc - first,
+				      &opts);
+	}
+	config_free(cfg);
+	cli_args_release(&ca);
+	return status;
 }
