@@ -80,6 +80,13 @@ static int run_compare(const struct compare_args *a, char **kernels, int n)
 	return status;
 }
 
+int compare_show(const char *dir, char **kernels, int n)
+{
+	struct compare_args a = { dir, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+
+	return run_compare(&a, kernels, n) ? -1 : 0;
+}
+
 /* the kernels named, then the comparison; with the results directory a->dir */
 static int compare_named(struct compare_args *a, char **kernels, int n)
 {

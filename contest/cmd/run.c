@@ -596,6 +596,25 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	return status;
 }
 
+/* the guests' sessions (boot.c), then their tables and, for several, compare */
+static int run_boot(struct config *cfg, struct run_args *a)
+{
+	struct boot_passthrough pt = { a->argc, a->argv, a->loads, a->nloads };
+	const char *dir = config_str(cfg, NULL, "results");
+	struct report_opts opts;
+	struct boot_ran ran;
+	int status = boot_run(cfg, &a->boot, &pt, &ran);
+
+	report_opts_init(&opts);
+	if (ran.n && report_print_kernels(dir, (const char *const *)ran.names, ran.n, &opts,
+					  stdout) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	else if (ran.n > 1 && compare_show(dir, ran.names, (int)ran.n) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	boot_ran_release(&ran);
+	return status;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { .until_sd = NAN };
@@ -610,10 +629,7 @@ int cmd_run(int argc, char **argv)
 	if (parse_args(argc, argv, &a, &status) < 0)
 		goto out;
 	if (boot_wanted(&a.boot)) {
-		struct boot_passthrough pt = { argc, argv, a.loads, a.nloads };
-
-		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
-			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
+		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE : cli_close_stdout(run_boot(cfg, &a));
 		goto out;
 	}
 	if (a.boot.nkernels > 1) {

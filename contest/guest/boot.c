@@ -1,11 +1,9 @@
 /* boot.c - contest run --boot: kernels, rounds, failed guests, tables (see boot.h) */
 #include "guest/boot.h"
 #include "sys/cleanup.h"
-#include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "lib/owner.h"
 #include "lib/proc.h"
-#include "results/report.h"
 #include "results/store.h"
 #include "session/run.h"
 #include "lib/util.h"
@@ -482,58 +480,29 @@ static void install_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-/*
- * contest compare -r DIR BASE NEW..., from the table of commands. In a
- * child of its own: a command closes stdout when it is done, and run
- * closes it again after us.
- */
-static int run_compare(const struct cmd *compare, const char *dir, const char **names, size_t n)
+/* the kernels with rows, in the order given, for run to print */
+static void boot_ran_fill(const struct boot *b, struct boot_ran *ran)
 {
-	char **argv = xcalloc(n + 4, sizeof(*argv));
-	pid_t pid;
-	int st = 0;
-
-	argv[0] = "compare";
-	argv[1] = "-r";
-	argv[2] = (char *)dir;
-	memcpy(argv + 3, names, n * sizeof(*names));
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid == 0)
-		_exit(compare->fn((int)n + 3, argv));
-	free(argv);
-	if (pid < 0)
-		return error("cannot fork for compare: %s", strerror(errno));
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	/* 1 is compare's verdict (--fail-above), not a failure of run */
-	return WIFEXITED(st) && WEXITSTATUS(st) <= 1 ? 0 : -1;
-}
-
-/* the tables of every kernel with rows; then compare, where this contest has it */
-static int print_results(const struct boot *b)
-{
-	const char **names = xcalloc((size_t)b->nguests + 1, sizeof(*names));
-	const struct cmd *compare = cmd_find("compare");
 	const char *dir = config_str(b->cfg, NULL, "results");
-	struct report_opts opts;
-	size_t n = 0;
-	int ret;
 
+	ran->names = xcalloc((size_t)b->nguests + 1, sizeof(*ran->names));
+	ran->n = 0;
 	for (int i = 0; i < b->nguests; i++) {
 		char *runs = xasprintf("%s/%s/runs.tsv", dir, b->guests[i].name);
 
 		if (access(runs, R_OK) == 0)
-			names[n++] = b->guests[i].name;
+			ran->names[ran->n++] = xstrdup(b->guests[i].name);
 		free(runs);
 	}
-	report_opts_init(&opts);
-	ret = n ? report_print_kernels(dir, names, n, &opts, stdout) : 0;
-	if (ret == 0 && n > 1 && compare)
-		ret = run_compare(compare, dir, names, n);
-	free(names);
-	return ret;
+}
+
+void boot_ran_release(struct boot_ran *ran)
+{
+	for (size_t i = 0; i < ran->n; i++)
+		free(ran->names[i]);
+	free(ran->names);
+	ran->names = NULL;
+	ran->n = 0;
 }
 
 static void boot_release(struct boot *b)
@@ -548,11 +517,13 @@ static void boot_release(struct boot *b)
 	free(b->self);
 }
 
-int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p)
+int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p,
+	     struct boot_ran *ran)
 {
 	struct boot b = { .cfg = cfg, .o = o, .p = p };
 	int status, rounds, per;
 
+	memset(ran, 0, sizeof(*ran));
 	if (parse_opts(&b) < 0) {
 		boot_release(&b);
 		return EXIT_USAGE;
@@ -570,7 +541,8 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 			(int)run_interrupted, config_str(cfg, NULL, "results"));
 		status = 128 + run_interrupted;
 	} else {
-		status = print_results(&b) < 0 || b.failed ? EXIT_RUN_FAILED : 0;
+		boot_ran_fill(&b, ran);
+		status = b.failed ? EXIT_RUN_FAILED : 0;
 	}
 	boot_release(&b);
 	return status;

@@ -5,7 +5,7 @@
  * same config, loads and runs in it, and the rows land in the host's
  * RESULTS/NAME as if the machine had been rebooted into IMAGE. Several
  * `-k NAME=IMAGE` run one after another (round by round with
- * --interleave); the tables, and compare when this contest has it, follow.
+ * --interleave); run prints their tables and compare after.
  * The guest writes through hostfs into the results directory and into
  * work_dir, whose scratch/ is a private ext4 disk (ubd) so the loads'
  * files never reach the host's tree. A guest that panics, hangs (no new
@@ -88,13 +88,22 @@ struct boot_passthrough {
 	int nloads;
 };
 
+/* the kernels a boot_run ran that have rows, in the order given */
+struct boot_ran {
+	char **names;
+	size_t n;
+};
+void boot_ran_release(struct boot_ran *ran);
+
 /*
- * Boot each kernel and run the session in it, then print the tables (and
- * compare). cfg is the host's config as run loaded it (paths absolute).
- * Returns run's exit status: 0, 1 (a run or a guest failed), 2 (bad
- * usage: nothing booted), 128+signal when interrupted.
+ * Boot each kernel and run the session in it; ran gets the kernels with
+ * rows for the caller to print (empty when interrupted or nothing booted).
+ * cfg is the host's config as run loaded it (paths absolute). Returns
+ * run's exit status: 0, 1 (a run or a guest failed), 2 (bad usage:
+ * nothing booted), 128+signal when interrupted.
  */
-int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p);
+int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p,
+	     struct boot_ran *ran);
 
 /* `contest guest-init DIR` (guest-init.c): PID 1 of the guest */
 int cmd_guest_init(int argc, char **argv);
