@@ -23,8 +23,8 @@ static const char intro_text[] =
 	"with its 95% interval. Environment differences are warned about on stderr.\n";
 
 static const char tail_text[] =
-	"Exit status: 0, 1 a difference beyond --fail-above (or results unreadable),\n"
-	"2 bad usage.\n";
+	"Exit status: 0 no difference beyond --fail-above, 1 results unreadable,\n"
+	"2 bad usage, 3 a significant difference worse than --fail-above's PCT%.\n";
 
 /* in the order of --format's choices */
 enum compare_format { FORMAT_TEXT, FORMAT_MAIL, FORMAT_CSV, FORMAT_JSON };
@@ -75,7 +75,7 @@ static int run_compare(const struct compare_args *a, char **kernels, int n)
 	if (write_compare(&c, a, kernels, n) < 0)
 		status = EXIT_RUN_FAILED;
 	else if (!isnan(a->fail_above) && compare_failures(&c, a->fail_above, stderr) > 0)
-		status = EXIT_RUN_FAILED;
+		status = EXIT_REGRESSION;
 	compare_release(&c);
 	return status;
 }
@@ -84,7 +84,7 @@ int compare_show(const char *dir, char **kernels, int n)
 {
 	struct compare_args a = { dir, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
 
-	return run_compare(&a, kernels, n) ? -1 : 0;
+	return run_compare(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
 }
 
 /* the kernels named, then the comparison; with the results directory a->dir */
@@ -117,7 +117,7 @@ int cmd_compare(int argc, char **argv)
 			       "csv; json"),
 		{ .long_name = "fail-above", .type = ARG_NUMBER, .value = &a.fail_above,
 		  .argname = "PCT", .min = 0, .max = INFINITY,
-		  .help = "exit 1 when a significant difference is worse than PCT%" },
+		  .help = "exit 3 when a significant difference is worse than PCT%" },
 		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.alpha, .argname = "A",
 		  .min = 0, .max = 1, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "the significance level (default 0.05)" },

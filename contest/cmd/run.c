@@ -46,8 +46,9 @@ static const char intro_text[] =
 	"then print this kernel's tables.\n";
 
 static const char tail_text[] =
-	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
-	"130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
+	"Exit status: 0 every run ok, 1 a run or guest was not ok (or the results\n"
+	"could not be written), 2 bad usage or config, 4 out of memory, 130/143/129\n"
+	"interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
 
 struct run_args {
 	const char *conf, *kernel, *runs, *results;

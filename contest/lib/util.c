@@ -69,7 +69,7 @@ void *xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n);
 	return p;
 }
 
@@ -78,7 +78,7 @@ void *xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n * size);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n * size);
 	return p;
 }
 
@@ -86,7 +86,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n);
 	return p;
 }
 
@@ -95,7 +95,7 @@ char *xstrdup(const char *s)
 	char *p = strdup(s);
 
 	if (!p)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return p;
 }
 
@@ -109,7 +109,7 @@ char *xasprintf(const char *fmt, ...)
 	n = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return s;
 }
 

@@ -11,8 +11,13 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* exit statuses, as DESIGN.md: 1 a run failed, 2 bad usage or bad config */
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+/* exit statuses, each meaning one thing (contest.1, EXIT STATUS); 128+N: signal N */
+enum {
+	EXIT_RUN_FAILED = 1,	/* a run or guest not ok; results or stdout unreadable or unwritable */
+	EXIT_USAGE = 2,		/* bad usage or config: nothing run or recorded */
+	EXIT_REGRESSION = 3,	/* compare --fail-above: a significant difference beyond it */
+	EXIT_NO_MEMORY = 4,	/* contest itself ran out of memory */
+};
 
 /* "error: ..." on stderr; returns -1 so callers can `return error(...)` */
 int error(const char *fmt, ...) PRINTF(1, 2);

@@ -144,14 +144,14 @@ static char *format_row(const struct row_layout *l, const struct run_record *rec
 	FILE *f = open_memstream(&row, &len);
 
 	if (!f)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	for (size_t i = 0; i < l->n; i++) {
 		format_field(field, sizeof(field), l->col[i], rec);
 		fprintf(f, "%s%s", i ? "\t" : "", field);
 	}
 	fputc('\n', f);
 	if (fclose(f) != 0)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return row;
 }
 
