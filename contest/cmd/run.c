@@ -642,7 +642,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
-	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0 ||
+	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
 	    parse_until_sd(&a, cfg, &until) < 0) {
 		status = EXIT_USAGE;
 		goto out;

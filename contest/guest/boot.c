@@ -205,7 +205,7 @@ static int collect_guests(struct boot *b)
 		for (int j = 0; j < o->nargs; j++)
 			if (o->arg_kernel[j] < 0 || o->arg_kernel[j] == i)
 				g->args[g->nargs++] = o->args[j];
-		if (check_name("kernel name", g->name) < 0 || check_image(b, g) < 0)
+		if (check_kernel_name(g->name) < 0 || check_image(b, g) < 0)
 			return -1;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(b->guests[j].name, g->name))
@@ -218,11 +218,12 @@ static int collect_guests(struct boot *b)
 static int parse_cpus(struct boot *b)
 {
 	const char *o = b->o->cpus;
-	char *end;
-	long n = o ? strtol(o, &end, 10) : 0;
+	long long n = 0;
 
-	b->cpus = o ? (int)n : ncpus();
-	if (o && (*end || n < 1 || n > ncpus()))
+	b->cpus = ncpus();
+	if (o && parse_integer(o, &n) == 0 && n >= 1 && n <= ncpus())
+		b->cpus = (int)n;
+	else if (o)
 		return error("--vm-cpus: '%s' is not a number of CPUs from 1 to this machine's %d",
 			     o, ncpus());
 	return 0;

@@ -361,16 +361,60 @@ size_t utf8_seq_len(const char *str)
 	return n;
 }
 
-int parse_real(const char *s, double *out)
+static size_t digits(const char *s)
 {
-	char *end;
+	size_t n = 0;
+
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* the length of the plain decimal at s, 0 when there is none */
+static size_t decimal_len(const char *s)
+{
+	size_t n = *s == '+' || *s == '-', whole = digits(s + n), frac = 0, e;
+
+	n += whole;
+	if (s[n] == '.') {
+		frac = digits(s + n + 1);
+		n += 1 + frac;
+	}
+	if (!whole && !frac)
+		return 0;
+	if (s[n] == 'e' || s[n] == 'E') {
+		e = s[n + 1] == '+' || s[n + 1] == '-';
+		if (digits(s + n + 1 + e))
+			n += 1 + e + digits(s + n + 1 + e);
+	}
+	return n;
+}
+
+int parse_real_prefix(const char *s, double *out, const char **end)
+{
+	size_t len = decimal_len(s);
+	char buf[64];
 	double d;
 
-	if (!*s || isspace((unsigned char)*s))
+	if (!len || len >= sizeof(buf))
 		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
 	errno = 0;
-	d = strtod(s, &end);
-	if (*end || errno || !isfinite(d))
+	d = strtod(buf, NULL);
+	if (errno || !isfinite(d))
+		return -1;
+	*out = d;
+	*end = s + len;
+	return 0;
+}
+
+int parse_real(const char *s, double *out)
+{
+	const char *end;
+	double d;
+
+	if (parse_real_prefix(s, &d, &end) < 0 || *end)
 		return -1;
 	*out = d;
 	return 0;
@@ -378,14 +422,14 @@ int parse_real(const char *s, double *out)
 
 int parse_integer(const char *s, long long *out)
 {
-	char *end;
+	size_t sign = *s == '+' || *s == '-';
 	long long v;
 
-	if (!*s || isspace((unsigned char)*s))
+	if (!digits(s + sign) || s[sign + digits(s + sign)])
 		return -1;
 	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*end || errno)
+	v = strtoll(s, NULL, 10);
+	if (errno)
 		return -1;
 	*out = v;
 	return 0;

@@ -72,11 +72,14 @@ size_t utf8_seq_len(const char *s);
 char *trim(char *s);
 
 /*
- * The one way numbers are read from a command line or a config: the whole
- * of s, no blanks, a finite decimal (parse_real) or a whole number in
- * base 10 (parse_integer). 0, or -1 leaving *out alone.
+ * The one way numbers are read, from a command line or a config: a plain
+ * decimal, [+-]DIGITS[.DIGITS][e[+-]DIGITS] (no blanks, hex, inf or nan).
+ * parse_real and parse_integer (DIGITS only) take the whole of s;
+ * parse_real_prefix the decimal s starts with, *end after it (for the
+ * unit of a size or duration). 0, or -1 leaving *out alone.
  */
 int parse_real(const char *s, double *out);
+int parse_real_prefix(const char *s, double *out, const char **end);
 int parse_integer(const char *s, long long *out);
 
 #endif
