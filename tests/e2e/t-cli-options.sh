@@ -38,4 +38,13 @@ ok $? "report --help: -r, --results and a name too wide for the column on a line
 "$CONTEST" run --help > "$T/help"
 grep -qE '^      --interleave +with several kernels' "$T/help" && grep -qE '^  -r, --results DIR' "$T/help"
 ok $? "run --help: boot's options and the shared -r, --results from the same table"
+# every option --help lists (from the table) is in the manual
+for cmd in run report compare plot list env; do
+	"$CONTEST" $cmd --help | grep -oE '^ +(-[a-zA-Z], )?--?[a-z][a-z-]*' |
+		sed -E 's/^ +(-[a-zA-Z], )?//' > "$T/opts.$cmd"
+	missing=$(while read -r o; do
+		grep -qF -- "${o//-/\\-}" "$TOP/contest.1" || echo "$o"; done < "$T/opts.$cmd")
+	[ -s "$T/opts.$cmd" ] && [ -z "$missing" ]
+	ok $? "$cmd: each of its $(wc -l < "$T/opts.$cmd") options is in contest.1 (missing: $missing)"
+done
 done_testing
