@@ -3,6 +3,7 @@
 #include "lib/util.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,14 +79,15 @@ static const struct option_spec *spec_of(const struct option_spec *opts, size_t 
 	return NULL;
 }
 
-/* "above 0 and below 1", "from 2 to 100", "0 or more" */
+/* "above 0 and below 1", "from 2 to 100", "of 0 or more" (max INFINITY: none) */
 static char *range_text(const struct option_spec *o)
 {
 	const char *lo = o->bounds & ARG_OPEN_MIN ? "above" : "from";
 	const char *hi = o->bounds & ARG_OPEN_MAX ? "below" : "to";
 
-	if (o->max >= 1e300)
-		return xasprintf("%s %g", o->bounds & ARG_OPEN_MIN ? "above" : "at least", o->min);
+	if (isinf(o->max))
+		return o->bounds & ARG_OPEN_MIN ? xasprintf("above %g", o->min) :
+						  xasprintf("of %g or more", o->min);
 	if (o->bounds & ARG_OPEN_MIN || o->bounds & ARG_OPEN_MAX)
 		return xasprintf("%s %g and %s %g", lo, o->min, hi, o->max);
 	return xasprintf("from %g to %g", o->min, o->max);

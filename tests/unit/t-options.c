@@ -12,7 +12,7 @@ static char errbuf[4096];
 struct vals {
 	const char *results;
 	struct arg_strings sets;
-	double alpha;
+	double alpha, level;
 	int runs, stats, format, called;
 };
 
@@ -35,6 +35,8 @@ static int parse(struct vals *v, const char *const *args, int *first)
 		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &v->alpha, .argname = "A",
 		  .min = 0, .max = 1, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "a level\nits second line" },
+		{ .long_name = "level", .type = ARG_NUMBER, .value = &v->level, .argname = "PCT",
+		  .min = 0, .max = INFINITY, .help = "a percentage" },
 		{ .short_name = 'n', .type = ARG_INT, .value = &v->runs, .min = 2, .max = 10,
 		  .argname = "N", .help = "runs" },
 		{ .long_name = "stats", .type = ARG_FLAG, .value = &v->stats, .help = "more" },
@@ -77,8 +79,8 @@ static void bad(const char *const *args, const char *want, const char *what)
 	struct vals v;
 	int first;
 
-	ok(parse(&v, args, &first) < 0 && strstr(errbuf, want), "%s: refused, says \"%s\"", what,
-	   want);
+	ok(parse(&v, args, &first) < 0 && strstr(errbuf, want), "%s: refused, says \"%.*s\"%s",
+	   what, (int)strcspn(want, "\n"), want, strchr(want, '\n') ? " and no more" : "");
 	if (!strstr(errbuf, want))
 		printf("#   got: %s", errbuf);
 	arg_strings_release(&v.sets);
@@ -125,6 +127,8 @@ static void errors(void)
 	bad(ARGS("--alpha", "nan"), "not 'nan'", "not a finite number");
 	bad(ARGS("-n", "11"), "'-n' wants a whole number from 2 to 10, not '11'", "an int above");
 	bad(ARGS("-n", "2.5"), "not '2.5'", "an int with a fraction");
+	bad(ARGS("--level", "-1"), "option '--level' wants a number of 0 or more, not '-1'",
+	    "a number below a bound with none above");
 	bad(ARGS("--format", "xml"), "unknown value 'xml' (one of: text mail csv)",
 	    "a word not among the choices");
 	bad(ARGS("--format", "tex"), "unknown value 'tex'", "a prefix of a choice is not it");
