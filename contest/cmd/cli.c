@@ -7,9 +7,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-int cli_load_config(struct config *cfg, const char *conf, char **sets, int nsets)
+void cli_args_init(struct cli_args *a, int argc)
+{
+	memset(a, 0, sizeof(*a));
+	arg_strings_init(&a->sets, argc);
+}
+
+void cli_args_release(struct cli_args *a)
+{
+	arg_strings_release(&a->sets);
+}
+
+void cli_help(FILE *out, const char *usage, const char *intro, const struct option_spec *opts,
+	      const char *tail)
+{
+	fprintf(out, "%s%s\n", usage, intro);
+	options_help(out, opts);
+	if (tail)
+		fprintf(out, "\n%s", tail);
+}
+
+int cli_parse(int argc, char **argv, const struct option_spec *opts, int flags,
+	      const char *usage, const char *intro, const char *tail, int *operands)
+{
+	int parsed = options_parse(argc, argv, opts, flags, operands);
+
+	if (parsed < 0) {
+		fputs(usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (parsed > 0) {
+		cli_help(stdout, usage, intro, opts, tail);
+		return cli_close_stdout(0);
+	}
+	return -1;
+}
+
+int cli_load_config(struct config *cfg, const char *conf, const char **sets, int nsets)
 {
 	if (config_load_default(cfg) < 0)
 		return -1;
@@ -21,6 +56,18 @@ int cli_load_config(struct config *cfg, const char *conf, char **sets, int nsets
 	return 0;
 }
 
+struct config *cli_config(const struct cli_args *a)
+{
+	struct config *cfg = config_new(load_sections());
+
+	if (cli_load_config(cfg, a->conf, a->sets.v, a->sets.n) < 0 ||
+	    (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)) {
+		config_free(cfg);
+		return NULL;
+	}
+	return cfg;
+}
+
 int cli_close_stdout(int status)
 {
 	if (fclose(stdout) != 0) {
@@ -28,28 +75,6 @@ int cli_close_stdout(int status)
 		return status ? status : EXIT_RUN_FAILED;
 	}
 	return status;
-}
-
-int cli_parse_done(int parsed, const char *usage, const char *help)
-{
-	if (parsed < 0) {
-		fputs(usage, stderr);
-		return EXIT_USAGE;
-	}
-	if (parsed > 0) {
-		printf("%s%s", usage, help);
-		return cli_close_stdout(0);
-	}
-	return -1;
-}
-
-int cli_option_error(int c, char **argv)
-{
-	if (c == ':')
-		return error("option '%s' needs a value", argv[optind - 1]);
-	if (optopt > 0 && optopt < 256)	/* optopt names a short option; a long one is in argv */
-		return error("unknown option '-%c'", optopt);
-	return error("unknown option '%s'", argv[optind - 1]);
 }
 
 int cli_wants_help(int argc, char **argv)
@@ -60,49 +85,28 @@ int cli_wants_help(int argc, char **argv)
 	return 0;
 }
 
-static int parse_conf_args(int argc, char **argv, const char **conf, char **sets, int *nsets)
+struct config *cli_config_only(int argc, char **argv, const char *usage, const char *intro,
+			       int *status)
 {
-	int c;
-
-	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
-	opterr = 0;
-	while ((c = getopt(argc, argv, "+:c:s:")) != -1) {
-		if (c == 'c')
-			*conf = optarg;
-		else if (c == 's')
-			sets[(*nsets)++] = optarg;
-		else if (c == ':')
-			return error("option '-%c' needs a value", optopt);
-		else
-			return error("unknown option '-%c'", optopt);
-	}
-	if (optind < argc)
-		return error("contest %s takes no arguments, not '%s'", argv[0], argv[optind]);
-	return 0;
-}
-
-struct config *cli_config_only(int argc, char **argv, const char *usage,
-			       const char *help, int *status)
-{
-	char **sets = xcalloc((size_t)argc + 1, sizeof(*sets));
-	const char *conf = NULL;
+	struct cli_args a;
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&a.conf),
+		CLI_OPT_SET(&a.sets),
+		OPTION_END,
+	};
 	struct config *cfg = NULL;
-	int nsets = 0;
+	int operands;
 
-	if (cli_wants_help(argc, argv)) {
-		printf("%s%s", usage, help);
-		*status = cli_close_stdout(0);
-	} else if (parse_conf_args(argc, argv, &conf, sets, &nsets) < 0) {
+	cli_args_init(&a, argc);
+	*status = cli_parse(argc, argv, opts, OPTIONS_IN_ORDER, usage, intro, NULL, &operands);
+	if (*status < 0 && operands < argc) {
+		error("contest %s takes no arguments, not '%s'", argv[0], argv[operands]);
 		fputs(usage, stderr);
 		*status = EXIT_USAGE;
-	} else {
-		cfg = config_new(load_sections());
-		if (cli_load_config(cfg, conf, sets, nsets) < 0) {
-			config_free(cfg);
-			cfg = NULL;
-			*status = EXIT_USAGE;
-		}
+	} else if (*status < 0) {
+		cfg = cli_config(&a);
+		*status = cfg ? 0 : EXIT_USAGE;
 	}
-	free(sets);
+	cli_args_release(&a);
 	return cfg;
 }

@@ -11,6 +11,13 @@ int cmd_list(int argc, char **argv);
 int cmd_env(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
+/*
+ * compare's text of kernels[0..n) in dir on stdout, its warnings on
+ * stderr, as `contest compare -r DIR` prints them; 0, or -1 (said) when
+ * the results cannot be read or written. For run --boot's kernels.
+ */
+int compare_show(const char *dir, char **kernels, int n);
+
 struct cmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);

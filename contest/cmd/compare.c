@@ -5,113 +5,37 @@
 #include "output/compare-mail.h"
 #include "lib/util.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest compare [-r DIR] [--format text|mail|csv|json] [--fail-above PCT]\n"
-	"                       [--alpha A] [--from ADDRESS] [--to ADDRESS] BASE NEW...\n";
+	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format text|mail|csv|json]\n"
+	"                       [--fail-above PCT] [--alpha A] [--from ADDRESS] [--to ADDRESS]\n"
+	"                       BASE NEW...\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"For every load BASE and a NEW kernel both ran, and for Time, CPU%, Loads and\n"
 	"LCPU%: the means, sample standard deviations and run counts, the difference\n"
 	"from BASE (positive = better), Welch's two-sided p, * for p < A and ** when\n"
 	"it also survives Holm's correction; a geometric mean of Time per NEW kernel\n"
-	"with its 95% interval. Environment differences are warned about on stderr.\n"
-	"\n"
-	"  -r, --results DIR      the results directory (default reports)\n"
-	"      --format FORMAT    text (default); mail: a whole message for a list (80\n"
-	"                         columns, ASCII, the environment's differences in it);\n"
-	"                         csv; json\n"
-	"      --fail-above PCT   exit 1 when a significant difference is worse than PCT%\n"
-	"      --alpha A          the significance level (default 0.05)\n"
-	"      --from ADDRESS     mail: From: (default $EMAIL, else user@host)\n"
-	"      --to ADDRESS       mail: To: (default none)\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Exit status: 0, 1 a difference beyond --fail-above (or results unreadable),\n"
-	"2 bad usage.\n";
+	"with its 95% interval. Environment differences are warned about on stderr.\n";
 
-enum { OPT_FORMAT = 256, OPT_FAIL_ABOVE, OPT_ALPHA, OPT_FROM, OPT_TO };
+static const char tail_text[] =
+	"Exit status: 0 no difference beyond --fail-above, 1 results unreadable,\n"
+	"2 bad usage, 3 a significant difference worse than --fail-above's PCT%.\n";
 
-static const struct option long_options[] = {
-	{ "results", required_argument, NULL, 'r' },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
-	{ "alpha", required_argument, NULL, OPT_ALPHA },
-	{ "from", required_argument, NULL, OPT_FROM },
-	{ "to", required_argument, NULL, OPT_TO },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
+/* in the order of --format's choices */
 enum compare_format { FORMAT_TEXT, FORMAT_MAIL, FORMAT_CSV, FORMAT_JSON };
 
 struct compare_args {
 	const char *dir;
-	enum compare_format format;
+	int format;		/* enum compare_format */
 	double fail_above;	/* NAN: no gate */
 	double alpha;
 	const char *from, *to;	/* mail's headers; NULL: the default */
 };
-
-static int parse_number(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	return end == s || *end || errno || !isfinite(*out) ? -1 : 0;
-}
-
-static int parse_format(const char *s, enum compare_format *out)
-{
-	if (!strcmp(s, "text"))
-		*out = FORMAT_TEXT;
-	else if (!strcmp(s, "mail"))
-		*out = FORMAT_MAIL;
-	else if (!strcmp(s, "csv"))
-		*out = FORMAT_CSV;
-	else if (!strcmp(s, "json"))
-		*out = FORMAT_JSON;
-	else
-		return error("unknown format '%s' (text, mail, csv or json)", s);
-	return 0;
-}
-
-/* One option; 0, 1 for --help, -1 for bad usage (message printed) */
-static int parse_option(int c, const char *arg, char **argv, struct compare_args *a)
-{
-	switch (c) {
-	case 'r':
-		a->dir = arg;
-		return 0;
-	case OPT_FORMAT:
-		return parse_format(arg, &a->format);
-	case OPT_FAIL_ABOVE:
-		if (parse_number(arg, &a->fail_above) < 0 || a->fail_above < 0)
-			return error("--fail-above wants a percentage, 0 or more, not '%s'", arg);
-		return 0;
-	case OPT_ALPHA:
-		if (parse_number(arg, &a->alpha) < 0 || a->alpha <= 0 || a->alpha >= 1)
-			return error("--alpha wants a number between 0 and 1, not '%s'", arg);
-		return 0;
-	case OPT_FROM:
-		a->from = arg;
-		return 0;
-	case OPT_TO:
-		a->to = arg;
-		return 0;
-	case 'h':
-		return 1;
-	default:
-		return cli_option_error(c, argv);
-	}
-}
 
 /* on stderr, whatever the format: a mail carries them in its body too */
 static void warn_confounds(const char *dir, char **kernels, int n)
@@ -151,32 +75,72 @@ static int run_compare(const struct compare_args *a, char **kernels, int n)
 	if (write_compare(&c, a, kernels, n) < 0)
 		status = EXIT_RUN_FAILED;
 	else if (!isnan(a->fail_above) && compare_failures(&c, a->fail_above, stderr) > 0)
-		status = EXIT_RUN_FAILED;
+		status = EXIT_REGRESSION;
 	compare_release(&c);
 	return status;
 }
 
-int cmd_compare(int argc, char **argv)
+int compare_show(const char *dir, char **kernels, int n)
 {
-	struct compare_args a = { "reports", FORMAT_TEXT, NAN, 0.05, NULL, NULL };
-	int c, status;
+	struct compare_args a = { dir, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
 
-	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:h", long_options, NULL)) != -1) {
-		status = cli_parse_done(parse_option(c, optarg, argv, &a), usage_text, help_text);
-		if (status >= 0)
-			return status;
-	}
-	if (argc - optind < 2) {
+	return run_compare(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
+}
+
+/* the kernels named, then the comparison; with the results directory a->dir */
+static int compare_named(struct compare_args *a, char **kernels, int n)
+{
+	if (n < 2) {
 		error("compare needs a BASE kernel and at least one NEW kernel");
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
-	if (a.format == FORMAT_MAIL && mail_check_addresses(a.from, a.to) < 0)
+	if (a->format == FORMAT_MAIL && mail_check_addresses(a->from, a->to) < 0)
 		return EXIT_USAGE;
-	for (int i = optind; i < argc; i++)
-		if (results_check_kernel(a.dir, argv[i]) < 0)
+	for (int i = 0; i < n; i++)
+		if (results_check_kernel(a->dir, kernels[i]) < 0)
 			return EXIT_USAGE;
-	return cli_close_stdout(run_compare(&a, argv + optind, argc - optind));
+	return cli_close_stdout(run_compare(a, kernels, n));
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_args a = { NULL, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+	struct cli_args ca;
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
+		CLI_OPT_FORMAT(&a.format, "text|mail|csv|json",
+			       "text (default); mail: a whole message for a list (80\n"
+			       "columns, ASCII, the environment's differences in it);\n"
+			       "csv; json"),
+		{ .long_name = "fail-above", .type = ARG_NUMBER, .value = &a.fail_above,
+		  .argname = "PCT", .min = 0, .max = INFINITY,
+		  .help = "exit 3 when a significant difference is worse than PCT%" },
+		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.alpha, .argname = "A",
+		  .min = 0, .max = 1, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
+		  .help = "the significance level (default 0.05)" },
+		{ .long_name = "from", .type = ARG_STRING, .value = &a.from, .argname = "ADDRESS",
+		  .help = "mail: From: (default $EMAIL, else user@host)" },
+		{ .long_name = "to", .type = ARG_STRING, .value = &a.to, .argname = "ADDRESS",
+		  .help = "mail: To: (default none)" },
+		OPTION_END,
+	};
+	struct config *cfg = NULL;
+	int status, first;
+
+	cli_args_init(&ca, argc);
+	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
+	if (status < 0) {
+		cfg = cli_config(&ca);
+		status = EXIT_USAGE;
+	}
+	if (cfg) {
+		a.dir = config_str(cfg, NULL, "results");
+		status = compare_named(&a, argv + first, argc - first);
+	}
+	config_free(cfg);
+	cli_args_release(&ca);
+	return status;
 }

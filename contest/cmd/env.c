@@ -8,23 +8,19 @@
 static const char usage_text[] =
 	"usage: contest env [-c CONF] [-s KEY=VALUE]...\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"Print the fingerprint that each kernel's env file records: uname, /proc/cmdline,\n"
 	"CPU, memory, swap, limits, the tree's filesystem and I/O scheduler, governor,\n"
-	"transparent hugepages, contest version, then the config as used.\n"
-	"\n"
-	"  -c CONF          read CONF after contest.conf\n"
-	"  -s KEY=VALUE     override one key (LOAD.KEY for a load's own)\n"
-	"  -h, --help       this text\n";
+	"transparent hugepages, contest version, then the config as used.\n";
 
 int cmd_env(int argc, char **argv)
 {
 	struct config *cfg;
 	char *tree;
-	int status = 0;
+	int status;
 
-	cfg = cli_config_only(argc, argv, usage_text, help_text, &status);
+	cfg = cli_config_only(argc, argv, usage_text, intro_text, &status);
 	if (!cfg)
 		return status;
 	tree = workload_tree_path(cfg);

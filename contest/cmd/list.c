@@ -12,15 +12,11 @@
 
 static const char usage_text[] = "usage: contest list [-c CONF] [-s KEY=VALUE]...\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"One line per load in canonical order: its name, whether it can run here\n"
 	"with this config (yes, or no with the reason on the next line), what one\n"
-	"unit of its work is (Loads counts those), and what it does.\n"
-	"\n"
-	"  -c CONF          read CONF after contest.conf\n"
-	"  -s KEY=VALUE     override one key (LOAD.KEY for a load's own)\n"
-	"  -h, --help       this text\n";
+	"unit of its work is (Loads counts those), and what it does.\n";
 
 /* swap the session would have: what is free now plus the swapfile it would make */
 static uint64_t session_swap(const struct config *cfg, uint64_t ram)
@@ -48,9 +44,9 @@ int cmd_list(int argc, char **argv)
 	struct config *cfg;
 	struct load_env env;
 	char *tree;
-	int status = 0;
+	int status;
 
-	cfg = cli_config_only(argc, argv, usage_text, help_text, &status);
+	cfg = cli_config_only(argc, argv, usage_text, intro_text, &status);
 	if (!cfg)
 		return status;
 	tree = workload_tree_path(cfg);

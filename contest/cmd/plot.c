@@ -3,94 +3,35 @@
 #include "output/plot.h"
 #include "lib/util.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest plot [-r DIR] [-o DIR] [--format png|svg] [KERNEL...]\n";
+	"usage: contest plot [-c CONF] [-s KEY=VALUE]... [-r DIR] [-o DIR] [--format png|svg]\n"
+	"                    [KERNEL...]\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"Chart the results with gnuplot: per load, Time per kernel as bars with the\n"
 	"sample SD as error bars and the Ratio above each bar (time-LOAD); per kernel\n"
 	"and load with vmstat logs, free memory, swap in/out and I/O wait over each\n"
 	"run (vmstat-KERNEL-LOAD). Each image has its .dat and .gp beside it.\n"
-	"KERNELs appear in the order given; none given, every kernel in DIR.\n"
-	"\n"
-	"  -r, --results DIR   the results directory (default reports)\n"
-	"  -o, --output DIR    where the charts go (default plots)\n"
-	"      --format png|svg  the images' format (default png)\n"
-	"  -h, --help          this text\n";
+	"KERNELs appear in the order given; none given, every kernel in DIR.\n";
 
-enum { OPT_FORMAT = 256 };
-
-static const struct option long_options[] = {
-	{ "results", required_argument, NULL, 'r' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_plot_format(const char *s, enum plot_format *out)
+/* the charts of kernels[0..n) (none: every kernel) of dir */
+static int plot_named(const char *dir, const char *out_dir, enum plot_format format,
+		      char **kernels, int n)
 {
-	if (!strcmp(s, "png"))
-		*out = PLOT_PNG;
-	else if (!strcmp(s, "svg"))
-		*out = PLOT_SVG;
-	else
-		return error("unknown format '%s' (png or svg)", s);
-	return 0;
-}
-
-/* 0, 1 for --help, -1 bad usage (message printed) */
-static int parse_args(int argc, char **argv, const char **dir, const char **out_dir,
-		      enum plot_format *format)
-{
-	int c;
-
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:o:h", long_options, NULL)) != -1) {
-		switch (c) {
-		case 'r':
-			*dir = optarg;
-			break;
-		case 'o':
-			*out_dir = optarg;
-			break;
-		case OPT_FORMAT:
-			if (parse_plot_format(optarg, format) < 0)
-				return -1;
-			break;
-		case 'h':
-			return 1;
-		default:
-			return cli_option_error(c, argv);
-		}
-	}
-	return 0;
-}
-
-int cmd_plot(int argc, char **argv)
-{
-	const char *dir = "reports", *out_dir = "plots";
-	enum plot_format format = PLOT_PNG;
-	struct report_opts opts;
+	struct report_opts ropts;
 	struct plot_set set;
 	struct report r;
-	int ret = cli_parse_done(parse_args(argc, argv, &dir, &out_dir, &format), usage_text,
-				 help_text), collected;
+	int ret, collected;
 
-	if (ret >= 0)
-		return ret;
-	for (int i = optind; i < argc; i++)
-		if (results_check_kernel(dir, argv[i]) < 0)
+	for (int i = 0; i < n; i++)
+		if (results_check_kernel(dir, kernels[i]) < 0)
 			return EXIT_USAGE;
-	report_opts_init(&opts);
-	collected = report_collect(dir, (const char *const *)(argv + optind),
-				   (size_t)(argc - optind), &opts, &r);
+	report_opts_init(&ropts);
+	collected = report_collect(dir, (const char *const *)kernels, (size_t)n, &ropts, &r);
 	if (collected < 0)
 		return EXIT_RUN_FAILED;
 	ret = plot_report(&r, dir, out_dir, format, &set);
@@ -99,4 +40,35 @@ int cmd_plot(int argc, char **argv)
 	plot_set_release(&set);
 	report_release(&r);
 	return cli_close_stdout(ret < 0 || collected ? EXIT_RUN_FAILED : 0);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	const char *out_dir = "plots";
+	int format = PLOT_PNG, ret, first;
+	struct cli_args ca;
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
+		{ .short_name = 'o', .long_name = "output", .type = ARG_STRING, .value = &out_dir,
+		  .argname = "DIR", .help = "where the charts go (default plots)" },
+		/* in the order of enum plot_format */
+		CLI_OPT_FORMAT(&format, "png|svg", "png (default) or svg: the images' format"),
+		OPTION_END,
+	};
+	struct config *cfg = NULL;
+
+	cli_args_init(&ca, argc);
+	ret = cli_parse(argc, argv, opts, 0, usage_text, intro_text, NULL, &first);
+	if (ret < 0) {
+		cfg = cli_config(&ca);
+		ret = EXIT_USAGE;
+	}
+	if (cfg)
+		ret = plot_named(config_str(cfg, NULL, "results"), out_dir, (enum plot_format)format,
+				 argv + first, argc - first);
+	config_free(cfg);
+	cli_args_release(&ca);
+	return ret;
 }

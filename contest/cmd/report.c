@@ -4,127 +4,25 @@
 #include "results/report.h"
 #include "lib/util.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]\n"
+	"usage: contest report [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
+	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
 	"                      [--format text|classic|mail|html|csv|json] [-o DIR]\n"
 	"                      [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"Print one table per load, one row per kernel: the means over its ok runs.\n"
-	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n"
-	"\n"
-	"  -r, --results DIR          the results directory (default reports)\n"
-	"      --reference KERNEL     Ratio divides by KERNEL's noload mean (default: the first kernel)\n"
-	"      --reference-time SECONDS  Ratio divides by SECONDS\n"
-	"      --ratio reference|self self: each kernel by its own noload mean (contest 0.6x)\n"
-	"      --format FORMAT        text (default): the tables; classic: as posted to\n"
-	"                             linux-kernel in 2002; mail: a whole message; html:\n"
-	"                             a page with charts in -o DIR; csv, json\n"
-	"      --stats                add SD (sample standard deviation) and CI95 (half the\n"
-	"                             95% interval) of Time, and LoadsSD\n"
-	"  -o, --output DIR           html: where index.html goes\n"
-	"      --from ADDRESS         mail: From: (default $EMAIL, else user@host)\n"
-	"      --to ADDRESS           mail: To: (default none)\n"
-	"  -h, --help                 this text\n";
+	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n";
 
-enum { OPT_REFERENCE = 256, OPT_REFERENCE_TIME, OPT_RATIO, OPT_FORMAT, OPT_STATS, OPT_FROM, OPT_TO };
-
-static const struct option long_options[] = {
-	{ "results", required_argument, NULL, 'r' },
-	{ "reference", required_argument, NULL, OPT_REFERENCE },
-	{ "reference-time", required_argument, NULL, OPT_REFERENCE_TIME },
-	{ "ratio", required_argument, NULL, OPT_RATIO },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "stats", no_argument, NULL, OPT_STATS },
-	{ "output", required_argument, NULL, 'o' },
-	{ "from", required_argument, NULL, OPT_FROM },
-	{ "to", required_argument, NULL, OPT_TO },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int parse_format(const char *s, enum report_format *out)
-{
-	static const struct { const char *name; enum report_format format; } formats[] = {
-		{ "text", REPORT_TEXT }, { "classic", REPORT_CLASSIC }, { "mail", REPORT_MAIL },
-		{ "html", REPORT_HTML }, { "csv", REPORT_CSV }, { "json", REPORT_JSON },
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(formats); i++) {
-		if (!strcmp(s, formats[i].name)) {
-			*out = formats[i].format;
-			return 0;
-		}
-	}
-	return error("unknown format '%s' (text, classic, mail, html, csv or json)", s);
-}
-
-static int parse_seconds(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	if (end == s || *end || errno || !isfinite(*out) || *out <= 0)
-		return error("--reference-time wants a number of seconds above 0, not '%s'", s);
-	return 0;
-}
-
-static int parse_ratio(const char *s, enum ratio_mode *out)
-{
-	if (!strcmp(s, "reference"))
-		*out = RATIO_REFERENCE;
-	else if (!strcmp(s, "self"))
-		*out = RATIO_SELF;
-	else
-		return error("unknown ratio '%s' (reference or self)", s);
-	return 0;
-}
-
-/* One option; 0, 1 for --help, -1 for bad usage (message printed) */
-static int parse_option(int c, const char *arg, char **argv, struct report_opts *opts,
-			const char **dir)
-{
-	switch (c) {
-	case 'r':
-		*dir = arg;
-		return 0;
-	case OPT_REFERENCE:
-		opts->reference = arg;
-		return 0;
-	case OPT_REFERENCE_TIME:
-		return parse_seconds(arg, &opts->reference_time);
-	case OPT_RATIO:
-		return parse_ratio(arg, &opts->ratio);
-	case OPT_FORMAT:
-		return parse_format(arg, &opts->format);
-	case OPT_STATS:
-		opts->stats = 1;
-		return 0;
-	case 'o':
-		opts->out_dir = arg;
-		return 0;
-	case OPT_FROM:
-		opts->from = arg;
-		return 0;
-	case OPT_TO:
-		opts->to = arg;
-		return 0;
-	case 'h':
-		return 1;
-	default:
-		return cli_option_error(c, argv);
-	}
-}
+/* --format's and --ratio's words, in the order of their enums (report.h) */
+static const char format_words[] = "text|classic|mail|html|csv|json";
+static const char ratio_words[] = "reference|self";
 
 static int check_combination(const struct report_opts *opts)
 {
@@ -155,27 +53,70 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	return 0;
 }
 
+/* the tables of kernels[0..n) (none: every kernel) of dir */
+static int report_named(const char *dir, char **kernels, int n, struct report_opts *opts)
+{
+	opts->results_dir = dir;
+	if (check_combination(opts) < 0) {
+		fputs(usage_text, stderr);
+		return EXIT_USAGE;
+	}
+	if (check_kernels(dir, kernels, n, opts) < 0)
+		return EXIT_USAGE;
+	if (report_print_kernels(dir, (const char *const *)kernels, (size_t)n, opts, stdout) < 0)
+		return cli_close_stdout(EXIT_RUN_FAILED);
+	return cli_close_stdout(0);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts opts;
-	const char *dir = "reports";
-	int c, status;
+	struct cli_args ca;
+	struct config *cfg = NULL;
+	int format = REPORT_TEXT, ratio = RATIO_REFERENCE, status, first;
+	const struct option_spec table[] = {
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
+		{ .long_name = "reference", .type = ARG_STRING, .value = &opts.reference,
+		  .argname = "KERNEL",
+		  .help = "Ratio divides by KERNEL's noload mean (default: the first kernel)" },
+		{ .long_name = "reference-time", .type = ARG_NUMBER, .value = &opts.reference_time,
+		  .argname = "SECONDS", .min = 0, .max = INFINITY, .bounds = ARG_OPEN_MIN,
+		  .help = "Ratio divides by SECONDS" },
+		{ .long_name = "ratio", .type = ARG_CHOICE, .value = &ratio, .choices = ratio_words,
+		  .argname = "reference|self",
+		  .help = "self: each kernel by its own noload mean (contest 0.6x)" },
+		CLI_OPT_FORMAT(&format, format_words,
+			       "text (default): the tables; classic: as posted to\n"
+			       "linux-kernel in 2002; mail: a whole message; html:\n"
+			       "a page with charts in -o DIR; csv, json"),
+		{ .long_name = "stats", .type = ARG_FLAG, .value = &opts.stats,
+		  .help = "add SD (sample standard deviation) and CI95 (half the\n"
+			  "95% interval) of Time, and LoadsSD" },
+		{ .short_name = 'o', .long_name = "output", .type = ARG_STRING,
+		  .value = &opts.out_dir, .argname = "DIR", .help = "html: where index.html goes" },
+		{ .long_name = "from", .type = ARG_STRING, .value = &opts.from, .argname = "ADDRESS",
+		  .help = "mail: From: (default $EMAIL, else user@host)" },
+		{ .long_name = "to", .type = ARG_STRING, .value = &opts.to, .argname = "ADDRESS",
+		  .help = "mail: To: (default none)" },
+		OPTION_END,
+	};
 
 	report_opts_init(&opts);
-	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":r:o:h", long_options, NULL)) != -1) {
-		status = cli_parse_done(parse_option(c, optarg, argv, &opts, &dir), usage_text,
-					help_text);
-		if (status >= 0)
-			return status;
+	cli_args_init(&ca, argc);
+	status = cli_parse(argc, argv, table, 0, usage_text, intro_text, NULL, &first);
+	if (status < 0) {
+		cfg = cli_config(&ca);
+		status = EXIT_USAGE;
 	}
-	opts.results_dir = dir;
-	if (check_combination(&opts) < 0)
-		return cli_parse_done(-1, usage_text, help_text);
-	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)
-		return EXIT_USAGE;
-	status = report_print_kernels(dir, (const char *const *)(argv + optind),
-				      (size_t)(argc - optind), &opts, stdout) < 0;
-	return cli_close_stdout(status ? EXIT_RUN_FAILED : 0);
+	if (cfg) {
+		opts.format = (enum report_format)format;
+		opts.ratio = (enum ratio_mode)ratio;
+		status = report_named(config_str(cfg, NULL, "results"), argv + first, argc - first,
+				      &opts);
+	}
+	config_free(cfg);
+	cli_args_release(&ca);
+	return status;
 }

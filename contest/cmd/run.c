@@ -28,7 +28,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,38 +41,25 @@ static const char usage_text[] =
 	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
 	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
-static const char help_text[] =
+static const char intro_text[] =
 	"\n"
 	"Time the workload's compile under each LOAD (default: the config's loads),\n"
 	"RUNS times each, append every run to DIR/NAME/runs.tsv, write DIR/NAME/env,\n"
-	"then print this kernel's tables.\n"
-	"\n"
-	"  -c CONF          read CONF after contest.conf\n"
-	"  -s KEY=VALUE     override one key; LOAD.KEY for a load's own (-s io_load.size=64M)\n"
-	"  -k NAME          the kernel's name in the results (default: uname -r)\n"
-	"  -n RUNS          runs of each load (default: the config's runs)\n"
-	"  -r DIR           the results directory (default: the config's results, reports)\n"
-	"  --until-sd PCT   run each load until the SD of its Time is at most PCT% of\n"
-	"                   its mean (at least RUNS runs, at least 2)\n"
-	"  --max-runs N     with --until-sd: at most N runs of a load (default 10)\n"
-	"  --resume         finish NAME's interrupted plan: the runs it did not record,\n"
-	"                   with the same config and loads (the loads default to its),\n"
-	"                   and its --until-sd going on from the runs recorded\n";
+	"then print this kernel's tables.\n";
 
-/* after boot's options (boot_help_text) */
-static const char help_tail[] =
-	"  -h, --help       this text\n"
-	"\n"
-	"Exit status: 0 every run ok, 1 a run was not ok, 2 bad usage or config,\n"
-	"130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
+static const char tail_text[] =
+	"Exit status: 0 every run ok, 1 a run or guest was not ok (or the results\n"
+	"could not be written), 2 bad usage or config, 4 out of memory, 130/143/129\n"
+	"interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
 
 struct run_args {
-	const char *conf, *kernel, *runs, *results, *until_sd, *max_runs;
+	const char *conf, *kernel, *runs, *results;
+	double until_sd;	/* NAN: not given */
+	int max_runs;		/* 0: not given */
 	int resume;
 	int argc;		/* the command line, for the plan --resume reads */
 	char **argv;
-	char **sets;
-	int nsets;
+	struct arg_strings sets;
 	char **loads;
 	int nloads;
 	struct boot_opts boot;
@@ -80,53 +67,67 @@ struct run_args {
 
 /* ---- arguments and config ---- */
 
-/* above boot's option values (boot.h) */
-enum { OPT_UNTIL_SD = 0x200, OPT_MAX_RUNS, OPT_RESUME };
-
-static int parse_args(int argc, char **argv, struct run_args *a)
+/* -k and boot's options: argv[first..end) held the option (boot.h) */
+static int boot_or_k(const struct option_spec *o, const char *arg, int first, int end)
 {
-	static const struct option longopts[] = {
-		BOOT_LONG_OPTIONS,
-		{ "until-sd", required_argument, NULL, OPT_UNTIL_SD },
-		{ "max-runs", required_argument, NULL, OPT_MAX_RUNS },
-		{ "resume", no_argument, NULL, OPT_RESUME },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c, first;
+	struct run_args *a = o->value;
 
-	optind = 0;
-	opterr = 0;
-	for (first = 1; (c = getopt_long(argc, argv, "+:c:s:k:n:r:", longopts, NULL)) != -1;
-	     first = optind) {
-		/* argv[first..optind) is this option with its value */
-		if (boot_option(&a->boot, c, optarg, first, optind) == 0)
-			continue;
-		switch (c) {
-		case 'c': a->conf = optarg; break;
-		case 's': a->sets[a->nsets++] = optarg; break;
-		case 'k': a->kernel = optarg; break;
-		case 'n': a->runs = optarg; break;
-		case 'r': a->results = optarg; break;
-		case OPT_UNTIL_SD: a->until_sd = optarg; break;
-		case OPT_MAX_RUNS: a->max_runs = optarg; break;
-		case OPT_RESUME: a->resume = 1; break;
-		case ':':
-			if (optopt > 0xff)
-				return error("option '%s' needs a value", argv[optind - 1]);
-			return error("option '-%c' needs a value", optopt);
-		default:
-			if (!optopt)
-				return error("unknown option '%s'", argv[optind - 1]);
-			return error("unknown option '-%c'", optopt);
-		}
+	if (o->id == 'k')
+		a->kernel = arg;
+	boot_option(&a->boot, o->id, arg, first, end);
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct run_args *a, int *status)
+{
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&a->conf),
+		CLI_OPT_SET(&a->sets),
+		{ .short_name = 'k', .type = ARG_CALL, .value = a, .id = 'k', .call = boot_or_k,
+		  .argname = "NAME",
+		  .help = "the kernel's name in the results (default: uname -r);\n"
+			  "-k NAME=IMAGE with --boot: a kernel and its image, several\n"
+			  "run one after another" },
+		{ .short_name = 'n', .type = ARG_STRING, .value = &a->runs, .argname = "RUNS",
+		  .help = "runs of each load (default: the config's runs)" },
+		CLI_OPT_RESULTS(&a->results),
+		{ .long_name = "until-sd", .type = ARG_NUMBER, .value = &a->until_sd,
+		  .argname = "PCT", .min = 0, .max = UNTIL_SD_PCT_BELOW,
+		  .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
+		  .help = "run each load until the SD of its Time is at most PCT% of\n"
+			  "its mean (at least RUNS runs, at least 2)" },
+		{ .long_name = "max-runs", .type = ARG_INT, .value = &a->max_runs, .argname = "N",
+		  .min = MAX_RUNS_MIN, .max = MAX_RUNS_MAX,
+		  .help = "with --until-sd: at most N runs of a load (default 10)" },
+		{ .long_name = "resume", .type = ARG_FLAG, .value = &a->resume,
+		  .help = "finish NAME's interrupted plan: the runs it did not record,\n"
+			  "with the same config and loads (the loads default to its),\n"
+			  "and its --until-sd going on from the runs recorded" },
+		BOOT_OPTION_SPECS(a, boot_or_k),
+		OPTION_END,
+	};
+	int first;
+
+	if (cli_wants_help(argc, argv)) {	/* after a LOAD too */
+		cli_help(stdout, usage_text, intro_text, opts, tail_text);
+		*status = cli_close_stdout(0);
+		return -1;
 	}
-	a->loads = argv + optind;
-	a->nloads = argc - optind;
+	*status = cli_parse(argc, argv, opts, OPTIONS_IN_ORDER, usage_text, intro_text, tail_text,
+			    &first);
+	if (*status >= 0)
+		return -1;
+	a->loads = argv + first;
+	a->nloads = argc - first;
 	a->argc = argc;
 	a->argv = argv;
-	if (a->resume && (a->until_sd || a->max_runs || boot_wanted(&a->boot)))
-		return error("--resume goes with neither --until-sd nor --boot "
-			     "(it goes on with the plan's --until-sd)");
+	if (a->resume && (!isnan(a->until_sd) || a->max_runs || boot_wanted(&a->boot))) {
+		error("--resume goes with neither --until-sd nor --boot "
+		      "(it goes on with the plan's --until-sd)");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
 	return 0;
 }
 
@@ -162,7 +163,7 @@ static int absolute_paths(struct config *cfg)
 
 static int apply_args(struct config *cfg, const struct run_args *a)
 {
-	if (cli_load_config(cfg, a->conf, a->sets, a->nsets) < 0)
+	if (cli_load_config(cfg, a->conf, a->sets.v, a->sets.n) < 0)
 		return -1;
 	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
 		return -1;
@@ -280,25 +281,17 @@ struct until_sd {
 
 static int parse_until_sd(const struct run_args *a, const struct config *cfg, struct until_sd *u)
 {
-	char *end = NULL;
 	long long runs = config_int(cfg, NULL, "runs");
 
 	u->pct = 0;
 	u->max_runs = 10;
 	u->time = NULL;
 	u->done = NULL;
-	if (!a->until_sd)
+	if (isnan(a->until_sd))
 		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
-	u->pct = strtod(a->until_sd, &end);
-	if (end == a->until_sd || *end || !(u->pct > 0 && u->pct < UNTIL_SD_PCT_BELOW))
-		return error("--until-sd wants a percentage above 0, not '%s'", a->until_sd);
-	if (a->max_runs) {
-		u->max_runs = (int)strtol(a->max_runs, &end, 10);
-		if (end == a->max_runs || *end || u->max_runs < MAX_RUNS_MIN ||
-		    u->max_runs > MAX_RUNS_MAX)
-			return error("--max-runs wants a count from %d to %d, not '%s'", MAX_RUNS_MIN,
-				     MAX_RUNS_MAX, a->max_runs);
-	}
+	u->pct = a->until_sd;
+	if (a->max_runs)
+		u->max_runs = a->max_runs;
 	if (u->max_runs < runs)
 		return error("--max-runs %d is below runs (%lld)", u->max_runs, runs);
 	return 0;
@@ -579,16 +572,27 @@ out:
 	return status;
 }
 
-/* the session's last line: where its rows went (after the tables on stdout) */
-static void say_where(const struct session *s)
+/* a session's last line: the runs.tsv files its rows went to, after the
+ * tables on stdout (one for `run`, one per guest kernel for --boot) */
+static void say_where(const char *dir, const char *const *kernels, size_t n)
 {
-	char *runs = xasprintf("%s/runs.tsv", s->kdir);
+	char *line = xstrdup(""), *next;
 
-	if (access(runs, F_OK) == 0) {
-		fflush(stdout);
-		info("results in %s", runs);
+	for (size_t i = 0; i < n; i++) {
+		char *runs = results_path(dir, kernels[i], RUNS_FILE);
+
+		if (access(runs, F_OK) == 0) {
+			next = xasprintf("%s%s%s", line, *line ? ", " : "", runs);
+			free(line);
+			line = next;
+		}
+		free(runs);
 	}
-	free(runs);
+	if (*line) {
+		fflush(stdout);
+		info("results in %s", line);
+	}
+	free(line);
 }
 
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
@@ -629,7 +633,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		status = EXIT_RUN_FAILED;
 	}
 	if (planned)
-		say_where(&s);
+		say_where(config_str(cfg, NULL, "results"), &kernel, 1);
 	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);
@@ -637,31 +641,41 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	return status;
 }
 
+/* the guests' sessions (boot.c), then their tables and, for several, compare */
+static int run_boot(struct config *cfg, struct run_args *a)
+{
+	struct boot_passthrough pt = { a->argc, a->argv, a->loads, a->nloads };
+	const char *dir = config_str(cfg, NULL, "results");
+	struct report_opts opts;
+	struct boot_ran ran;
+	int status = boot_run(cfg, &a->boot, &pt, &ran);
+
+	report_opts_init(&opts);
+	if (ran.n && report_print_kernels(dir, (const char *const *)ran.names, ran.n, &opts,
+					  stdout) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	else if (ran.n > 1 && compare_show(dir, ran.names, (int)ran.n) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	say_where(dir, (const char *const *)ran.names, ran.n);
+	boot_ran_release(&ran);
+	return status;
+}
+
 int cmd_run(int argc, char **argv)
 {
-	struct run_args a = { 0 };
+	struct run_args a = { .until_sd = NAN };
 	struct until_sd until;
 	struct config *cfg;
 	struct utsname u;
 	int status;
 
-	if (cli_wants_help(argc, argv)) {
-		printf("%s%s%s%s", usage_text, help_text, boot_help_text, help_tail);
-		return cli_close_stdout(0);
-	}
-	a.sets = xcalloc((size_t)argc + 1, sizeof(*a.sets));
+	arg_strings_init(&a.sets, argc);
 	boot_opts_init(&a.boot, argc);
 	cfg = config_new(load_sections());
-	if (parse_args(argc, argv, &a) < 0) {
-		fputs(usage_text, stderr);
-		status = EXIT_USAGE;
+	if (parse_args(argc, argv, &a, &status) < 0)
 		goto out;
-	}
 	if (boot_wanted(&a.boot)) {
-		struct boot_passthrough pt = { argc, argv, a.loads, a.nloads };
-
-		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE :
-			 cli_close_stdout(boot_run(cfg, &a.boot, &pt));
+		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE : cli_close_stdout(run_boot(cfg, &a));
 		goto out;
 	}
 	if (a.boot.nkernels > 1) {
@@ -673,7 +687,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
-	if (apply_args(cfg, &a) < 0 || check_name("kernel name", a.kernel) < 0 ||
+	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
 	    parse_until_sd(&a, cfg, &until) < 0) {
 		status = EXIT_USAGE;
 		goto out;
@@ -682,6 +696,6 @@ int cmd_run(int argc, char **argv)
 out:
 	config_free(cfg);
 	boot_opts_release(&a.boot);
-	free(a.sets);
+	arg_strings_release(&a.sets);
 	return status;
 }

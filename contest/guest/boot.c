@@ -1,11 +1,9 @@
 /* boot.c - contest run --boot: kernels, rounds, failed guests, tables (see boot.h) */
 #include "guest/boot.h"
 #include "sys/signals.h"
-#include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "lib/owner.h"
 #include "lib/proc.h"
-#include "results/report.h"
 #include "results/store.h"
 #include "session/run.h"
 #include "lib/util.h"
@@ -26,19 +24,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-const char boot_help_text[] =
-	"  --boot IMAGE     run the session in a guest booting IMAGE: a user-mode-linux\n"
-	"                   binary (linux.uml, make uml-kernel) or an x86 bzImage under\n"
-	"                   QEMU/KVM (make qemu-kernel); rows go to DIR/NAME\n"
-	"  -k NAME=IMAGE    a kernel and its image; give several to run one after another\n"
-	"  --boot-arg ARG   one more guest kernel argument (mem=1008M), for the -k it\n"
-	"                   follows, or for every kernel before any -k; repeatable\n"
-	"  --vm-mem SIZE    guest memory (default 1G)\n"
-	"  --vm-cpus N      guest CPUs (QEMU: default this machine's; UML has 1)\n"
-	"  --vm-disk SIZE   the guest's sparse scratch disk for the loads (default 8G)\n"
-	"  --vm-timeout D   kill a guest that adds no row for D (default 1h)\n"
-	"  --interleave     with several kernels: one run of each per round\n";
 
 struct guest {
 	char *name;
@@ -220,7 +205,7 @@ static int collect_guests(struct boot *b)
 		for (int j = 0; j < o->nargs; j++)
 			if (o->arg_kernel[j] < 0 || o->arg_kernel[j] == i)
 				g->args[g->nargs++] = o->args[j];
-		if (check_name("kernel name", g->name) < 0 || check_image(b, g) < 0)
+		if (check_kernel_name(g->name) < 0 || check_image(b, g) < 0)
 			return -1;
 		for (int j = 0; j < i; j++)
 			if (!strcmp(b->guests[j].name, g->name))
@@ -233,11 +218,12 @@ static int collect_guests(struct boot *b)
 static int parse_cpus(struct boot *b)
 {
 	const char *o = b->o->cpus;
-	char *end;
-	long n = o ? strtol(o, &end, 10) : 0;
+	long long n = 0;
 
-	b->cpus = o ? (int)n : ncpus();
-	if (o && (*end || n < 1 || n > ncpus()))
+	b->cpus = ncpus();
+	if (o && parse_integer(o, &n) == 0 && n >= 1 && n <= ncpus())
+		b->cpus = (int)n;
+	else if (o)
 		return error("--vm-cpus: '%s' is not a number of CPUs from 1 to this machine's %d",
 			     o, ncpus());
 	return 0;
@@ -474,79 +460,29 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 
 /* ---- the session over every kernel ---- */
 
-/*
- * contest compare -r DIR BASE NEW..., from the table of commands. In a
- * child of its own: a command closes stdout when it is done, and run
- * closes it again after us.
- */
-static int run_compare(const struct cmd *compare, const char *dir, const char **names, size_t n)
+/* the kernels with rows, in the order given, for run to print */
+static void boot_ran_fill(const struct boot *b, struct boot_ran *ran)
 {
-	char **argv = xcalloc(n + 4, sizeof(*argv));
-	pid_t pid;
-	int st = 0;
-
-	argv[0] = "compare";
-	argv[1] = "-r";
-	argv[2] = (char *)dir;
-	memcpy(argv + 3, names, n * sizeof(*names));
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid == 0)
-		_exit(compare->fn((int)n + 3, argv));
-	free(argv);
-	if (pid < 0)
-		return error("cannot fork for compare: %s", strerror(errno));
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	/* 1 is compare's verdict (--fail-above), not a failure of run */
-	return WIFEXITED(st) && WEXITSTATUS(st) <= 1 ? 0 : -1;
-}
-
-/* the session's last line: the runs.tsv files its guests' rows went to */
-static void say_where(const char *dir, const char **names, size_t n)
-{
-	char *line = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	if (!n)
-		return;
-	f = open_memstream(&line, &len);
-	if (!f)
-		die(1, "out of memory");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s%s/%s/runs.tsv", i ? ", " : "", dir, names[i]);
-	fclose(f);
-	fflush(stdout);
-	info("results in %s", line);
-	free(line);
-}
-
-/* the tables of every kernel with rows; then compare, where this contest has it */
-static int print_results(const struct boot *b)
-{
-	const char **names = xcalloc((size_t)b->nguests + 1, sizeof(*names));
-	const struct cmd *compare = cmd_find("compare");
 	const char *dir = config_str(b->cfg, NULL, "results");
-	struct report_opts opts;
-	size_t n = 0;
-	int ret;
 
+	ran->names = xcalloc((size_t)b->nguests + 1, sizeof(*ran->names));
+	ran->n = 0;
 	for (int i = 0; i < b->nguests; i++) {
 		char *runs = results_path(dir, b->guests[i].name, RUNS_FILE);
 
 		if (access(runs, R_OK) == 0)
-			names[n++] = b->guests[i].name;
+			ran->names[ran->n++] = xstrdup(b->guests[i].name);
 		free(runs);
 	}
-	report_opts_init(&opts);
-	ret = n ? report_print_kernels(dir, names, n, &opts, stdout) : 0;
-	if (ret == 0 && n > 1 && compare)
-		ret = run_compare(compare, dir, names, n);
-	say_where(dir, names, n);
-	free(names);
-	return ret;
+}
+
+void boot_ran_release(struct boot_ran *ran)
+{
+	for (size_t i = 0; i < ran->n; i++)
+		free(ran->names[i]);
+	free(ran->names);
+	ran->names = NULL;
+	ran->n = 0;
 }
 
 static void boot_release(struct boot *b)
@@ -561,11 +497,13 @@ static void boot_release(struct boot *b)
 	free(b->self);
 }
 
-int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p)
+int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p,
+	     struct boot_ran *ran)
 {
 	struct boot b = { .cfg = cfg, .o = o, .p = p };
 	int status, rounds, per;
 
+	memset(ran, 0, sizeof(*ran));
 	if (parse_opts(&b) < 0) {
 		boot_release(&b);
 		return EXIT_USAGE;
@@ -583,7 +521,8 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 			(int)run_interrupted, config_str(cfg, NULL, "results"));
 		status = 128 + run_interrupted;
 	} else {
-		status = print_results(&b) < 0 || b.failed ? EXIT_RUN_FAILED : 0;
+		boot_ran_fill(&b, ran);
+		status = b.failed ? EXIT_RUN_FAILED : 0;
 	}
 	boot_release(&b);
 	return status;

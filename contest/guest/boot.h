@@ -5,7 +5,7 @@
  * same config, loads and runs in it, and the rows land in the host's
  * RESULTS/NAME as if the machine had been rebooted into IMAGE. Several
  * `-k NAME=IMAGE` run one after another (round by round with
- * --interleave); the tables, and compare when this contest has it, follow.
+ * --interleave); run prints their tables and compare after.
  * The guest writes through hostfs into the results directory and into
  * work_dir, whose scratch/ is a private ext4 disk (ubd) so the loads'
  * files never reach the host's tree. A guest that panics, hangs (no new
@@ -16,6 +16,7 @@
 #define CONTEST_BOOT_H
 
 #include "lib/config.h"
+#include "lib/options.h"
 
 struct boot_opts {
 	const char *image;	/* --boot IMAGE; NULL: not booting */
@@ -32,22 +33,38 @@ struct boot_opts {
 	char *own;		/* own[i]: run's argv[i] is one of these, not for the guest */
 };
 
-/* run's long options: getopt_long values, above any short option */
+/* which of boot's options an entry of BOOT_OPTION_SPECS is (its id) */
 enum {
 	BOOT_OPT_BOOT = 0x100, BOOT_OPT_ARG, BOOT_OPT_MEM, BOOT_OPT_CPUS, BOOT_OPT_DISK,
 	BOOT_OPT_TIMEOUT, BOOT_OPT_INTERLEAVE,
 };
-#define BOOT_LONG_OPTIONS \
-	{ "boot", required_argument, NULL, BOOT_OPT_BOOT }, \
-	{ "boot-arg", required_argument, NULL, BOOT_OPT_ARG }, \
-	{ "vm-mem", required_argument, NULL, BOOT_OPT_MEM }, \
-	{ "vm-cpus", required_argument, NULL, BOOT_OPT_CPUS }, \
-	{ "vm-disk", required_argument, NULL, BOOT_OPT_DISK }, \
-	{ "vm-timeout", required_argument, NULL, BOOT_OPT_TIMEOUT }, \
-	{ "interleave", no_argument, NULL, BOOT_OPT_INTERLEAVE }
 
-/* the options' lines for run --help */
-extern const char boot_help_text[];
+#define BOOT_SPEC_(name, ident, arg, text, ctx, fn) \
+	{ .long_name = (name), .type = ARG_CALL, .value = (ctx), .id = (ident), .call = (fn), \
+	  .argname = (arg), .help = (text) }
+/*
+ * boot's options for run's table (lib/options.h): each an ARG_CALL of fn
+ * with value ctx and id a BOOT_OPT_*; fn hands them to boot_option.
+ * --interleave takes no value (fn gets NULL).
+ */
+#define BOOT_OPTION_SPECS(ctx, fn) \
+	BOOT_SPEC_("boot", BOOT_OPT_BOOT, "IMAGE", \
+		   "run the session in a guest booting IMAGE: a user-mode-linux\n" \
+		   "binary (linux.uml, make uml-kernel) or an x86 bzImage under\n" \
+		   "QEMU/KVM (make qemu-kernel); rows go to DIR/NAME", ctx, fn), \
+	BOOT_SPEC_("boot-arg", BOOT_OPT_ARG, "ARG", \
+		   "one more guest kernel argument (mem=1008M), for the -k it\n" \
+		   "follows, or for every kernel before any -k; repeatable", ctx, fn), \
+	BOOT_SPEC_("vm-mem", BOOT_OPT_MEM, "SIZE", "guest memory (default 1G)", ctx, fn), \
+	BOOT_SPEC_("vm-cpus", BOOT_OPT_CPUS, "N", \
+		   "guest CPUs (QEMU: default this machine's; UML has 1)", ctx, fn), \
+	BOOT_SPEC_("vm-disk", BOOT_OPT_DISK, "SIZE", \
+		   "the guest's sparse scratch disk for the loads (default 8G)", ctx, fn), \
+	BOOT_SPEC_("vm-timeout", BOOT_OPT_TIMEOUT, "D", \
+		   "kill a guest that adds no row for D (default 1h)", ctx, fn), \
+	{ .long_name = "interleave", .type = ARG_CALL, .value = (ctx), \
+	  .id = BOOT_OPT_INTERLEAVE, .call = (fn), .no_value = 1, \
+	  .help = "with several kernels: one run of each per round" }
 
 /* argc bounds how many -k and --boot-arg there can be */
 void boot_opts_init(struct boot_opts *b, int argc);
@@ -71,13 +88,22 @@ struct boot_passthrough {
 	int nloads;
 };
 
+/* the kernels a boot_run ran that have rows, in the order given */
+struct boot_ran {
+	char **names;
+	size_t n;
+};
+void boot_ran_release(struct boot_ran *ran);
+
 /*
- * Boot each kernel and run the session in it, then print the tables (and
- * compare). cfg is the host's config as run loaded it (paths absolute).
- * Returns run's exit status: 0, 1 (a run or a guest failed), 2 (bad
- * usage: nothing booted), 128+signal when interrupted.
+ * Boot each kernel and run the session in it; ran gets the kernels with
+ * rows for the caller to print (empty when interrupted or nothing booted).
+ * cfg is the host's config as run loaded it (paths absolute). Returns
+ * run's exit status: 0, 1 (a run or a guest failed), 2 (bad usage:
+ * nothing booted), 128+signal when interrupted.
  */
-int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p);
+int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p,
+	     struct boot_ran *ran);
 
 /* `contest guest-init DIR` (guest-init.c): PID 1 of the guest */
 int cmd_guest_init(int argc, char **argv);

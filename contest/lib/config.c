@@ -141,15 +141,14 @@ static const char *check_value(const struct config *cfg, const struct config_opt
 	uint64_t sz;
 	double d;
 	int b;
-	char *end;
+	long long n;
 
 	switch (o->type) {
 	case OPT_STR:
 	case OPT_PATH:
 		return NULL;
 	case OPT_INT:
-		errno = 0;
-		if (!*v || strtoll(v, &end, 10) < 0 || *end || errno)
+		if (parse_integer(v, &n) < 0 || n < 0)
 			return "expected a non-negative integer";
 		return NULL;
 	case OPT_BOOL:
@@ -163,9 +162,7 @@ static const char *check_value(const struct config *cfg, const struct config_opt
 	case OPT_DOUBLE:
 		if (!*v)
 			return NULL;
-		errno = 0;
-		d = strtod(v, &end);
-		if (*end || errno || d < 0 || !isfinite(d))
+		if (parse_real(v, &d) < 0 || d < 0)
 			return "expected a non-negative number";
 		return NULL;
 	case OPT_LIST: {
@@ -198,7 +195,8 @@ static int in_range(const struct config_option *o, const char *v)
 		if (parse_duration(v, &d) < 0)
 			return 1;
 	} else if (o->type == OPT_INT || o->type == OPT_DOUBLE) {
-		d = strtod(v, NULL);
+		if (parse_real(v, &d) < 0)
+			return 1;
 	} else {
 		return 1;
 	}
@@ -516,14 +514,11 @@ void config_dump(const struct config *cfg, FILE *out)
 
 int parse_size(const char *s, uint64_t ram, uint64_t *out)
 {
-	char *end;
+	const char *end;
 	double v, mult = 1;
 
-	errno = 0;
-	if (!isdigit((unsigned char)*s) && *s != '.')
-		return -1;
-	v = strtod(s, &end);
-	if (errno || !isfinite(v) || v < 0)
+	if ((!isdigit((unsigned char)*s) && *s != '.') || parse_real_prefix(s, &v, &end) < 0 ||
+	    v < 0)
 		return -1;
 	switch (toupper((unsigned char)*end)) {
 	case '\0': break;
@@ -549,14 +544,11 @@ int parse_size(const char *s, uint64_t ram, uint64_t *out)
 
 int parse_duration(const char *s, double *out)
 {
-	char *end;
+	const char *end;
 	double v;
 
-	errno = 0;
-	if (!isdigit((unsigned char)*s) && *s != '.')
-		return -1;
-	v = strtod(s, &end);
-	if (errno || !isfinite(v) || v < 0)
+	if ((!isdigit((unsigned char)*s) && *s != '.') || parse_real_prefix(s, &v, &end) < 0 ||
+	    v < 0)
 		return -1;
 	if (!*end || !strcmp(end, "s"))
 		*out = v;

@@ -52,20 +52,20 @@ json_t *json_name(const char *s, const char *what)
 	j = json_string(buf);
 	free(buf);
 	if (!j)
-		die(EXIT_RUN_FAILED, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return j;
 }
 
 void json_put(json_t *obj, const char *key, json_t *value)
 {
 	if (!value || json_object_set_new(obj, key, value) < 0)
-		die(EXIT_RUN_FAILED, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 }
 
 void json_push(json_t *array, json_t *value)
 {
 	if (!value || json_array_append_new(array, value) < 0)
-		die(EXIT_RUN_FAILED, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 }
 
 int json_write_doc(json_t *doc, FILE *out)

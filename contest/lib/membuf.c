@@ -10,7 +10,7 @@ FILE *membuf_open(struct membuf *m)
 	m->len = 0;
 	m->f = open_memstream(&m->text, &m->len);
 	if (!m->f)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return m->f;
 }
 

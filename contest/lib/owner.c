@@ -24,6 +24,11 @@ int check_name(const char *what, const char *name)
 	return 0;
 }
 
+int check_kernel_name(const char *name)
+{
+	return check_name("kernel name", name);
+}
+
 /* SUDO_UID or SUDO_GID, honoured only when we are root: outside text, so parsed strictly */
 static long sudo_id(const char *var)
 {

@@ -12,6 +12,9 @@
 /* a name that becomes one path component (a kernel name): 0, or -1 with an
  * error saying why; what names it in the message ("kernel name") */
 int check_name(const char *what, const char *name);
+/* the one check of a kernel name, wherever one comes in (run -k, report,
+ * compare, plot, --reference, a guest's -k NAME=IMAGE) */
+int check_kernel_name(const char *name);
 
 /* the invoking user's uid and gid: SUDO_UID/SUDO_GID when root under sudo */
 uid_t invoking_uid(void);

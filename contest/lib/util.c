@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <ctype.h>
+#include <math.h>
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -69,7 +70,7 @@ void *xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n);
 	return p;
 }
 
@@ -78,7 +79,7 @@ void *xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n * size);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n * size);
 	return p;
 }
 
@@ -86,7 +87,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		die(1, "out of memory allocating %zu bytes", n);
+		die(EXIT_NO_MEMORY, "out of memory allocating %zu bytes", n);
 	return p;
 }
 
@@ -95,7 +96,7 @@ char *xstrdup(const char *s)
 	char *p = strdup(s);
 
 	if (!p)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return p;
 }
 
@@ -109,7 +110,7 @@ char *xasprintf(const char *fmt, ...)
 	n = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return s;
 }
 
@@ -364,4 +365,78 @@ size_t utf8_seq_len(const char *str)
 	    (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return n;
+}
+
+static size_t digits(const char *s)
+{
+	size_t n = 0;
+
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* the length of the plain decimal at s, 0 when there is none */
+static size_t decimal_len(const char *s)
+{
+	size_t n = *s == '+' || *s == '-', whole = digits(s + n), frac = 0, e;
+
+	n += whole;
+	if (s[n] == '.') {
+		frac = digits(s + n + 1);
+		n += 1 + frac;
+	}
+	if (!whole && !frac)
+		return 0;
+	if (s[n] == 'e' || s[n] == 'E') {
+		e = s[n + 1] == '+' || s[n + 1] == '-';
+		if (digits(s + n + 1 + e))
+			n += 1 + e + digits(s + n + 1 + e);
+	}
+	return n;
+}
+
+int parse_real_prefix(const char *s, double *out, const char **end)
+{
+	size_t len = decimal_len(s);
+	char buf[64];
+	double d;
+
+	if (!len || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	d = strtod(buf, NULL);
+	if (errno || !isfinite(d))
+		return -1;
+	*out = d;
+	*end = s + len;
+	return 0;
+}
+
+int parse_real(const char *s, double *out)
+{
+	const char *end;
+	double d;
+
+	if (parse_real_prefix(s, &d, &end) < 0 || *end)
+		return -1;
+	*out = d;
+	return 0;
+}
+
+int parse_integer(const char *s, long long *out)
+{
+	size_t sign = *s == '+' || *s == '-';
+	long long v;
+
+	if (!digits(s + sign) || s[sign + digits(s + sign)])
+		return -1;
+	errno = 0;
+	v = strtoll(s, NULL, 10);
+	if (errno)
+		return -1;
+	*out = v;
+	return 0;
 }

@@ -11,8 +11,13 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define PRINTF(f, a) __attribute__((format(printf, f, a)))
 
-/* exit statuses, as DESIGN.md: 1 a run failed, 2 bad usage or bad config */
-enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+/* exit statuses, each meaning one thing (contest.1, EXIT STATUS); 128+N: signal N */
+enum {
+	EXIT_RUN_FAILED = 1,	/* a run or guest not ok; results or stdout unreadable or unwritable */
+	EXIT_USAGE = 2,		/* bad usage or config: nothing run or recorded */
+	EXIT_REGRESSION = 3,	/* compare --fail-above: a significant difference beyond it */
+	EXIT_NO_MEMORY = 4,	/* contest itself ran out of memory */
+};
 
 /* "error: ..." on stderr; returns -1 so callers can `return error(...)` */
 int error(const char *fmt, ...) PRINTF(1, 2);
@@ -68,5 +73,16 @@ void unescape_octal(char *s);
 size_t utf8_seq_len(const char *s);
 /* strip leading and trailing whitespace in place, return the start */
 char *trim(char *s);
+
+/*
+ * The one way numbers are read, from a command line or a config: a plain
+ * decimal, [+-]DIGITS[.DIGITS][e[+-]DIGITS] (no blanks, hex, inf or nan).
+ * parse_real and parse_integer (DIGITS only) take the whole of s;
+ * parse_real_prefix the decimal s starts with, *end after it (for the
+ * unit of a size or duration). 0, or -1 leaving *out alone.
+ */
+int parse_real(const char *s, double *out);
+int parse_real_prefix(const char *s, double *out, const char **end);
+int parse_integer(const char *s, long long *out);
 
 #endif

@@ -170,14 +170,14 @@ static char *format_row(const struct header *h, const struct run_record *rec)
 	FILE *f = open_memstream(&row, &len);
 
 	if (!f)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	for (int i = 0; i < h->n; i++) {
 		format_field(field, sizeof(field), h->col[i], rec);
 		fprintf(f, "%s%s", i ? "\t" : "", field);
 	}
 	fputc('\n', f);
 	if (fclose(f) != 0)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	return row;
 }
 

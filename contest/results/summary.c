@@ -220,7 +220,7 @@ int results_check_kernel(const char *dir, const char *kernel)
 	struct stat st;
 	int ret = 0;
 
-	if (check_name("kernel name", kernel) < 0)
+	if (check_kernel_name(kernel) < 0)
 		return -1;
 	path = results_path(dir, kernel, RUNS_FILE);
 	if (stat(path, &st) < 0 && (errno == ENOENT || errno == ENOTDIR))

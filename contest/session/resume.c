@@ -217,7 +217,7 @@ static int check_config(const struct resume_plan *r, const struct config *cfg)
 	int ret = 0;
 
 	if (!f)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	config_dump(cfg, f);
 	fclose(f);
 	if (first_difference(now, r->config, &la, &lb)) {

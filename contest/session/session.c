@@ -63,10 +63,10 @@ static char *env_text(struct session *s)
 	int ret;
 
 	if (!f)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	ret = fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
 	if (fclose(f) != 0)
-		die(1, "out of memory");
+		die(EXIT_NO_MEMORY, "out of memory");
 	if (ret == 0)
 		return text;
 	free(text);

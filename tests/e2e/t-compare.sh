@@ -79,7 +79,7 @@ grep -q "tests made" "$T/out.txt" && grep -q "Holm" "$T/out.txt"
 ok $? "text says how many tests were made and names Holm"
 
 "$CONTEST" compare -r "$R" --fail-above 5 base "$U" > /dev/null 2> "$T/fail.err"
-is $? 1 "--fail-above 5 with a 10% slower io_load exits 1"
+is $? 3 "--fail-above 5 with a 10% slower io_load exits 3, a regression"
 grep -q "io_load Time" "$T/fail.err"
 ok $? "and names the load and metric: $(cat "$T/fail.err")"
 "$CONTEST" compare -r "$R" --fail-above 15 base "$U" > /dev/null 2>&1
