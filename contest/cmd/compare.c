@@ -123,13 +123,22 @@ static void warn_confounds(const char *dir, char **kernels, int n)
 	compare_confounds_free(confounds);
 }
 
+static int write_mail(const struct compare_args *a, char **kernels, int n)
+{
+	char **envs = results_read_envs(a->dir, kernels, (size_t)n);
+	int ret = compare_write_mail(a->dir, kernels, envs, (size_t)n, a->alpha, a->from, a->to,
+				     stdout);
+
+	results_envs_free(envs, (size_t)n);
+	return ret;
+}
+
 static int write_compare(const struct compare *c, const struct compare_args *a, char **kernels,
 			 int n)
 {
 	switch (a->format) {
 	case FORMAT_MAIL:
-		return compare_write_mail(a->dir, kernels, (size_t)n, a->alpha, a->from, a->to,
-					  stdout);
+		return write_mail(a, kernels, n);
 	case FORMAT_CSV:
 		return compare_write_csv(c, stdout);
 	case FORMAT_JSON:

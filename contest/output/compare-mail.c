@@ -73,11 +73,11 @@ int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, 
 	return ret;
 }
 
-int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
-		       const char *from, const char *to, FILE *out)
+int compare_write_mail(const char *dir, char *const *kernels, char *const *envs, size_t n,
+		       double alpha, const char *from, const char *to, FILE *out)
 {
 	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
-	char *env = report_env_summary(dir, kernels, n), *body;
+	char *env = report_env_summary(envs, kernels, n), *body;
 	struct mail_headers h = { from, to, subject };
 	struct membuf m;
 	FILE *mem = membuf_open(&m);

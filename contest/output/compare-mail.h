@@ -9,7 +9,8 @@
  * shows them, any other byte outside ASCII left to mail_write().
  *
  * compare_write_mail() is the whole message of compare --format mail:
- * headers, the machine paragraph (report-env.h), then the section.
+ * headers, the machine paragraph (report-env.h, from envs[k], kernels[k]'s
+ * env text or NULL), then the section.
  *
  * kernels[0] is BASE, kernels[1..n) the NEW ones, n >= 2. 0, or -1 (error
  * printed).
@@ -24,7 +25,7 @@
 
 int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
 			       FILE *out);
-int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
-		       const char *from, const char *to, FILE *out);
+int compare_write_mail(const char *dir, char *const *kernels, char *const *envs, size_t n,
+		       double alpha, const char *from, const char *to, FILE *out);
 
 #endif

@@ -209,7 +209,7 @@ static void write_head(FILE *out, const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
 
 	fputs("<p>", out);
 	html_escape(out, env);

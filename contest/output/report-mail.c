@@ -81,7 +81,7 @@ static int any_not_ok(const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
 	char *how = opts->ratio == RATIO_SELF ?
 		xstrdup("Ratio is Time over the kernel's own noload Time.") :
 		r->reference_kernel ?

@@ -290,20 +290,6 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 	return ret < 0 ? 1 : 0;
 }
 
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out)
-{
-	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r);
-
-	if (ret < 0)
-		return -1;
-	if (report_write(&r, opts, out) < 0)
-		ret = -1;
-	report_release(&r);
-	return ret ? -1 : 0;
-}
-
 double report_psi_s(const struct report_row *row, size_t i)
 {
 	return row->psi[i].n ? running_stats_mean(&row->psi[i]) / 1e6 : NAN;

@@ -86,6 +86,8 @@ struct report {
 	size_t ntables;
 	double reference_s;		/* RATIO_REFERENCE: the divisor, NAN when missing */
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
+	/* what mail and html print besides the tables (report_read_inputs) */
+	char **envs;			/* per kernel its env file's text, NULL where none */
 };
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
@@ -136,9 +138,19 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 		   const struct report_opts *opts, struct report *r);
 
 /*
+ * report-read.c: what the mail and the page print besides the tables, read
+ * from dir for r's kernels when opts->format wants it: the env files
+ * (r->envs). 0, or -1 (error printed). report_inputs_release() frees them
+ * (report_release() leaves them).
+ */
+int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
+void report_inputs_release(struct report *r);
+
+/*
  * Read dir and print the tables of kernels[0..n) in that order (n == 0:
- * every kernel, oldest first) in opts->format. The run command calls this
- * for the kernel it just ran. 0, or -1 (error printed).
+ * every kernel, oldest first) in opts->format, with the inputs that format
+ * needs (report-read.c). The run command calls this for the kernel it just
+ * ran. 0, or -1 (error printed).
  */
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);

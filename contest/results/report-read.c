@@ -1,0 +1,40 @@
+/* report-read.c - what a report prints besides the tables, see report.h
+ *
+ * The writers read no files: what the mail and the page say of the
+ * machine is read here, before they run.
+ */
+#include "results/report.h"
+#include "results/compare.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts)
+{
+	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML)
+		return 0;
+	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
+	return 0;
+}
+
+void report_inputs_release(struct report *r)
+{
+	results_envs_free(r->envs, r->nkernels);
+	r->envs = NULL;
+}
+
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out)
+{
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r);
+
+	if (ret < 0)
+		return -1;
+	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
+		ret = -1;
+	report_inputs_release(&r);
+	report_release(&r);
+	return ret ? -1 : 0;
+}
