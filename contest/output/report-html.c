@@ -260,15 +260,10 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 }
 
 /* compare's text for the kernels, kernels[0] the base, escaped line by line */
-static int write_compare(FILE *out, const struct report *r, const struct report_opts *opts)
+static int write_compare(FILE *out, const struct report *r)
 {
-	struct compare c;
-	char *text, *line;
+	char *text = r->compare ? compare_text(r->compare) : NULL, *line;
 
-	if (compare_read(&c, opts->results_dir, r->kernels, r->nkernels, 0.05) < 0)
-		return -1;
-	text = compare_text(&c);
-	compare_release(&c);
 	if (!text)
 		return -1;
 	fputs("<h2>Is a difference real?</h2>\n<pre class=\"compare\">", out);
@@ -295,7 +290,7 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	if (!charts_ok)
 		fputs("<p class=\"note\">Some charts could not be made (is gnuplot installed?); "
 		      "contest said why on stderr.</p>\n", out);
-	if (r->nkernels >= 2 && write_compare(out, r, opts) < 0)
+	if (r->nkernels >= 2 && write_compare(out, r) < 0)
 		ret = -1;
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct plot_image *img = find_image(set, r->tables[i].load, NULL);

@@ -15,6 +15,16 @@ int report_read_inputs(struct report *r, const char *dir, const struct report_op
 	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML)
 		return 0;
 	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
+	if (r->nkernels < 2)
+		return 0;
+	r->compare = xcalloc(1, sizeof(*r->compare));
+	if (compare_read(r->compare, dir, r->kernels, r->nkernels, 0.05) < 0) {
+		free(r->compare);
+		r->compare = NULL;
+		return -1;
+	}
+	if (opts->format == REPORT_MAIL)
+		r->confounds = compare_confounds(dir, r->kernels, r->nkernels);
 	return 0;
 }
 
@@ -22,6 +32,12 @@ void report_inputs_release(struct report *r)
 {
 	results_envs_free(r->envs, r->nkernels);
 	r->envs = NULL;
+	if (r->compare)
+		compare_release(r->compare);
+	free(r->compare);
+	r->compare = NULL;
+	compare_confounds_free(r->confounds);
+	r->confounds = NULL;
 }
 
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,

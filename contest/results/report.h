@@ -38,6 +38,8 @@
 #include "results/store.h"
 #include "results/stats.h"
 
+struct compare;		/* results/compare.h */
+
 enum ratio_mode {
 	RATIO_REFERENCE,	/* Time / the reference's noload mean */
 	RATIO_SELF,		/* Time / the kernel's own noload mean (contest 0.6x) */
@@ -88,6 +90,8 @@ struct report {
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 	/* what mail and html print besides the tables (report_read_inputs) */
 	char **envs;			/* per kernel its env file's text, NULL where none */
+	struct compare *compare;	/* two kernels or more: compare's verdicts, alpha 0.05 */
+	char **confounds;		/* mail: compare_confounds()'s sentences */
 };
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
@@ -140,7 +144,8 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 /*
  * report-read.c: what the mail and the page print besides the tables, read
  * from dir for r's kernels when opts->format wants it: the env files
- * (r->envs). 0, or -1 (error printed). report_inputs_release() frees them
+ * (r->envs) and, with two kernels or more, compare's verdicts and what the
+ * env files say may confound them. 0, or -1 (error printed). report_inputs_release() frees them
  * (report_release() leaves them).
  */
 int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
