@@ -1,6 +1,7 @@
 /* cmd-plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
 #include "output/plot.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 
 #include <getopt.h>
@@ -78,6 +79,7 @@ int cmd_plot(int argc, char **argv)
 	const char *dir = "reports", *out_dir = "plots";
 	enum plot_format format = PLOT_PNG;
 	struct report_opts opts;
+	struct monitor_logs logs;
 	struct plot_set set;
 	struct report r;
 	int ret = cli_parse_done(parse_args(argc, argv, &dir, &out_dir, &format), usage_text,
@@ -93,10 +95,12 @@ int cmd_plot(int argc, char **argv)
 				   (size_t)(argc - optind), &opts, &r);
 	if (collected < 0)
 		return EXIT_RUN_FAILED;
-	ret = plot_report(&r, dir, out_dir, format, &set);
+	monitor_logs_read(&logs, dir, &r);
+	ret = plot_report(&r, &logs, out_dir, format, &set);
 	for (size_t i = 0; i < set.n; i++)
 		printf("%s\n", set.images[i].path);
 	plot_set_release(&set);
+	monitor_logs_release(&logs);
 	report_release(&r);
 	return cli_close_stdout(ret < 0 || collected ? EXIT_RUN_FAILED : 0);
 }

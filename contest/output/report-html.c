@@ -369,7 +369,7 @@ int report_write_html(const struct report *r, const struct report_opts *opts, FI
 	char *path = xasprintf("%s/index.html", opts->out_dir);
 	char *tmp = xasprintf("%s.tmp", path);
 	struct plot_set set;
-	int charts_ok = plot_report(r, opts->results_dir, charts, PLOT_SVG, &set) == 0;
+	int charts_ok = plot_report(r, r->monitors, charts, PLOT_SVG, &set) == 0;
 	FILE *page = fopen(tmp, "we");
 	int ret = -1;
 

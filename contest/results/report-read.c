@@ -5,6 +5,7 @@
  */
 #include "results/report.h"
 #include "results/compare.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -15,6 +16,10 @@ int report_read_inputs(struct report *r, const char *dir, const struct report_op
 	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML)
 		return 0;
 	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
+	if (opts->format == REPORT_HTML) {
+		r->monitors = xcalloc(1, sizeof(*r->monitors));
+		monitor_logs_read(r->monitors, dir, r);
+	}
 	if (r->nkernels < 2)
 		return 0;
 	r->compare = xcalloc(1, sizeof(*r->compare));
@@ -38,6 +43,10 @@ void report_inputs_release(struct report *r)
 	r->compare = NULL;
 	compare_confounds_free(r->confounds);
 	r->confounds = NULL;
+	if (r->monitors)
+		monitor_logs_release(r->monitors);
+	free(r->monitors);
+	r->monitors = NULL;
 }
 
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,

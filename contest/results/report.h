@@ -39,6 +39,7 @@
 #include "results/stats.h"
 
 struct compare;		/* results/compare.h */
+struct monitor_logs;	/* results/monitor-logs.h */
 
 enum ratio_mode {
 	RATIO_REFERENCE,	/* Time / the reference's noload mean */
@@ -92,6 +93,7 @@ struct report {
 	char **envs;			/* per kernel its env file's text, NULL where none */
 	struct compare *compare;	/* two kernels or more: compare's verdicts, alpha 0.05 */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
+	struct monitor_logs *monitors;	/* html: the vmstat and psi logs of each row */
 };
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
@@ -145,7 +147,8 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
  * report-read.c: what the mail and the page print besides the tables, read
  * from dir for r's kernels when opts->format wants it: the env files
  * (r->envs) and, with two kernels or more, compare's verdicts and what the
- * env files say may confound them. 0, or -1 (error printed). report_inputs_release() frees them
+ * env files say may confound them; for html the monitors' logs. 0, or -1
+ * (error printed). report_inputs_release() frees them
  * (report_release() leaves them).
  */
 int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
