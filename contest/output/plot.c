@@ -91,6 +91,8 @@ static void add_image(struct plot_set *set, const char *out_dir, const char *nam
 	img->path = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
 	img->load = xstrdup(load);
 	img->kernel = kernel ? xstrdup(kernel) : NULL;
+	img->data = NULL;
+	img->len = 0;
 }
 
 /* ---- time-LOAD: bars ---- */
@@ -439,6 +441,7 @@ void plot_set_release(struct plot_set *set)
 		free(set->images[i].path);
 		free(set->images[i].load);
 		free(set->images[i].kernel);
+		free(set->images[i].data);
 	}
 	free(set->images);
 	memset(set, 0, sizeof(*set));

@@ -24,6 +24,8 @@ struct plot_image {
 	char *path;		/* out_dir/NAME.png|svg */
 	char *load;
 	char *kernel;		/* NULL for a time- chart */
+	char *data;		/* the image's bytes when the caller read them, else NULL */
+	size_t len;
 };
 
 struct plot_set {

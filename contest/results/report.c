@@ -229,7 +229,7 @@ int report_write(const struct report *r, const struct report_opts *opts, FILE *o
 	case REPORT_MAIL:
 		return report_write_mail(r, opts, out);
 	case REPORT_HTML:
-		return report_write_html(r, opts, out);
+		return error("--format html is a page in a directory: 'contest report' makes it");
 	case REPORT_TEXT:
 	case REPORT_CLASSIC:
 		break;

@@ -121,12 +121,8 @@ int report_write_json(const struct report *r, const struct report_opts *opts, FI
 /* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
 void report_csv_string(FILE *out, const char *s);
 int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
-/* writes opts->out_dir/index.html (out gets nothing) */
-int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out);
-/* may a page go into dir? New, empty, or holding a page contest wrote
- * (its generator tag); never '/'. 0, or -1 (printed): bad usage. */
-int report_html_check_dir(const char *dir);
-/* dispatch on opts->format */
+/* dispatch on opts->format; not html, whose page the report command makes
+ * in steps (output/report-html.h) */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 
 /* Text layout helpers, exposed for tests */
