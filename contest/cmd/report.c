@@ -207,7 +207,6 @@ int cmd_report(int argc, char **argv)
 		if (status >= 0)
 			return status;
 	}
-	opts.results_dir = dir;
 	if (check_combination(&opts) < 0)
 		return cli_parse_done(-1, usage_text, help_text);
 	if (check_kernels(dir, argv + optind, argc - optind, &opts) < 0)
