@@ -25,7 +25,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 static const char style[] =
 	"body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}\n"
 	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.5em;border-bottom:1px solid #ccc}\n"
