@@ -55,6 +55,6 @@ rm -f "$edges.err"
 # writers format what they are given: reading results is the layer below's
 while IFS=: read -r file line _; do
 	echo "$file:$line: a writer reads a file (output/ gets what it prints from results/)"; bad=1
-done < <(grep -nE '\b(read_text_file|read_line_file|opendir|results_read[a-z_]*|compare_read|report_collect)[[:space:]]*\(|fopen\([^,]*, *"r' contest/output/*.c 2>/dev/null)
+done < <(grep -nE '\b(read_text_file|read_line_file|opendir|fdopendir|scandir|results_read[a-z_]*|compare_read|compare_confounds|report_collect|report_read_inputs|monitor_logs?_read)[[:space:]]*\(|fopen\([^,]*, *"r|\bopen\([^,]*, *O_RDONLY' contest/output/*.c 2>/dev/null)
 [ "$bad" -eq 0 ] && echo "layers: ${layers[*]}: no breach"
 exit "$bad"

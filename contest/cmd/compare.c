@@ -38,22 +38,28 @@ struct compare_args {
 };
 
 /* on stderr, whatever the format: a mail carries them in its body too */
-static void warn_confounds(const char *dir, char **kernels, int n)
+static void warn_confounds(char **confounds)
 {
-	char **confounds = compare_confounds(dir, kernels, (size_t)n);
-
 	for (char **s = confounds; *s; s++)
 		warning("%s", *s);
-	compare_confounds_free(confounds);
+}
+
+static int write_mail(const struct compare *c, const struct compare_args *a, char **kernels,
+		      int n, char **confounds)
+{
+	char **envs = results_read_envs(a->dir, kernels, (size_t)n);
+	int ret = compare_write_mail(c, envs, confounds, a->from, a->to, stdout);
+
+	results_envs_free(envs, (size_t)n);
+	return ret;
 }
 
 static int write_compare(const struct compare *c, const struct compare_args *a, char **kernels,
-			 int n)
+			 int n, char **confounds)
 {
 	switch (a->format) {
 	case FORMAT_MAIL:
-		return compare_write_mail(a->dir, kernels, (size_t)n, a->alpha, a->from, a->to,
-					  stdout);
+		return write_mail(c, a, kernels, n, confounds);
 	case FORMAT_CSV:
 		return compare_write_csv(c, stdout);
 	case FORMAT_JSON:
@@ -67,15 +73,18 @@ static int write_compare(const struct compare *c, const struct compare_args *a, 
 static int run_compare(const struct compare_args *a, char **kernels, int n)
 {
 	struct compare c;
+	char **confounds;
 	int status = 0;
 
 	if (compare_read(&c, a->dir, kernels, (size_t)n, a->alpha) < 0)
 		return EXIT_RUN_FAILED;
-	warn_confounds(a->dir, kernels, n);
-	if (write_compare(&c, a, kernels, n) < 0)
+	confounds = compare_confounds(a->dir, kernels, (size_t)n);
+	warn_confounds(confounds);
+	if (write_compare(&c, a, kernels, n, confounds) < 0)
 		status = EXIT_RUN_FAILED;
 	else if (!isnan(a->fail_above) && compare_failures(&c, a->fail_above, stderr) > 0)
 		status = EXIT_REGRESSION;
+	compare_confounds_free(confounds);
 	compare_release(&c);
 	return status;
 }

@@ -1,6 +1,7 @@
 /* cmd-plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
 #include "output/plot.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -23,6 +24,7 @@ static int plot_named(const char *dir, const char *out_dir, enum plot_format for
 		      char **kernels, int n)
 {
 	struct report_opts ropts;
+	struct monitor_logs logs;
 	struct plot_set set;
 	struct report r;
 	int ret, collected;
@@ -34,10 +36,12 @@ static int plot_named(const char *dir, const char *out_dir, enum plot_format for
 	collected = report_collect(dir, (const char *const *)kernels, (size_t)n, &ropts, &r);
 	if (collected < 0)
 		return EXIT_RUN_FAILED;
-	ret = plot_report(&r, dir, out_dir, format, &set);
+	monitor_logs_read(&logs, dir, &r);
+	ret = plot_report(&r, &logs, out_dir, format, &set);
 	for (size_t i = 0; i < set.n; i++)
 		printf("%s\n", set.images[i].path);
 	plot_set_release(&set);
+	monitor_logs_release(&logs);
 	report_release(&r);
 	return cli_close_stdout(ret < 0 || collected ? EXIT_RUN_FAILED : 0);
 }

@@ -1,9 +1,12 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
 #include "cmd/cli.h"
 #include "output/mail.h"
+#include "output/report-html.h"
 #include "results/report.h"
+#include "lib/page-dir.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +37,7 @@ static int check_combination(const struct report_opts *opts)
 		return error("--format html writes a page into a directory: give -o DIR");
 	if (opts->format != REPORT_HTML && opts->out_dir)
 		return error("-o DIR goes with --format html");
-	if (opts->format == REPORT_HTML && report_html_check_dir(opts->out_dir) < 0)
+	if (opts->format == REPORT_HTML && page_dir_check(opts->out_dir, REPORT_HTML_GENERATOR) < 0)
 		return -1;
 	if (opts->format == REPORT_MAIL && mail_check_addresses(opts->from, opts->to) < 0)
 		return -1;
@@ -53,19 +56,58 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	return 0;
 }
 
-/* the tables of kernels[0..n) (none: every kernel) of dir */
+/* the images' bytes, for the page to embed; one that cannot be read is left out */
+static void read_images(struct plot_set *set)
+{
+	for (size_t i = 0; i < set->n; i++) {
+		struct plot_image *img = &set->images[i];
+
+		if (!(img->data = read_text_file(img->path, &img->len)))
+			error("cannot read '%s': %s", img->path, strerror(errno));
+	}
+}
+
+/* --format html: the report and its inputs read, the charts made, then the page */
+static int print_page(const char *dir, const char *const *kernels, size_t n,
+		      const struct report_opts *opts)
+{
+	struct plot_set set;
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r), charts_ok;
+
+	if (ret < 0)
+		return -1;
+	if (report_read_inputs(&r, dir, opts) < 0) {
+		ret = -1;
+	} else {
+		charts_ok = report_html_charts(&r, opts, &set) == 0;
+		read_images(&set);
+		if (report_write_html(&r, opts, &set, charts_ok, stdout) < 0)
+			ret = -1;
+		plot_set_release(&set);
+	}
+	report_inputs_release(&r);
+	report_release(&r);
+	return ret ? -1 : 0;
+}
+
+/* the tables (or the page) of kernels[0..n) (none: every kernel) of dir */
 static int report_named(const char *dir, char **kernels, int n, struct report_opts *opts)
 {
-	opts->results_dir = dir;
+	int failed;
+
 	if (check_combination(opts) < 0) {
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
 	if (check_kernels(dir, kernels, n, opts) < 0)
 		return EXIT_USAGE;
-	if (report_print_kernels(dir, (const char *const *)kernels, (size_t)n, opts, stdout) < 0)
-		return cli_close_stdout(EXIT_RUN_FAILED);
-	return cli_close_stdout(0);
+	if (opts->format == REPORT_HTML)
+		failed = print_page(dir, (const char *const *)kernels, (size_t)n, opts) < 0;
+	else
+		failed = report_print_kernels(dir, (const char *const *)kernels, (size_t)n, opts,
+					      stdout) < 0;
+	return cli_close_stdout(failed ? EXIT_RUN_FAILED : 0);
 }
 
 int cmd_report(int argc, char **argv)

@@ -24,7 +24,7 @@ static char *runs_line(const struct compare *c, size_t k)
 			 loads, loads == 1 ? "" : "s", k ? "" : " (the base)");
 }
 
-static void write_head(const struct compare *c, char **confounds, FILE *out)
+static void write_head(const struct compare *c, char *const *confounds, FILE *out)
 {
 	char *line;
 
@@ -39,7 +39,7 @@ static void write_head(const struct compare *c, char **confounds, FILE *out)
 			 c->ntests);
 	mail_wrap(out, line, MAIL_WIDTH, "");
 	free(line);
-	for (char **s = confounds; *s; s++) {
+	for (char *const *s = confounds; s && *s; s++) {
 		line = xasprintf("Warning: %s.", *s);
 		mail_wrap(out, line, MAIL_WIDTH, "");
 		free(line);
@@ -47,37 +47,32 @@ static void write_head(const struct compare *c, char **confounds, FILE *out)
 	fputc('\n', out);
 }
 
-int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
-			       FILE *out)
+int compare_write_mail_section(const struct compare *c, char *const *confounds, FILE *out)
 {
-	struct compare c, shown;
-	char *text, **confounds, **names;
+	struct compare shown;
+	char **names = mail_names(c->report.kernels, c->report.nkernels, 0), *text;
 	int ret;
 
-	if (compare_read(&c, dir, kernels, n, alpha) < 0)
-		return -1;
-	names = mail_names(kernels, n, 0);
-	compare_alias(&c, &shown, names);	/* the tables laid out with the names shown */
+	compare_alias(c, &shown, names);	/* the tables laid out with the names shown */
 	text = compare_text(&shown);
 	if (text) {
-		confounds = compare_confounds(dir, kernels, n);
 		write_head(&shown, confounds, out);
 		mail_fold(out, text);
-		compare_confounds_free(confounds);
 	}
 	compare_alias_release(&shown);
 	mail_names_free(names);
-	compare_release(&c);
 	ret = text ? 0 : -1;
 	free(text);
 	return ret;
 }
 
-int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
+int compare_write_mail(const struct compare *c, char *const *envs, char *const *confounds,
 		       const char *from, const char *to, FILE *out)
 {
+	char *const *kernels = c->report.kernels;
+	size_t n = c->report.nkernels;
 	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
-	char *env = report_env_summary(dir, kernels, n), *body;
+	char *env = report_env_summary(envs, kernels, n), *body;
 	struct mail_headers h = { from, to, subject };
 	struct membuf m;
 	FILE *mem = membuf_open(&m);
@@ -86,7 +81,7 @@ int compare_write_mail(const char *dir, char *const *kernels, size_t n, double a
 	mail_names_free(mail_names(kernels, n, 1));	/* say which names the body rewrites */
 	mail_wrap(mem, env, MAIL_PARA_WIDTH, "");
 	fputc('\n', mem);
-	ret = compare_write_mail_section(dir, kernels, n, alpha, mem);
+	ret = compare_write_mail_section(c, confounds, mem);
 	body = membuf_close(&m, ret == 0);
 	if (body)
 		ret = mail_write(out, &h, body);

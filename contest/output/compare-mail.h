@@ -4,15 +4,17 @@
  * differences are real, shared by report --format mail (after the tables,
  * with two or more kernels) and compare --format mail: which kernels were
  * compared and with how many ok runs, what * and ** mean, every confound
- * the env files show (compare_confounds), then compare's text. All of it
- * within MAIL_WIDTH columns (mail.h); kernels' names as mail-names.h
- * shows them, any other byte outside ASCII left to mail_write().
+ * the env files show (confounds: compare_confounds()'s sentences, NULL
+ * for none), then compare's text. All of it within MAIL_WIDTH columns
+ * (mail.h); kernels' names as mail-names.h shows them, any other byte
+ * outside ASCII left to mail_write().
  *
  * compare_write_mail() is the whole message of compare --format mail:
- * headers, the machine paragraph (report-env.h), then the section.
+ * headers, the machine paragraph (report-env.h, from envs[k], the env text
+ * of c's kernel k or NULL), then the section.
  *
- * kernels[0] is BASE, kernels[1..n) the NEW ones, n >= 2. 0, or -1 (error
- * printed).
+ * Both read nothing: c is built (compare_read()), its kernels[0] BASE, and
+ * it has two kernels or more. 0, or -1 (error printed).
  */
 #ifndef CONTEST_COMPARE_MAIL_H
 #define CONTEST_COMPARE_MAIL_H
@@ -22,9 +24,10 @@
 
 #include "output/mail.h"
 
-int compare_write_mail_section(const char *dir, char *const *kernels, size_t n, double alpha,
-			       FILE *out);
-int compare_write_mail(const char *dir, char *const *kernels, size_t n, double alpha,
+#include "results/compare.h"
+
+int compare_write_mail_section(const struct compare *c, char *const *confounds, FILE *out);
+int compare_write_mail(const struct compare *c, char *const *envs, char *const *confounds,
 		       const char *from, const char *to, FILE *out);
 
 #endif

@@ -1,12 +1,10 @@
 /* plot.c - gnuplot charts of a report and of its monitor logs, see plot.h */
 #include "output/plot.h"
-#include "results/store.h"
+#include "results/monitor-logs.h"
 #include "loads/load.h"
 #include "lib/proc.h"
-#include "sys/psi.h"
 #include "lib/util.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -93,6 +91,8 @@ static void add_image(struct plot_set *set, const char *out_dir, const char *nam
 	img->path = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
 	img->load = xstrdup(load);
 	img->kernel = kernel ? xstrdup(kernel) : NULL;
+	img->data = NULL;
+	img->len = 0;
 }
 
 /* ---- time-LOAD: bars ---- */
@@ -182,129 +182,25 @@ static int time_chart(const struct report_table *t, const char *out_dir,
 
 /* ---- vmstat-KERNEL-LOAD: time series ---- */
 
-/* vmstat's columns we chart, found by name in its header */
-enum { V_FREE, V_SI, V_SO, V_WA, V_N };
-static const char *const vmstat_cols[V_N] = { "free", "si", "so", "wa" };
-
-static int vmstat_header(char *line, int *col)
+/* one run's vmstat samples as a data block "t free_mib si so wa" */
+static void vmstat_block(const struct monitor_run *run, FILE *dat)
 {
-	char *save = NULL, *w;
-	int c = 0, found = 0;
+	for (size_t i = 0; i < run->nvmstat; i++) {
+		const struct vmstat_sample *v = &run->vmstat[i];
 
-	for (int i = 0; i < V_N; i++)
-		col[i] = -1;
-	for (w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save), c++)
-		for (int i = 0; i < V_N; i++)
-			if (!strcmp(w, vmstat_cols[i]) && col[i] < 0 && ++found)
-				col[i] = c;
-	return found == V_N ? 0 : -1;
+		fprintf(dat, "%zu %.1f %.0f %.0f %.0f\n", i + 1, v->free_kib / 1024, v->si, v->so,
+			v->wa);
+	}
 }
 
-/* one run's log as a data block "t free_mib si so wa"; the samples it had */
-static int vmstat_block(const char *log, FILE *dat)
+/* one run's psi intervals as a data block "t cpu% memory% io%" */
+static void psi_block(const struct monitor_run *run, FILE *dat)
 {
-	char *text = read_text_file(log, NULL), *line, *save = NULL;
-	int col[V_N], have_header = 0, seen = 0, t = 0;
+	for (size_t i = 0; i < run->npsi; i++) {
+		const struct psi_sample *p = &run->psi[i];
 
-	if (!text)
-		return 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		double v[32];
-		char *p = line, *end;
-		int n = 0;
-
-		if (strstr(line, " free ")) {
-			have_header = vmstat_header(line, col) == 0;
-			continue;
-		}
-		while (n < 32 && (v[n] = strtod(p, &end), end != p)) {
-			n++;
-			p = end;
-		}
-		/* the first sample is the average since boot, not a second of the run */
-		if (!have_header || n <= col[V_WA] || seen++ == 0)
-			continue;
-		fprintf(dat, "%d %.1f %.0f %.0f %.0f\n", ++t, v[col[V_FREE]] / 1024, v[col[V_SI]],
-			v[col[V_SO]], v[col[V_WA]]);
+		fprintf(dat, "%.2f %.1f %.1f %.1f\n", p->t, p->cpu, p->memory, p->io);
 	}
-	free(text);
-	return t;
-}
-
-/* one run's psi log as a data block "t cpu% memory% io%": the share of
- * each interval in which some task stalled; the intervals it had */
-static int psi_block(const char *log, FILE *dat)
-{
-	char *text = read_text_file(log, NULL), *line, *save = NULL;
-	double prev[1 + PSI_NCOL] = { 0 };
-	int t = 0, have_prev = 0;
-
-	if (!text)
-		return 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		double v[1 + PSI_NCOL];
-		int n = 0;
-		char *p = line, *end;
-
-		while (n < 1 + PSI_NCOL) {
-			p += strspn(p, " ");
-			if (p[0] == '-' && (p[1] == ' ' || !p[1])) {	/* a line PSI lacks */
-				v[n++] = NAN;
-				p++;
-				continue;
-			}
-			v[n] = strtod(p, &end);
-			if (end == p)
-				break;
-			n++;
-			p = end;
-		}
-		if (n < 1 + PSI_NCOL)	/* the comment line */
-			continue;
-		if (have_prev && v[0] > prev[0]) {
-			double us = (v[0] - prev[0]) * 1e4;	/* microseconds in 1% of the interval */
-
-			fprintf(dat, "%.2f %.1f %.1f %.1f\n", v[0], (v[1] - prev[1]) / us,
-				(v[3] - prev[3]) / us, (v[5] - prev[5]) / us);
-			t++;
-		}
-		memcpy(prev, v, sizeof(prev));
-		have_prev = 1;
-	}
-	free(text);
-	return t;
-}
-
-/* the run numbers N of logs/LOAD.N.vmstat, sorted; count */
-static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
-{
-	DIR *d = opendir(logdir);
-	struct dirent *de;
-	size_t llen = strlen(load);
-	int n = 0;
-
-	if (!d)
-		return 0;
-	while ((de = readdir(d)) && n < max) {
-		char *end;
-		long run;
-
-		if (strncmp(de->d_name, load, llen) || de->d_name[llen] != '.')
-			continue;
-		run = strtol(de->d_name + llen + 1, &end, 10);
-		if (end == de->d_name + llen + 1 || strcmp(end, ".vmstat") || run < 1)
-			continue;
-		runs[n++] = (int)run;
-	}
-	closedir(d);
-	for (int i = 1; i < n; i++)	/* a handful: insertion sort */
-		for (int j = i; j > 0 && runs[j - 1] > runs[j]; j--) {
-			int tmp = runs[j];
-
-			runs[j] = runs[j - 1];
-			runs[j - 1] = tmp;
-		}
-	return n;
 }
 
 /* one line per run of column col ("1:2"), and of col2 dashed when not NULL */
@@ -377,10 +273,10 @@ static int write_vmstat_gp(const char *out_dir, const char *name, const char *ke
 	return ret;
 }
 
-/* NAME.psi.dat with a block per run in runs[] (empty where a run has no psi
+/* NAME.psi.dat with a block per run of runs[] (empty where a run has no psi
  * log): 1 when some run had one, 0 when none did (no file), -1 */
-static int psi_data(const char *logdir, const char *load, const int *runs, int n,
-		    const char *out_dir, const char *name)
+static int psi_data(const struct monitor_run *const *runs, int n, const char *out_dir,
+		    const char *name)
 {
 	char *stem = xasprintf("%s.psi", name), *path;
 	FILE *dat = open_in(out_dir, stem, "dat", &path);
@@ -392,12 +288,10 @@ static int psi_data(const char *logdir, const char *load, const int *runs, int n
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		char *log = xasprintf("%s/%s.%d.psi", logdir, load, runs[i]);
-
-		fprintf(dat, "%s# run %d\n", i ? "\n\n" : "", runs[i]);
-		if (psi_block(log, dat) > 0)
+		fprintf(dat, "%s# run %d\n", i ? "\n\n" : "", runs[i]->run);
+		psi_block(runs[i], dat);
+		if (runs[i]->npsi > 0)
 			any = 1;
-		free(log);
 	}
 	ret = close_file(dat, path);
 	if (!any)
@@ -407,38 +301,40 @@ static int psi_data(const char *logdir, const char *load, const int *runs, int n
 	return ret < 0 ? -1 : any;
 }
 
-/* 1 when kernel has vmstat logs of load and the chart's files are written, 0 none, -1 */
-static int vmstat_chart(const char *dir, const char *kernel, const char *load,
+/* 1 when log has vmstat samples and the chart's files are written, 0 none, -1 */
+static int vmstat_chart(const struct monitor_log *log, const char *kernel, const char *load,
 			const char *out_dir, enum plot_format format, char **name)
 {
-	char *logdir = results_path(dir, kernel, "logs"), *kpart = file_part(kernel);
-	char *lpart = file_part(load), *path = NULL;
-	int runs[64], nruns = vmstat_runs(logdir, load, runs, 64), blocks = 0, ret = 0, with_psi;
+	char *kpart = file_part(kernel), *lpart = file_part(load), *path = NULL;
+	const struct monitor_run *charted[MONITOR_MAX_RUNS];
+	int runs[MONITOR_MAX_RUNS], blocks = 0, ret = 0, with_psi;
+	size_t nruns = log ? log->nruns : 0;
 	FILE *dat = NULL;
 
 	*name = xasprintf("vmstat-%s-%s", kpart, lpart);
 	if (nruns && !(dat = open_in(out_dir, *name, "dat", &path)))
 		ret = -1;
-	for (int i = 0; dat && i < nruns; i++) {
-		char *log = xasprintf("%s/%s.%d.vmstat", logdir, load, runs[i]);
+	for (size_t i = 0; dat && i < nruns && blocks < MONITOR_MAX_RUNS; i++) {
+		const struct monitor_run *run = &log->runs[i];
 
 		if (blocks)
 			fputs("\n\n", dat);	/* gnuplot's next index */
-		fprintf(dat, "# run %d\n", runs[i]);
-		if (vmstat_block(log, dat) > 0)
-			runs[blocks++] = runs[i];
-		else
+		fprintf(dat, "# run %d\n", run->run);
+		vmstat_block(run, dat);
+		if (run->nvmstat > 0) {
+			charted[blocks] = run;
+			runs[blocks++] = run->run;
+		} else {
 			fputs("\n", dat);
-		free(log);
+		}
 	}
 	if (dat && close_file(dat, path) < 0)
 		ret = -1;
-	if (ret == 0 && blocks && (with_psi = psi_data(logdir, load, runs, blocks, out_dir, *name)) < 0)
+	if (ret == 0 && blocks && (with_psi = psi_data(charted, blocks, out_dir, *name)) < 0)
 		ret = -1;
 	if (ret == 0 && blocks)
 		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks,
 				      with_psi) < 0 ? -1 : 1;
-	free(logdir);
 	free(kpart);
 	free(lpart);
 	free(path);
@@ -473,7 +369,8 @@ struct chart {
 };
 
 /* the .dat and .gp files of every chart; charts that have them into *charts */
-static int write_charts(const struct report *r, const char *dir, const char *out_dir,
+static int write_charts(const struct report *r, const struct monitor_logs *logs,
+			const char *out_dir,
 			enum plot_format format, struct chart **charts, size_t *n)
 {
 	size_t cap = r->ntables * (r->nkernels + 1);
@@ -496,7 +393,8 @@ static int write_charts(const struct report *r, const char *dir, const char *out
 		for (size_t j = 0; j < r->tables[i].nrows; j++) {
 			const char *kernel = r->tables[i].rows[j].kernel;
 			char *name;
-			int got = vmstat_chart(dir, kernel, r->tables[i].load, out_dir, format, &name);
+			int got = vmstat_chart(monitor_logs_find(logs, kernel, r->tables[i].load),
+					       kernel, r->tables[i].load, out_dir, format, &name);
 
 			if (got < 0)
 				ret = -1;
@@ -510,7 +408,7 @@ static int write_charts(const struct report *r, const char *dir, const char *out
 	return ret;
 }
 
-int plot_report(const struct report *r, const char *dir, const char *out_dir,
+int plot_report(const struct report *r, const struct monitor_logs *logs, const char *out_dir,
 		enum plot_format format, struct plot_set *set)
 {
 	struct chart *charts;
@@ -520,7 +418,7 @@ int plot_report(const struct report *r, const char *dir, const char *out_dir,
 	memset(set, 0, sizeof(*set));
 	if (mkdir_p(out_dir, 0755) < 0)
 		return error("cannot create '%s': %s", out_dir, strerror(errno));
-	ret = write_charts(r, dir, out_dir, format, &charts, &n);
+	ret = write_charts(r, logs, out_dir, format, &charts, &n);
 	have_gnuplot = load_find_program("gnuplot") == 0;
 	if (!have_gnuplot && n)
 		ret = error("gnuplot not found: the charts' .dat and .gp files are in '%s', "
@@ -543,6 +441,7 @@ void plot_set_release(struct plot_set *set)
 		free(set->images[i].path);
 		free(set->images[i].load);
 		free(set->images[i].kernel);
+		free(set->images[i].data);
 	}
 	free(set->images);
 	memset(set, 0, sizeof(*set));

@@ -24,6 +24,8 @@ struct plot_image {
 	char *path;		/* out_dir/NAME.png|svg */
 	char *load;
 	char *kernel;		/* NULL for a time- chart */
+	char *data;		/* the image's bytes when the caller read them, else NULL */
+	size_t len;
 };
 
 struct plot_set {
@@ -34,12 +36,15 @@ struct plot_set {
 /* "png" or "svg", for messages and file names */
 const char *plot_extension(enum plot_format format);
 
+struct monitor_logs;	/* results/monitor-logs.h */
+
 /*
- * Write every chart of r (results in dir) into out_dir, made if missing.
+ * Write every chart of r into out_dir, made if missing: the time charts
+ * from r, the monitor charts from logs (monitor_logs_read(); NULL: none).
  * 0, or -1 (error printed): the .dat and .gp files are written even when
  * gnuplot is missing, and the error says so. set gets the images made.
  */
-int plot_report(const struct report *r, const char *dir, const char *out_dir,
+int plot_report(const struct report *r, const struct monitor_logs *logs, const char *out_dir,
 		enum plot_format format, struct plot_set *set);
 void plot_set_release(struct plot_set *set);
 

@@ -1,25 +1,11 @@
 /* report-env.c - the machine behind a report, in words, see report-env.h */
 #include "output/report-env.h"
-#include "results/store.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *read_env(const char *dir, const char *kernel)
-{
-	char *path, *text;
-
-	if (!dir)
-		return NULL;
-	path = results_path(dir, kernel, "env");
-	text = read_text_file(path, NULL);
-
-	free(path);
-	return text;
-}
 
 /* the value of key, "unknown" when absent; "23.5 GiB" from "25275973632 (23.5 GiB)" */
 static char *value(const char *env, const char *key)
@@ -104,13 +90,14 @@ static char *differences(char *s, const char *base, const char *base_env,
 	return s;
 }
 
-char *report_env_summary(const char *dir, char *const *kernels, size_t n)
+char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 {
-	char *base_env = NULL, *s, *next, *env;
+	const char *base_env = NULL, *env;
+	char *s, *next;
 	size_t base = 0, k, same = 0;
 
-	for (k = 0; k < n && !base_env; k++)
-		if ((base_env = read_env(dir, kernels[k])))
+	for (k = 0; envs && k < n && !base_env; k++)
+		if ((base_env = envs[k]))
 			base = k;
 	if (!base_env)
 		return xasprintf("No env files: these results were written by hand or elsewhere, "
@@ -119,7 +106,7 @@ char *report_env_summary(const char *dir, char *const *kernels, size_t n)
 	for (k = 0; k < n; k++) {
 		if (k == base)
 			continue;
-		env = read_env(dir, kernels[k]);
+		env = envs[k];
 		if (!env) {
 			next = xasprintf("%s %s has no env file (written by hand or elsewhere).",
 					 s, kernels[k]);
@@ -128,13 +115,11 @@ char *report_env_summary(const char *dir, char *const *kernels, size_t n)
 			continue;
 		}
 		s = differences(s, kernels[base], base_env, kernels[k], env, &same);
-		free(env);
 	}
 	if (same && same + 1 == n)
 		next = xasprintf("%s Every kernel ran on the same machine with the same settings.", s);
 	else
 		next = xstrdup(s);
 	free(s);
-	free(base_env);
 	return next;
 }

@@ -5,7 +5,9 @@
  * scheduler, governor and THP, the workload, make -j and runs per load,
  * taken from the first kernel's env file; then, for every other kernel,
  * what its env file says differently (fingerprint_differences), or that a
- * kernel has no env file (results written by hand or elsewhere).
+ * kernel has no env file (results written by hand or elsewhere). It reads
+ * nothing: envs[k] is kernels[k]'s env text (results_read_envs() in
+ * compare.h), NULL where a kernel has none; envs itself may be NULL.
  */
 #ifndef CONTEST_REPORT_ENV_H
 #define CONTEST_REPORT_ENV_H
@@ -13,6 +15,6 @@
 #include <stddef.h>
 
 /* malloc'd sentences on one line (the caller wraps or escapes them) */
-char *report_env_summary(const char *dir, char *const *kernels, size_t n);
+char *report_env_summary(char *const *envs, char *const *kernels, size_t n);
 
 #endif

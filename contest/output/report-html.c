@@ -9,27 +9,21 @@
  * would make collide), the page needs no network and no script, and a
  * browser can tell whether every image decoded. Every name is escaped.
  * A generator meta tag marks the page as contest's: DIR must be new,
- * empty, or hold such a page (report_html_check_dir), never '/'.
+ * empty, or hold such a page (page_dir_check(), which the command calls),
+ * never '/'. The writer reads nothing: the command makes the charts
+ * (report_html_charts()) and hands it their images' bytes.
  */
-#include "results/report.h"
+#include "output/report-html.h"
 #include "output/report-env.h"
 #include "results/compare.h"
-#include "output/plot.h"
 #include "lib/util.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-/* what marks a page as contest's, so that -o DIR may write over it */
-#define GENERATOR "<meta name=\"generator\" content=\"contest "
 
 static const char style[] =
 	"body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}\n"
@@ -76,11 +70,8 @@ static void base64(FILE *out, const unsigned char *p, size_t len)
 
 static int embed_image(FILE *out, const struct plot_image *img)
 {
-	size_t len;
-	char *svg = read_text_file(img->path, &len);
-
-	if (!svg)
-		return error("cannot read '%s': %s", img->path, strerror(errno));
+	if (!img->data)
+		return -1;	/* it could not be read: said when it was */
 	fputs("<img alt=\"", out);
 	html_escape(out, img->kernel ? "monitor chart of " : "Time chart of ");
 	if (img->kernel) {
@@ -89,9 +80,8 @@ static int embed_image(FILE *out, const struct plot_image *img)
 	}
 	html_escape(out, img->load);
 	fputs("\" src=\"data:image/svg+xml;base64,", out);
-	base64(out, (const unsigned char *)svg, len);
+	base64(out, (const unsigned char *)img->data, img->len);
 	fputs("\">\n", out);
-	free(svg);
 	return 0;
 }
 
@@ -193,7 +183,7 @@ static void write_pressure(FILE *out, const struct report *r)
 static void write_head(FILE *out, const struct report *r)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      GENERATOR CONTEST_VERSION "\">\n"
+	      REPORT_HTML_GENERATOR CONTEST_VERSION "\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>contest: ", out);
 	for (size_t k = 0; k < r->nkernels; k++) {
 		fputs(k ? " vs " : "", out);
@@ -209,7 +199,7 @@ static void write_head(FILE *out, const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
 
 	fputs("<p>", out);
 	html_escape(out, env);
@@ -260,15 +250,10 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 }
 
 /* compare's text for the kernels, kernels[0] the base, escaped line by line */
-static int write_compare(FILE *out, const struct report *r, const struct report_opts *opts)
+static int write_compare(FILE *out, const struct report *r)
 {
-	struct compare c;
-	char *text, *line;
+	char *text = r->compare ? compare_text(r->compare) : NULL, *line;
 
-	if (compare_read(&c, opts->results_dir, r->kernels, r->nkernels, 0.05) < 0)
-		return -1;
-	text = compare_text(&c);
-	compare_release(&c);
 	if (!text)
 		return -1;
 	fputs("<h2>Is a difference real?</h2>\n<pre class=\"compare\">", out);
@@ -295,7 +280,7 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	if (!charts_ok)
 		fputs("<p class=\"note\">Some charts could not be made (is gnuplot installed?); "
 		      "contest said why on stderr.</p>\n", out);
-	if (r->nkernels >= 2 && write_compare(out, r, opts) < 0)
+	if (r->nkernels >= 2 && write_compare(out, r) < 0)
 		ret = -1;
 	for (size_t i = 0; i < r->ntables; i++) {
 		const struct plot_image *img = find_image(set, r->tables[i].load, NULL);
@@ -317,71 +302,28 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	return ret;
 }
 
-/* is dir/index.html a page contest wrote? Its head carries GENERATOR. */
-static int our_page(const char *dir)
-{
-	char *path = xasprintf("%s/index.html", dir), head[4096];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), ours = 0;
-	struct stat st;
-	ssize_t n;
-
-	free(path);
-	if (fd < 0)
-		return 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (n = pread(fd, head, sizeof(head) - 1, 0)) > 0) {
-		head[n] = '\0';
-		ours = strstr(head, GENERATOR) != NULL;
-	}
-	close(fd);
-	return ours;
-}
-
-static int empty_dir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int empty = 1;
-
-	if (!d)
-		return 0;
-	while (empty && (e = readdir(d)))
-		empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
-	closedir(d);
-	return empty;
-}
-
-int report_html_check_dir(const char *dir)
-{
-	char real[PATH_MAX];
-	struct stat st;
-
-	if (!realpath(dir, real))
-		return errno == ENOENT ? 0 : error("cannot use '%s': %s", dir, strerror(errno));
-	if (!strcmp(real, "/"))
-		return error("refusing to write a page into '/': give -o a directory of its own");
-	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
-		return error("cannot write a page into '%s': not a directory", dir);
-	if (!empty_dir(real) && !our_page(real))
-		return error("refusing to write a page into '%s': it is not empty and holds no page "
-			     "contest wrote; give a new or empty directory", dir);
-	return 0;
-}
-
-int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out)
+int report_html_charts(const struct report *r, const struct report_opts *opts,
+		       struct plot_set *set)
 {
 	char *charts = xasprintf("%s/charts", opts->out_dir);
+	int ret = plot_report(r, r->monitors, charts, PLOT_SVG, set);
+
+	free(charts);
+	return ret;
+}
+
+int report_write_html(const struct report *r, const struct report_opts *opts,
+		      const struct plot_set *set, int charts_ok, FILE *out)
+{
 	char *path = xasprintf("%s/index.html", opts->out_dir);
 	char *tmp = xasprintf("%s.tmp", path);
-	struct plot_set set;
-	int charts_ok = plot_report(r, opts->results_dir, charts, PLOT_SVG, &set) == 0;
 	FILE *page = fopen(tmp, "we");
 	int ret = -1;
 
 	if (!page) {
 		error("cannot write '%s': %s", tmp, strerror(errno));
 	} else {
-		ret = write_page(page, r, opts, &set, charts_ok);
+		ret = write_page(page, r, opts, set, charts_ok);
 		if (fclose(page) == EOF || ret < 0)
 			ret = error("cannot write '%s': %s", tmp, strerror(errno));
 		else if (rename(tmp, path) < 0)
@@ -391,8 +333,6 @@ int report_write_html(const struct report *r, const struct report_opts *opts, FI
 	}
 	if (ret < 0)
 		unlink(tmp);
-	plot_set_release(&set);
-	free(charts);
 	free(path);
 	free(tmp);
 	return ret;

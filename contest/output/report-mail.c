@@ -81,7 +81,7 @@ static int any_not_ok(const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(opts->results_dir, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
 	char *how = opts->ratio == RATIO_SELF ?
 		xstrdup("Ratio is Time over the kernel's own noload Time.") :
 		r->reference_kernel ?
@@ -102,7 +102,7 @@ static void write_intro(FILE *out, const struct report *r, const struct report_o
 	free(para);
 }
 
-/* r reads the env files and the comparison; shown, r with the names the body shows, lays out the tables */
+/* r holds the env texts and the comparison; shown, r with the names the body shows, lays out the tables */
 static int write_body(FILE *out, const struct report *r, const struct report *shown,
 		      const struct report_opts *opts)
 {
@@ -115,9 +115,8 @@ static int write_body(FILE *out, const struct report *r, const struct report *sh
 		     "parentheses below its rows.", MAIL_PARA_WIDTH, "");
 		fputc('\n', out);
 	}
-	if (r->nkernels >= 2 &&
-	    compare_write_mail_section(opts->results_dir, r->kernels, r->nkernels, 0.05,
-				       out) < 0)
+	if (r->nkernels >= 2 && (!r->compare ||
+				 compare_write_mail_section(r->compare, r->confounds, out) < 0))
 		return -1;
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* compare-read.c - what compare reads: runs and env files, see compare.h */
+/* compare-read.c - what compare and report read: runs and env files, see compare.h */
 #include "results/compare.h"
 #include "results/store.h"
 #include "sys/fingerprint.h"
@@ -34,14 +34,40 @@ static void add(struct sentences *list, char *sentence)
 	list->s[list->n] = NULL;
 }
 
-static char *read_env(const char *dir, const char *kernel, struct sentences *list)
+char *results_read_env(const char *dir, const char *kernel)
 {
 	char *path = results_path(dir, kernel, "env"), *text = read_text_file(path, NULL);
 
-	if (!text)
+	free(path);
+	return text;
+}
+
+char **results_read_envs(const char *dir, char *const *kernels, size_t n)
+{
+	char **envs = xcalloc(n + 1, sizeof(*envs));
+
+	for (size_t k = 0; k < n; k++)
+		envs[k] = results_read_env(dir, kernels[k]);
+	return envs;
+}
+
+void results_envs_free(char **envs, size_t n)
+{
+	for (size_t k = 0; envs && k < n; k++)
+		free(envs[k]);
+	free(envs);
+}
+
+static char *read_env(const char *dir, const char *kernel, struct sentences *list)
+{
+	char *text = results_read_env(dir, kernel), *path;
+
+	if (!text) {
+		path = results_path(dir, kernel, "env");
 		add(list, xasprintf("no env file for '%s' ('%s'): its environment cannot be "
 				    "checked", kernel, path));
-	free(path);
+		free(path);
+	}
 	return text;
 }
 

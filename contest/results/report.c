@@ -229,7 +229,7 @@ int report_write(const struct report *r, const struct report_opts *opts, FILE *o
 	case REPORT_MAIL:
 		return report_write_mail(r, opts, out);
 	case REPORT_HTML:
-		return report_write_html(r, opts, out);
+		return error("--format html is a page in a directory: 'contest report' makes it");
 	case REPORT_TEXT:
 	case REPORT_CLASSIC:
 		break;
@@ -288,20 +288,6 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 	kernel_results_release(&ref);
 	results_release_all(krs, nk);
 	return ret < 0 ? 1 : 0;
-}
-
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out)
-{
-	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r);
-
-	if (ret < 0)
-		return -1;
-	if (report_write(&r, opts, out) < 0)
-		ret = -1;
-	report_release(&r);
-	return ret ? -1 : 0;
 }
 
 double report_psi_s(const struct report_row *row, size_t i)

@@ -38,6 +38,9 @@
 #include "results/store.h"
 #include "results/stats.h"
 
+struct compare;		/* results/compare.h */
+struct monitor_logs;	/* results/monitor-logs.h */
+
 enum ratio_mode {
 	RATIO_REFERENCE,	/* Time / the reference's noload mean */
 	RATIO_SELF,		/* Time / the kernel's own noload mean (contest 0.6x) */
@@ -53,7 +56,6 @@ struct report_opts {
 	double reference_time;	/* > 0: the reference noload time in seconds, overrides reference */
 	enum report_format format;
 	int stats;		/* add the SD, CI95 and LoadsSD columns */
-	const char *results_dir;	/* mail, html: where the env files and logs are */
 	const char *out_dir;	/* html: where index.html and its charts go */
 	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
 	const char *to;		/* mail: the To: address; NULL: no To: header */
@@ -86,6 +88,11 @@ struct report {
 	size_t ntables;
 	double reference_s;		/* RATIO_REFERENCE: the divisor, NAN when missing */
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
+	/* what mail and html print besides the tables (report_read_inputs) */
+	char **envs;			/* per kernel its env file's text, NULL where none */
+	struct compare *compare;	/* two kernels or more: compare's verdicts, alpha 0.05 */
+	char **confounds;		/* mail: compare_confounds()'s sentences */
+	struct monitor_logs *monitors;	/* html: the vmstat and psi logs of each row */
 };
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
@@ -113,12 +120,8 @@ int report_write_json(const struct report *r, const struct report_opts *opts, FI
 /* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
 void report_csv_string(FILE *out, const char *s);
 int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
-/* writes opts->out_dir/index.html (out gets nothing) */
-int report_write_html(const struct report *r, const struct report_opts *opts, FILE *out);
-/* may a page go into dir? New, empty, or holding a page contest wrote
- * (its generator tag); never '/'. 0, or -1 (printed): bad usage. */
-int report_html_check_dir(const char *dir);
-/* dispatch on opts->format */
+/* dispatch on opts->format; not html, whose page the report command makes
+ * in steps (output/report-html.h) */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 
 /* Text layout helpers, exposed for tests */
@@ -136,9 +139,21 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 		   const struct report_opts *opts, struct report *r);
 
 /*
+ * report-read.c: what the mail and the page print besides the tables, read
+ * from dir for r's kernels when opts->format wants it: the env files
+ * (r->envs) and, with two kernels or more, compare's verdicts and what the
+ * env files say may confound them; for html the monitors' logs. 0, or -1
+ * (error printed). report_inputs_release() frees them
+ * (report_release() leaves them).
+ */
+int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
+void report_inputs_release(struct report *r);
+
+/*
  * Read dir and print the tables of kernels[0..n) in that order (n == 0:
- * every kernel, oldest first) in opts->format. The run command calls this
- * for the kernel it just ran. 0, or -1 (error printed).
+ * every kernel, oldest first) in opts->format, with the inputs that format
+ * needs (report-read.c). The run command calls this for the kernel it just
+ * ran. 0, or -1 (error printed).
  */
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);

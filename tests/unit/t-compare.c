@@ -1,6 +1,7 @@
 /* t-compare.c - compare on hand-written runs: A/A, one slower load, n=1,
  * zero variance, Holm, missing loads, the geometric mean, --fail-above */
 #include "results/compare.h"
+#include "output/compare-mail.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -257,6 +258,33 @@ static void test_holm(void)
 	kernels_free(k, 2);
 }
 
+/* the mail section prints the comparison and the confounds it is given: it reads nothing */
+static void test_mail_section(void)
+{
+	struct runs k[2] = { { .name = "A" }, { .name = "B" } };
+	char *confounds[] = { "'B' and 'A' were measured with different governor: 'x' against 'y'",
+			      NULL };
+	struct compare c;
+	char *out = NULL;
+	size_t len;
+	FILE *f = open_memstream(&out, &len);
+	int ret;
+
+	add_three_loads(k, io);
+	compare_runs(&c, k, 2, 0.05);
+	ret = compare_write_mail_section(&c, confounds, f);
+	fclose(f);
+	ok(ret == 0 && strstr(out, "Kernels compared (Welch's t-test on the ok runs of each load):\n"
+			      "  A: 15 ok runs of 3 loads (the base)\n  B: 15 ok runs of 3 loads\n"),
+	   "mail section: the kernels and their ok runs, from the compare given");
+	ok(strstr(out, "Warning: 'B' and 'A' were measured with different governor: 'x'") != NULL,
+	   "mail section: the confound sentences given, as warnings");
+	ok(strstr(out, "noload") != NULL, "mail section: compare's tables follow");
+	free(out);
+	compare_release(&c);
+	kernels_free(k, 2);
+}
+
 int main(void)
 {
 	test_aa();
@@ -264,5 +292,6 @@ int main(void)
 	test_edges();
 	test_stalls();
 	test_holm();
+	test_mail_section();
 	return tap_done();
 }

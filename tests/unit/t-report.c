@@ -1,5 +1,6 @@
 /* t-report.c - aggregation and the text tables: layout, rounding, ratio modes */
 #include "results/report.h"
+#include "output/report-env.h"
 #include "lib/util.h"
 #include "tap.h"
 #include <jansson.h>
@@ -456,6 +457,27 @@ static char *print_kernels(const char *const *names, size_t n, const struct repo
 	return out;
 }
 
+/* ---- the machine paragraph: from env texts, no file read ---- */
+
+static void test_env_summary(void)
+{
+	char *kernels[] = { "2.4.18", "2.5.47", "2.5.48" };
+	char *envs[] = { NULL, "cpus: 4\nmemtotal: 1 (1 B)\ntree: /t\n",
+			 "cpus: 8\nmemtotal: 1 (1 B)\ntree: /t\n" };
+	char *s = report_env_summary(envs, kernels, 3);
+
+	ok(!strncmp(s, "The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory",
+		    strlen("The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory")),
+	   "env summary: the first kernel with an env text describes the machine");
+	ok(strstr(s, " 2.4.18 has no env file (written by hand or elsewhere).") &&
+	   strstr(s, " 2.5.48 differs from 2.5.47 in: cpus."),
+	   "env summary: a NULL text is a missing env file, a different one its keys");
+	free(s);
+	s = report_env_summary(NULL, kernels, 3);
+	ok(!strncmp(s, "No env files:", 13), "env summary: no texts at all say so");
+	free(s);
+}
+
 static void test_print_kernels(void)
 {
 	const char *order[] = { "2.5.47", "2.4.18" };
@@ -524,6 +546,7 @@ int main(void)
 	test_stats_column();
 	test_load_order();
 	test_print_kernels();
+	test_env_summary();
 	free(captured_err);
 	rm_rf(tmpdir);
 	return tap_done();

@@ -1,0 +1,213 @@
+/* monitor-logs.c - the monitors' logs of a kernel's runs, see monitor-logs.h */
+#include "results/monitor-logs.h"
+#include "results/store.h"
+#include "sys/psi.h"
+#include "lib/util.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* vmstat's columns we keep, found by name in its header */
+enum { V_FREE, V_SI, V_SO, V_WA, V_N };
+static const char *const vmstat_cols[V_N] = { "free", "si", "so", "wa" };
+
+static int vmstat_header(char *line, int *col)
+{
+	char *save = NULL, *w;
+	int c = 0, found = 0;
+
+	for (int i = 0; i < V_N; i++)
+		col[i] = -1;
+	for (w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save), c++)
+		for (int i = 0; i < V_N; i++)
+			if (!strcmp(w, vmstat_cols[i]) && col[i] < 0 && ++found)
+				col[i] = c;
+	return found == V_N ? 0 : -1;
+}
+
+size_t monitor_parse_vmstat(const char *log, struct vmstat_sample **out)
+{
+	char *text = xstrdup(log), *line, *save = NULL;
+	int col[V_N], have_header = 0, seen = 0;
+	size_t n_out = 0;
+
+	*out = NULL;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v[32];
+		char *p = line, *end;
+		int n = 0;
+
+		if (strstr(line, " free ")) {
+			have_header = vmstat_header(line, col) == 0;
+			continue;
+		}
+		while (n < 32 && (v[n] = strtod(p, &end), end != p)) {
+			n++;
+			p = end;
+		}
+		/* the first sample is the average since boot, not a second of the run */
+		if (!have_header || n <= col[V_WA] || seen++ == 0)
+			continue;
+		*out = xrealloc(*out, (n_out + 1) * sizeof(**out));
+		(*out)[n_out++] = (struct vmstat_sample){ v[col[V_FREE]], v[col[V_SI]],
+							  v[col[V_SO]], v[col[V_WA]] };
+	}
+	free(text);
+	return n_out;
+}
+
+size_t monitor_parse_psi(const char *log, struct psi_sample **out)
+{
+	char *text = xstrdup(log), *line, *save = NULL;
+	double prev[1 + PSI_NCOL] = { 0 };
+	int have_prev = 0;
+	size_t n_out = 0;
+
+	*out = NULL;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v[1 + PSI_NCOL];
+		int n = 0;
+		char *p = line, *end;
+
+		while (n < 1 + PSI_NCOL) {
+			p += strspn(p, " ");
+			if (p[0] == '-' && (p[1] == ' ' || !p[1])) {	/* a line PSI lacks */
+				v[n++] = NAN;
+				p++;
+				continue;
+			}
+			v[n] = strtod(p, &end);
+			if (end == p)
+				break;
+			n++;
+			p = end;
+		}
+		if (n < 1 + PSI_NCOL)	/* the comment line */
+			continue;
+		if (have_prev && v[0] > prev[0]) {
+			double us = (v[0] - prev[0]) * 1e4;	/* microseconds in 1% of the interval */
+
+			*out = xrealloc(*out, (n_out + 1) * sizeof(**out));
+			(*out)[n_out++] = (struct psi_sample){ v[0], (v[1] - prev[1]) / us,
+							       (v[3] - prev[3]) / us,
+							       (v[5] - prev[5]) / us };
+		}
+		memcpy(prev, v, sizeof(prev));
+		have_prev = 1;
+	}
+	free(text);
+	return n_out;
+}
+
+/* the run numbers N of logs/LOAD.N.vmstat, sorted; count */
+static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
+{
+	DIR *d = opendir(logdir);
+	struct dirent *de;
+	size_t llen = strlen(load);
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) && n < max) {
+		char *end;
+		long run;
+
+		if (strncmp(de->d_name, load, llen) || de->d_name[llen] != '.')
+			continue;
+		run = strtol(de->d_name + llen + 1, &end, 10);
+		if (end == de->d_name + llen + 1 || strcmp(end, ".vmstat") || run < 1)
+			continue;
+		runs[n++] = (int)run;
+	}
+	closedir(d);
+	for (int i = 1; i < n; i++)	/* a handful: insertion sort */
+		for (int j = i; j > 0 && runs[j - 1] > runs[j]; j--) {
+			int tmp = runs[j];
+
+			runs[j] = runs[j - 1];
+			runs[j - 1] = tmp;
+		}
+	return n;
+}
+
+/* the text of logdir/LOAD.N.EXT, NULL when it cannot be read */
+static char *read_log(const char *logdir, const char *load, int run, const char *ext)
+{
+	char *path = xasprintf("%s/%s.%d.%s", logdir, load, run, ext);
+	char *text = read_text_file(path, NULL);
+
+	free(path);
+	return text;
+}
+
+void monitor_log_read(const char *dir, const char *kernel, const char *load,
+		      struct monitor_log *log)
+{
+	char *logdir = results_path(dir, kernel, "logs"), *text;
+	int runs[MONITOR_MAX_RUNS], n = vmstat_runs(logdir, load, runs, MONITOR_MAX_RUNS);
+
+	log->kernel = xstrdup(kernel);
+	log->load = xstrdup(load);
+	log->runs = xcalloc((size_t)n + 1, sizeof(*log->runs));
+	log->nruns = (size_t)n;
+	for (int i = 0; i < n; i++) {
+		struct monitor_run *run = &log->runs[i];
+
+		run->run = runs[i];
+		if ((text = read_log(logdir, load, runs[i], "vmstat"))) {
+			run->nvmstat = monitor_parse_vmstat(text, &run->vmstat);
+			free(text);
+		}
+		if ((text = read_log(logdir, load, runs[i], "psi"))) {
+			run->npsi = monitor_parse_psi(text, &run->psi);
+			free(text);
+		}
+	}
+	free(logdir);
+}
+
+void monitor_log_release(struct monitor_log *log)
+{
+	for (size_t i = 0; i < log->nruns; i++) {
+		free(log->runs[i].vmstat);
+		free(log->runs[i].psi);
+	}
+	free(log->runs);
+	free(log->kernel);
+	free(log->load);
+	memset(log, 0, sizeof(*log));
+}
+
+void monitor_logs_read(struct monitor_logs *m, const char *dir, const struct report *r)
+{
+	size_t cap = 0;
+
+	memset(m, 0, sizeof(*m));
+	for (size_t i = 0; i < r->ntables; i++)
+		cap += r->tables[i].nrows;
+	m->logs = xcalloc(cap + 1, sizeof(*m->logs));
+	for (size_t i = 0; i < r->ntables; i++)
+		for (size_t j = 0; j < r->tables[i].nrows; j++)
+			monitor_log_read(dir, r->tables[i].rows[j].kernel, r->tables[i].load,
+					 &m->logs[m->n++]);
+}
+
+void monitor_logs_release(struct monitor_logs *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		monitor_log_release(&m->logs[i]);
+	free(m->logs);
+	memset(m, 0, sizeof(*m));
+}
+
+const struct monitor_log *monitor_logs_find(const struct monitor_logs *m, const char *kernel,
+					    const char *load)
+{
+	for (size_t i = 0; m && i < m->n; i++)
+		if (!strcmp(m->logs[i].kernel, kernel) && !strcmp(m->logs[i].load, load))
+			return &m->logs[i];
+	return NULL;
+}

@@ -1,0 +1,65 @@
+/* report-read.c - what a report prints besides the tables, see report.h
+ *
+ * The writers read no files: what the mail and the page say of the
+ * machine is read here, before they run.
+ */
+#include "results/report.h"
+#include "results/compare.h"
+#include "results/monitor-logs.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts)
+{
+	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML)
+		return 0;
+	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
+	if (opts->format == REPORT_HTML) {
+		r->monitors = xcalloc(1, sizeof(*r->monitors));
+		monitor_logs_read(r->monitors, dir, r);
+	}
+	if (r->nkernels < 2)
+		return 0;
+	r->compare = xcalloc(1, sizeof(*r->compare));
+	if (compare_read(r->compare, dir, r->kernels, r->nkernels, 0.05) < 0) {
+		free(r->compare);
+		r->compare = NULL;
+		return -1;
+	}
+	if (opts->format == REPORT_MAIL)
+		r->confounds = compare_confounds(dir, r->kernels, r->nkernels);
+	return 0;
+}
+
+void report_inputs_release(struct report *r)
+{
+	results_envs_free(r->envs, r->nkernels);
+	r->envs = NULL;
+	if (r->compare)
+		compare_release(r->compare);
+	free(r->compare);
+	r->compare = NULL;
+	compare_confounds_free(r->confounds);
+	r->confounds = NULL;
+	if (r->monitors)
+		monitor_logs_release(r->monitors);
+	free(r->monitors);
+	r->monitors = NULL;
+}
+
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out)
+{
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r);
+
+	if (ret < 0)
+		return -1;
+	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
+		ret = -1;
+	report_inputs_release(&r);
+	report_release(&r);
+	return ret ? -1 : 0;
+}
