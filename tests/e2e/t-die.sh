@@ -26,7 +26,7 @@ fi
 	-s load_lead=0.5s -k K -n 1 -r "$R" "${swap[@]}" process_load > /dev/null 2> "$T/err") &
 pid=$!
 wait $pid
-is "$?" 1 "out of memory mid-session: exit 1"
+is "$?" 4 "out of memory mid-session: exit 4 (out of memory, not a run that failed)"
 sed 's/^/# /' "$T/err" | tail -5
 grep -q "^fatal: out of memory" "$T/err"
 ok $? "it says why it died"
