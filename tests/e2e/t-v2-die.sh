@@ -13,7 +13,7 @@ before=$(uml_groups)
 (ulimit -v 250000; exec "$CONTEST" run "${QUICK[@]}" -s workload=command \
 	-s 'command=sh -c "truncate -s 1G /proc/self/fd/1; exit 1"' -s quiet_wait=0 -s load_lead=0.5s \
 	-s mem_limit=128M -s cpu_limit=0.5 -k D -n 1 -r "$R" process_load > /dev/null 2> "$T/err")
-is "$?" 1 "out of memory mid-session: exit 1"
+is "$?" 4 "out of memory mid-session: exit 4 (out of memory, not a run that failed)"
 sed 's/^/# /' "$T/err" | tail -4
 grep -q "^fatal: out of memory" "$T/err" && grep -q "^contest: cleaning up" "$T/err"
 ok $? "it says why it died, and that it cleans up"
