@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Every load once under quick.conf (issue 3's "done when"): every row ok,
-# every load but noload and cacherun did work in the compile's window, and
-# nothing is left behind.
+# Every load once under quick.conf: every row ok, every load but noload
+# and cacherun did work in the compile's window, and nothing is left behind.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports

@@ -135,7 +135,7 @@ static void test_tab_line(void)
 	char *s;
 
 	s = report_tab_line(row, 6, 24);
-	is_str(s, "2.4.18 [3]              474.1   15      36      10      6.64", "DESIGN.md's io_load row");
+	is_str(s, "2.4.18 [3]              474.1   15      36      10      6.64", "the published 2.4.18 io_load row");
 	free(s);
 	s = report_tab_line(wide, 6, 24);
 	is_str(s, "k [1]                   12345678        1       1142.2  6       16.00",
