@@ -7,6 +7,9 @@
 # "# long: WHY" (minutes, no package missing) runs with CONTEST_TESTS=long,
 # which runs only those (`make test-long`, which CI runs), or with
 # CONTEST_SLOW=1; otherwise it too counts as one skip with the reason.
+# Each test prints exactly one plan, "1..N" with N its results (before or
+# after them), or "1..0 # SKIP WHY" alone (one skip): a test without one,
+# or that stops short of it, fails.
 set -u
 cd "$(dirname "$0")/.."
 objdir=${OBJDIR:-build/plain}
@@ -14,6 +17,25 @@ pattern=${1:-}
 pass=0 fail=0 skipn=0 failed_tests=()
 export CONTEST_TEST_TMP=${CONTEST_TEST_TMP:-$(mktemp -d /tmp/contest-tests.XXXXXX)}
 trap 'rm -rf "$CONTEST_TEST_TMP"' EXIT
+
+# plan_ok TAP RESULTS: the TAP's one plan matches its RESULTS; else says why
+plan_ok() {
+	local plans n
+	plans=$(grep -cE '^1\.\.[0-9]+' "$1" | tr -d ' ')
+	if [ "$plans" -ne 1 ]; then
+		echo "not ok - $name printed $plans TAP plans, not one"
+		return 1
+	fi
+	n=$(sed -nE 's/^1\.\.([0-9]+).*/\1/p' "$1")
+	if [ "$n" -eq 0 ] && ! grep -qE '^1\.\.0 *# *SKIP' "$1"; then
+		echo "not ok - $name planned no tests without '# SKIP WHY'"
+		return 1
+	fi
+	if [ "$n" -ne "$2" ]; then
+		echo "not ok - $name planned $n tests but printed $2 results"
+		return 1
+	fi
+}
 
 run_one() {
 	local name=$1; shift
@@ -29,6 +51,11 @@ run_one() {
 	s=$(grep -cE '^ok [0-9]+.*# SKIP' "$log" | tr -d ' ')
 	f=$(grep -cE '^not ok [0-9]+' "$log" | tr -d ' ')
 	p=$((p - s))
+	if ! plan_ok "$log" $((p + s + f)); then
+		f=$((f + 1))
+	elif [ $((p + s + f)) -eq 0 ]; then
+		s=1	# 1..0 # SKIP WHY: the whole test skipped
+	fi
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "not ok - $name exited $rc without a failing test"
 		f=1

@@ -14,7 +14,8 @@
 #                           (none; e.g. 128M) and run "bash SCRIPT" in it as root
 #                           from $TOP with CONTEST_IN_UML=1 and $OBJDIR; its output in
 #                           $T/uml.out; returns its exit status (124: it hung)
-#   uml_tap                 replay the TAP lines of $T/uml.out as this test's own
+#   uml_tap                 replay the TAP lines of $T/uml.out as this test's own,
+#                           and check their plan
 #   uml_groups              in the guest: every cgroup there, on one line
 #   uml_main SCRIPT [MEM] [SWAP]
 #                           the host side of a guest test: skip with the reason,
@@ -88,17 +89,19 @@ uml_run() {
 }
 
 uml_tap() {
-	local line
+	local line n=0 plan=none
 	while IFS= read -r line; do
 		case $line in
-		"not ok "*) ok 1 "guest: ${line#not ok * - }" ;;
-		"ok "*"# SKIP"*) skip "guest: ${line#*# SKIP }" ;;
-		"ok "*) ok 0 "guest: ${line#ok * - }" ;;
-		"1.."*) ;;
+		"not ok "*) ok 1 "guest: ${line#not ok * - }"; n=$((n + 1)) ;;
+		"ok "*"# SKIP"*) skip "guest: ${line#*# SKIP }"; n=$((n + 1)) ;;
+		"ok "*) ok 0 "guest: ${line#ok * - }"; n=$((n + 1)) ;;
+		"1.."*) plan=${line#1..}; plan=${plan%% *} ;;
 		"#"*) echo "$line" ;;
 		*) echo "# guest: $line" ;;
 		esac
 	done < "$T/uml.out"
+	# as run-tests.sh does on the host: a script that stopped early fails
+	is "$plan" "$n" "the guest's TAP plan matches its $n results"
 }
 
 uml_groups() { find /sys/fs/cgroup -mindepth 1 -type d | sort | tr '\n' ' '; }

@@ -94,5 +94,20 @@ nothing_left() {
 	[ -z "$(find "$T/work" -name '*.swap' 2>/dev/null)" ] || { echo "# swap file left"; left=1; }
 	return $left
 }
+# cpu_quota_missing ERRFILE: the line of a failed run's stderr saying why
+# contest cannot give a session a cpu quota here (no cpu controller or
+# hierarchy, or not root and not delegated; see cgroup in contest.1);
+# status 1 when it says no such thing, e.g. a quota write that failed
+cpu_quota_missing() {
+	grep -m1 -E "error: cannot use cgroups: (the cpu controller is not (in|delegated to) '|neither cgroup v2 with the memory controller nor a cgroup v1 'cpu' hierarchy|contest is not root and its cgroup '.*' is not delegated)|error: cannot set cpu_limit: the cpu controller is not enabled in '" "$1"
+}
+# session_swap: swap=(-s swapfile=64M) where a session may make a swap
+# file (root, and swapon works), else swap=() and SWAP_WHY says why not
+session_swap() {
+	swap=() SWAP_WHY=
+	if ! need_root; then SWAP_WHY="not root: no session swap file"
+	elif ! swapon --show > /dev/null 2>&1; then SWAP_WHY="swapon --show fails here"
+	else swap=(-s swapfile=64M); fi
+}
 # rows of runs.tsv with a given status
 rows_with() { awk -F'\t' -v s="$2" 'NR==1{for(i=1;i<=NF;i++) if($i=="status") k=i; next} $k==s' "$1" | wc -l | tr -d ' '; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Loads given out of order run in canonical order (DESIGN: the load table's
-# order), and run says so on stderr; given in order, it says nothing.
+# Loads given out of order run in canonical order (the load table's order,
+# loads/loads.h), and run says so on stderr; given in order, it says nothing.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports

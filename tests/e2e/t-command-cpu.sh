@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # workload = command: a single-threaded busy loop, run by contest under GNU
-# time, has the Time and CPU% GNU time gives that very execution (issue 2's
-# third "done when"); on an idle machine that CPU% is near 100. The reference
+# time, has the Time and CPU% GNU time gives that very execution; on an
+# idle machine that CPU% is near 100. The reference
 # is the same process, so a busy shared machine moves both alike.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports

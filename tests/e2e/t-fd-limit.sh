@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # process_load under a small RLIMIT_NOFILE: a ring sized for a big machine
 # (procs = 300, as 4 x 75 CPUs) must not need two descriptors per member
-# at once. Today's ring opens every pipe before forking and fails.
+# at once: a ring that opened every pipe before forking would fail here.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 command -v prlimit >/dev/null || { skip "prlimit is not installed (util-linux)"; done_testing; exit; }

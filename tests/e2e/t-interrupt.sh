@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-swap=()
-if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
+session_swap
 
 has_rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; }
@@ -15,7 +14,12 @@ load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; 
 pid=$!
 wait_for 120 has_rows 1 && wait_for 60 load_running
 ok $? "the noload run finished and process_load is running"
-[ ${#swap[@]} -gt 0 ] && { grep -q "$T" /proc/swaps; ok $? "the session's swap file is on"; }
+if [ ${#swap[@]} -gt 0 ]; then
+	grep -q "$T" /proc/swaps
+	ok $? "the session's swap file is on"
+else
+	skip "the session's swap file: $SWAP_WHY"
+fi
 sleep 1
 kill -INT $pid
 wait $pid

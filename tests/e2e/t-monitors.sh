@@ -33,9 +33,11 @@ fi
 [ ! -e "$R/M/logs/noload.1.sar" ] && [ ! -e "$R/M/logs/noload.1.pidstat" ]
 ok $? "sar and pidstat only when asked"
 
-hdr=$(head -n 1 "$R/M/runs.tsv")
+# whole column names: psi_io_full_us is also a substring of cg_psi_io_full_us
+head -n 1 "$R/M/runs.tsv" | tr '\t' '\n' > "$T/columns"
 for c in psi_cpu_some_us psi_memory_full_us psi_io_some_us cg_psi_io_full_us; do
-	case "$hdr" in *"$c"*) ok 0 "runs.tsv has a $c column";; *) ok 1 "runs.tsv has a $c column";; esac
+	grep -qxF "$c" "$T/columns"
+	ok $? "runs.tsv has a $c column"
 done
 if [ -r /proc/pressure/cpu ]; then
 	# the load is 4 x CPUs busy processes: CPU pressure over the window must show

@@ -42,7 +42,7 @@ is "$(cat "$T/mail.rc")" 0 "report --format classic exits 0"
 is "$(cat "$T/mail.err")" "" "report --format classic writes nothing to stderr"
 same "$T/mail.want" "$T/mail.out" "report --format classic is the published tables verbatim"
 
-# the default, text: the same tables with a blank line after each "LOAD:" (DESIGN.md);
+# the default, text: the same tables with a blank line after each "LOAD:";
 # --format mail carries these very tables (t-report-mail)
 awk '{ print } /^[a-z_]+:$/ { print "" }' "$T/mail.want" >"$T/text.want"
 report text

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The quick profile's noload and cacherun on the synthetic workload under two
-# kernel names, then one report with both (issue 2's first "done when").
+# kernel names, then one report with both.
 # quiet_wait=1s: the profile's wait is tested in t-interrupt-moments.
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"

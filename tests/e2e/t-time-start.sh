@@ -2,7 +2,7 @@
 # The compile's clock starts after the child has joined the session's
 # cgroups, not before the fork: the attach (a v1 cgroup.procs write can wait
 # tens of milliseconds for an RCU grace period) is the harness's work, not
-# the compile's (issue 11). Seen from outside with strace: in the child that
+# the compile's. Seen from outside with strace: in the child that
 # execs the command, every cgroup.procs write comes before the 8-byte write
 # that sends t0 to the driver, and that comes before the execve; the driver
 # receives it. The size of the gain is a benchmark figure (docs/PERFORMANCE.md).

@@ -32,7 +32,7 @@ interrupt() {	# KIND STATUS SIGNALS...: start a run, wait for its load, send the
 	[[ $rc =~ ^($want)$ ]]
 	ok $? "$kind: SIG$*: exit status $rc, 128 + a signal sent"
 	# the first signal finishes the run in order; a second one cannot cut the
-	# cleanup short (issue 9): it is absorbed with a word, and the order holds
+	# cleanup short: it is absorbed with a word, and the order holds
 	grep -q 'finished runs are kept' "$T/$kind.err" &&
 		{ [ $# -eq 1 ] || grep -q 'cleaning up, please wait' "$T/$kind.err"; }
 	ok $? "$kind: it left by the orderly way$([ $# -gt 1 ] && echo ", the second signal absorbed")"

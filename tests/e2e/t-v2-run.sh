@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The "done when", in a user-mode-linux guest with a pure cgroup v2
+# A whole session in a user-mode-linux guest with a pure cgroup v2
 # hierarchy and contest started outside any delegation (tests/e2e/lib-uml.sh):
 # quick.conf with mem_limit=256M and cpu_limit=0.5 runs noload process_load
 # mem_load to ok rows, the driver sits in a leaf of its own group meanwhile,

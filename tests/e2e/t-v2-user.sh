@@ -19,7 +19,7 @@ args=(-c "$TOP/configs/quick.conf" -s "work_dir=$U/work" -s workload=command -s 
 
 as_nobody "$CONTEST" run "${args[@]}" -k N process_load > "$T/n.out" 2> "$T/n.err"
 rc=$?
-ok $((rc == 0)) "not root, not delegated: the run fails (status $rc)"
+is "$rc" 1 "not root, not delegated: the run fails with status 1, not a crash"
 grep -q "contest is not root and its cgroup '/sys/fs/cgroup/init.scope' is not delegated" "$T/n.err"
 ok $? "it says why: $(head -1 "$T/n.err")"
 grep -q "run as root, or under 'systemd-run --user --scope -p Delegate=yes contest run" "$T/n.err"

@@ -2,8 +2,8 @@
 # Without a terminal, the driver sleeps through the compile until it ends:
 # it sees the end at once (Time of `sleep 0.2` against the same command timed
 # here with date, a difference, repeated) and does not wake in the meantime
-# (its voluntary context switches over 3 s of a `sleep 4` compile; the old
-# 1 s progress poll woke it 3 times). Issue 11.
+# (its voluntary context switches over 3 s of a `sleep 4` compile; a 1 s
+# progress poll would wake it 3 times).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 run() {	# run KERNEL COMMAND: one noload run of COMMAND, stdout and stderr not a tty

@@ -3,8 +3,8 @@
  * contest.conf must hold every key of config_options[] and of every load's
  * options table, each once, in its own section, set to the table's default;
  * its [LOAD] sections come in canonical order. Every configs/ profile must
- * load; quick.conf must run every load; contest.1 must document every key.
- * Runs from the repository root.
+ * load; quick.conf must run every load; contest.1 must document every key
+ * and state the table's default for it. Runs from the repository root.
  */
 #include "lib/config.h"
 #include "loads/loads.h"
@@ -12,6 +12,7 @@
 #include "tap.h"
 
 #include <glob.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,10 +249,187 @@ static void test_quick_loads(void)
 	config_free(cfg);
 }
 
+/* a growing string */
+struct text {
+	char *buf;
+	size_t len;
+};
+
+static void text_add(struct text *t, const char *s, size_t n)
+{
+	t->buf = xrealloc(t->buf, t->len + n + 1);
+	memcpy(t->buf + t->len, s, n);
+	t->len += n;
+	t->buf[t->len] = '\0';
+}
+
+/* the lines of text, split in place; a NULL-terminated array to free */
+static char **split_lines(char *text)
+{
+	char **v = NULL, *line;
+	size_t n = 0;
+
+	while ((line = strsep(&text, "\n"))) {
+		v = xrealloc(v, (n + 2) * sizeof(*v));
+		v[n++] = line;
+	}
+	if (v)
+		v[n] = NULL;
+	return v;
+}
+
+/* append one troff line as text: .B/.I words, .BR-style tokens run together */
+static void man_text(struct text *out, const char *line)
+{
+	static const char *const alternating[] = { ".BR ", ".IR ", ".RB ", ".RI ", ".IB ", ".BI " };
+	int joined = 0;
+	const char *p = line;
+
+	for (size_t i = 0; i < ARRAY_SIZE(alternating); i++)
+		if (!strncmp(line, alternating[i], 4))
+			joined = 1, p = line + 4;
+	if (!joined && (!strncmp(line, ".B ", 3) || !strncmp(line, ".I ", 3)))
+		p = line + 3;
+	else if (!joined && *line == '.')
+		return;	/* another request: no text */
+	if (out->len)
+		text_add(out, " ", 1);
+	for (; *p; p++) {
+		if (*p == '"' || (joined && *p == ' '))
+			continue;
+		if (p[0] == '\\' && p[1] == '-')
+			text_add(out, "-", 1), p++;
+		else if (p[0] == '\\' && p[1] == '&')
+			p++;
+		else if (!strncmp(p, "\\(mu", 4))
+			text_add(out, "x", 1), p += 3;
+		else
+			text_add(out, p, 1);
+	}
+}
+
+/*
+ * The text of key's entry in contest.1: after its ".B key" line (under .TP
+ * or .TQ) and the .TQ keys grouped with it, to the next .TP, .SH or .SS.
+ * *pos: key's place in its .TQ group (0 alone). NULL when there is none.
+ */
+static char *man_entry(char **lines, const char *key, int *pos)
+{
+	char *want = xasprintf(".B %s", key);
+	struct text out = { NULL, 0 };
+	size_t i;
+
+	for (i = 1; lines[i]; i++)
+		if (!strcmp(lines[i], want) && (!strcmp(lines[i - 1], ".TP") || !strcmp(lines[i - 1], ".TQ")))
+			break;
+	free(want);
+	if (!lines[i])
+		return NULL;
+	*pos = 0;
+	for (size_t j = i - 1; j >= 2 && !strcmp(lines[j], ".TQ"); j -= 2)
+		(*pos)++;
+	for (i++; lines[i] && (!strcmp(lines[i], ".TQ") || !strncmp(lines[i], ".B ", 3)) &&
+	     (!strcmp(lines[i], ".TQ") || !strcmp(lines[i - 1], ".TQ")); i++)
+		;
+	for (; lines[i] && strncmp(lines[i], ".TP", 3) && strncmp(lines[i], ".SH", 3) &&
+	     strncmp(lines[i], ".SS", 3); i++)
+		man_text(&out, lines[i]);
+	return out.buf ? out.buf : xstrdup("");
+}
+
+/* the first match of the extended regex re in text: its group 1 (malloc'd), or NULL */
+static char *match1(const char *text, const char *re)
+{
+	regex_t rx;
+	regmatch_t m[2];
+	char *got = NULL;
+
+	if (regcomp(&rx, re, REG_EXTENDED) != 0)
+		return NULL;
+	if (regexec(&rx, text, 2, m, 0) == 0 && m[1].rm_so >= 0)
+		got = xasprintf("%.*s", (int)(m[1].rm_eo - m[1].rm_so), text + m[1].rm_so);
+	regfree(&rx);
+	return got;
+}
+
+/* word n (0-based) of the " and "-separated list s, or of the "(...)" groups of s */
+static char *nth_of(const char *s, const char *sep, int n)
+{
+	const char *p = s;
+
+	for (int k = 0; k < n && p; k++)
+		p = strstr(p, sep) ? strstr(p, sep) + strlen(sep) : NULL;
+	if (!p)
+		return NULL;
+	return xasprintf("%.*s", (int)strcspn(p, !strcmp(sep, " and ") ? " )" : ")"), p);
+}
+
+/*
+ * The default contest.1 states in an entry (malloc'd; "" for "empty: ..."
+ * or "empty, the default"), or NULL when it states none. Its phrasings:
+ * "(default V)", "; default V)", "V (default)", "V, the default", and for
+ * a .TQ group "(defaults A and B)" or one "(V)" per key.
+ */
+static char *man_default(const char *text, int pos)
+{
+	char *v, *colon;
+
+	if ((v = match1(text, "\\(defaults ([^)]*)\\)"))) {
+		char *w = nth_of(v, " and ", pos);
+
+		free(v);
+		return w;
+	}
+	if (pos > 0 || strstr(text, "), ")) {
+		const char *p = text;
+
+		for (int k = 0; k <= pos && p; k++)
+			p = strchr(p, '(') ? strchr(p, '(') + 1 : NULL;
+		if (p && strchr(p, ')') && (v = nth_of(p, ")", 0))) {
+			if (!strncmp(v, "default ", 8))
+				memmove(v, v + 8, strlen(v + 8) + 1);
+			if (!strchr(v, ' ') && pos > 0)
+				return v;
+			free(v);
+		}
+	}
+	if ((v = match1(text, "[(;] ?default ([^);]+)"))) {
+		if ((colon = strrchr(v, ':')) && colon[1] == ' ')
+			memmove(v, colon + 2, strlen(colon + 2) + 1);
+		return v;
+	}
+	if ((v = match1(text, "([^ ]+) \\(default\\)")))
+		return v;
+	if ((v = match1(text, "([^ ]+), the default"))) {
+		if (!strcmp(v, "empty"))
+			v[0] = '\0';
+		return v;
+	}
+	if (strstr(text, "empty: ") || strstr(text, "Empty: "))
+		return xstrdup("");
+	return NULL;
+}
+
+static void check_man_default(char **lines, const char *section, const struct config_option *o)
+{
+	char *key = section ? xasprintf("%s.%s", section, o->name) : xstrdup(o->name);
+	int pos = 0;
+	char *text = man_entry(lines, key, &pos), *doc = text ? man_default(text, pos) : NULL;
+
+	if (doc)
+		is_str(doc, o->def, "contest.1: %s's default is the table's '%s'", key, o->def);
+	else
+		ok(text && !*o->def, "contest.1: %s states no default, and the table has none ('%s')",
+		   key, o->def);
+	free(doc);
+	free(text);
+	free(key);
+}
+
 /* contest.1 documents every key: a ".B key" line, ".B LOAD.key" for a load's */
 static void test_man_page(void)
 {
-	char *text = read_text_file("contest.1", NULL);
+	char *text = read_text_file("contest.1", NULL), **lines;
 	size_t i, missing = 0;
 
 	ok(text != NULL, "contest.1 is readable");
@@ -278,6 +456,13 @@ static void test_man_page(void)
 		}
 	}
 	ok(missing == 0, "contest.1 documents every key (%zu missing)", missing);
+	lines = split_lines(text);
+	for (const struct config_option *o = config_options; o->name; o++)
+		check_man_default(lines, NULL, o);
+	for (i = 0; load_table[i]; i++)
+		for (const struct config_option *o = load_table[i]->options; o && o->name; o++)
+			check_man_default(lines, load_table[i]->name, o);
+	free(lines);
 	free(text);
 }
 

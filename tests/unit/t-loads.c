@@ -1,15 +1,21 @@
 /* t-loads.c - every load of the table, run briefly the way the driver runs it
  *
- * For each load: supported() (skip with its reason), prepare(), a leader in
- * its own process group (child subreaper, inside a memory cgroup when we
- * can make one) calling run(), stopped after it shows work by SIGTERM to
- * the group, SIGKILL after a grace; then no process may remain, and after
- * cleanup() the scratch directory must be empty. Sizes are small and the
- * memory loads run only inside a 512M memory cgroup.
+ * For each load: supported() (skip with its reason), prepare(), then the
+ * driver's own session/loadproc.c: loadproc_start() (leader, process group,
+ * the load's cgroup when there is one), loadproc_snap() until it shows work,
+ * loadproc_stop() with the default stop_grace; the group is in the cleanup
+ * registry meanwhile (pgroup.h), as the driver has it. Then no process may
+ * remain, neither in the group nor in the load's cgroup, and after cleanup()
+ * the scratch directory must be empty. Sizes are small and the memory loads run
+ * only in a session cgroup with a 512M mem_limit (sys/cgroup.c, as root).
  */
 #include "tap.h"
 #include "loads/loads.h"
 #include "lib/util.h"
+#include "session/loadproc.h"
+#include "sys/cgroup.h"
+#include "sys/cleanup.h"
+#include "sys/pgroup.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,11 +33,11 @@
 #define CG_LIMIT (512ULL << 20)
 #define RUN_MIN_S 1.0	/* let a load run at least this long */
 #define RUN_MAX_S 12.0	/* and give up waiting for work after this */
-#define GRACE_S 2.0	/* SIGTERM to SIGKILL */
+#define GRACE_S 2.0	/* stop_grace's default: SIGTERM to SIGKILL */
 
 static char tmp_root[PATH_MAX];
-static char cg_dir[PATH_MAX + 64];	/* the test's memory cgroup, "" when none */
-static char cg_why[PATH_MAX + 256] = "no memory cgroup";
+static struct cgroup_session cg;	/* version 0 when there is none */
+static char cg_why[256] = "no memory cgroup";
 static volatile pid_t cur_pgid;
 static int skipped;
 
@@ -59,127 +65,38 @@ static int is_memory_load(const char *name)
 	return !strcmp(name, "mem_load") || !strcmp(name, "shm_load");
 }
 
-static void reap_group(pid_t pgid, double bound_s)
-{
-	double end = now_mono() + bound_s;
-
-	/* we are a subreaper too, so the group's orphans come back to us */
-	while (now_mono() < end) {
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		if (kill(-pgid, 0) < 0 && errno == ESRCH)
-			return;
-		kill(-pgid, SIGKILL);
-		usleep(10000);
-	}
-}
-
-/* a process that left the group is still in the cgroup: kill what the test started there */
-static void empty_cgroup(void)
-{
-	char *procs = xasprintf("%s/cgroup.procs", cg_dir);
-	double end = now_mono() + 5;
-
-	while (now_mono() < end) {
-		char *text = read_text_file(procs, NULL), *p = text;
-		int any = 0;
-
-		while (p && *p) {
-			char *next;
-			long pid = strtol(p, &next, 10);
-
-			if (next == p)
-				break;
-			if (pid > 0) {
-				kill((pid_t)pid, SIGKILL);
-				any = 1;
-			}
-			p = next;
-		}
-		free(text);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		if (!any)
-			break;
-		usleep(10000);
-	}
-	free(procs);
-}
-
 static void cleanup_all(void)
 {
 	if (cur_pgid > 0)
-		reap_group(cur_pgid, 5);
-	if (cg_dir[0])
-		empty_cgroup();
-	if (cg_dir[0] && rmdir(cg_dir) < 0)
-		fprintf(stderr, "warning: cannot remove '%s': %s\n", cg_dir, strerror(errno));
-	cg_dir[0] = '\0';
+		proc_group_kill(cur_pgid);
+	cgroup_session_release(&cg);
 	if (tmp_root[0])
 		rm_rf(tmp_root);
 	tmp_root[0] = '\0';
 }
 
+/* a forced exit, as the driver's: the registry kills the load's group and removes its cgroups */
 static void on_signal(int sig)
 {
 	(void)sig;
-	cleanup_all();
+	cleanup_run_all();
+	if (tmp_root[0])
+		rm_rf(tmp_root);
 	_exit(1);
 }
 
-static int cg_write(const char *dir, const char *file, const char *value)
-{
-	char *path = xasprintf("%s/%s", dir, file);
-	int ret = write_text_file(path, value);
-
-	free(path);
-	return ret;
-}
-
-/* v1: memory:/PATH in /proc/self/cgroup; v2 only where memory is already delegated */
+/* the session cgroup with a memory limit, as the driver makes it for mem_limit */
 static void cgroup_setup(void)
 {
-	char *text = read_text_file("/proc/self/cgroup", NULL), *line, *save = NULL;
-	char v1[PATH_MAX] = "", v2[PATH_MAX] = "", buf[64];
-
 	if (geteuid() != 0) {
 		snprintf(cg_why, sizeof(cg_why), "not root: no memory cgroup to bound the memory loads");
-		free(text);
 		return;
 	}
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
-		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-
-		if (!c2)
-			continue;
-		*c2 = '\0';
-		if (!strcmp(c1 + 1, "memory"))
-			snprintf(v1, sizeof(v1), "/sys/fs/cgroup/memory%s", strcmp(c2 + 1, "/") ? c2 + 1 : "");
-		else if (!strncmp(line, "0:", 2) && !c1[1])
-			snprintf(v2, sizeof(v2), "/sys/fs/cgroup%s", strcmp(c2 + 1, "/") ? c2 + 1 : "");
+	if (cgroup_session_init(&cg, NULL, CG_LIMIT, 0) < 0 || !cg.version) {
+		snprintf(cg_why, sizeof(cg_why), "cannot make a session cgroup with mem_limit=512M");
+		cgroup_session_release(&cg);
+		memset(&cg, 0, sizeof(cg));
 	}
-	free(text);
-	snprintf(buf, sizeof(buf), "%llu", CG_LIMIT);
-	if (v1[0]) {
-		snprintf(cg_dir, sizeof(cg_dir), "%s/contest-test-%d", v1, (int)getpid());
-		if (mkdir(cg_dir, 0755) == 0 && cg_write(cg_dir, "memory.limit_in_bytes", buf) == 0)
-			return;
-	} else if (v2[0]) {
-		char *ctl = xasprintf("%s/cgroup.subtree_control", v2);
-		char *sub = read_text_file(ctl, NULL);
-		int delegated = sub && strstr(sub, "memory");
-
-		free(ctl);
-		free(sub);
-		snprintf(cg_dir, sizeof(cg_dir), "%s/contest-test-%d", v2, (int)getpid());
-		if (delegated && mkdir(cg_dir, 0755) == 0 && cg_write(cg_dir, "memory.max", buf) == 0)
-			return;
-	}
-	snprintf(cg_why, sizeof(cg_why), "cannot make a memory cgroup (%s): %s",
-		 cg_dir[0] ? cg_dir : "no memory controller", strerror(errno));
-	if (cg_dir[0])
-		rmdir(cg_dir);
-	cg_dir[0] = '\0';
 }
 
 /* names left in dir, space separated, "" when empty (malloc'd) */
@@ -227,98 +144,65 @@ static void make_tree(const char *tree)
 	}
 }
 
-static void leader(struct load_env *env, const struct load *l)
-{
-	sigset_t none;
-
-	setpgid(0, 0);
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGALRM, SIG_DFL);
-	if (cg_dir[0]) {
-		char *procs = xasprintf("%s/cgroup.procs", cg_dir);
-
-		if (write_text_file(procs, "0") < 0)
-			load_fail(env, "cannot join '%s': %s", procs, strerror(errno));
-	}
-	l->run(env);
-	load_fail(env, "run returned");
-}
-
 /* run l until it shows work (at least RUN_MIN_S), stop it as the driver does */
-static void run_load(struct load_env *env, const struct load *l, struct load_counter *ctr)
+static void run_load(struct load_env *env, const struct load *l)
 {
-	double start = now_mono(), end_grace;
-	int died = 0, needed_kill = 0, st;
-	pid_t pid;
+	double start = now_mono();
+	struct load_proc lp;
+	struct load_snap snap = { 0 };
+	char why[256] = "";
+	int died = 0, left, in_cg = 0;
+	pid_t leader, pids[64];
 
-	memset(ctr, 0, sizeof(*ctr));
-	pid = fork();
-	if (pid == 0) {
-		env->ctr = ctr;
-		leader(env, l);
-	}
-	if (pid < 0) {
-		ok(0, "%s: fork the leader: %s", l->name, strerror(errno));
+	if (cg.version && cgroup_load_create(&cg) < 0) {
+		ok(0, "%s: cgroup_load_create", l->name);
 		return;
 	}
-	setpgid(pid, pid);
-	cur_pgid = pid;
+	if (loadproc_start(&lp, l, env, &cg) < 0) {
+		ok(0, "%s: loadproc_start", l->name);
+		goto out;
+	}
+	leader = cur_pgid = lp.leader;
+	pgroup_register(leader);
 	for (;;) {
 		double t = now_mono() - start;
-		int work = atomic_load(&ctr->units) || atomic_load(&ctr->work);
 
-		if (waitpid(pid, &st, WNOHANG) == pid) {
-			died = 1;
+		loadproc_snap(&lp, &cg, &snap);
+		if ((died = loadproc_failed(&lp, why, sizeof(why))))
 			break;
-		}
-		if ((t >= RUN_MIN_S && work) || t >= RUN_MAX_S)
+		if ((t >= RUN_MIN_S && (snap.units > 0 || snap.work > 0)) || t >= RUN_MAX_S)
 			break;
 		usleep(50000);
 	}
-	ok(!died, "%s: ran until stopped%s%s", l->name, died ? ": " : "", died ? ctr->why : "");
-	ok(atomic_load(&ctr->units) > 0 || atomic_load(&ctr->work) > 0,
-	   "%s: did work (units %llu, %s %llu, per unit %llu)", l->name,
-	   (unsigned long long)atomic_load(&ctr->units), l->work_unit ? l->work_unit : "work",
-	   (unsigned long long)atomic_load(&ctr->work), (unsigned long long)atomic_load(&ctr->per_unit));
-	kill(-pid, SIGTERM);
-	end_grace = now_mono() + GRACE_S;
-	while (!died && now_mono() < end_grace) {
-		if (waitpid(pid, &st, WNOHANG) == pid)
-			died = 1;
-		else
-			usleep(10000);
-	}
-	if (!died)
-		needed_kill = 1;
-	reap_group(pid, 5);
-	ok(kill(-pid, 0) < 0 && errno == ESRCH, "%s: no process of the group remains%s", l->name,
-	   needed_kill ? " (the leader needed SIGKILL)" : "");
-	if (cg_dir[0]) {
-		char *procs = xasprintf("%s/cgroup.procs", cg_dir);
-		char *left = read_text_file(procs, NULL);
-
-		ok(left && !*trim(left), "%s: the cgroup is empty%s%s", l->name,
-		   left && *left ? ": " : "", left ? left : "");
-		free(left);
-		free(procs);
-		empty_cgroup();	/* so one load's strays do not fail the next */
+	ok(!died, "%s: ran until stopped%s%s", l->name, died ? ": " : "", died ? why : "");
+	ok(snap.units > 0 || snap.work > 0, "%s: did work (units %.2f, %s %.0f, per unit %llu)",
+	   l->name, snap.units, l->work_unit ? l->work_unit : "work", snap.work,
+	   (unsigned long long)atomic_load(&lp.shm->ctr.per_unit));
+	left = loadproc_stop(&lp, &cg, GRACE_S);
+	pgroup_forget(leader);
+	ok(left == 0 && kill(-leader, 0) < 0 && errno == ESRCH,
+	   "%s: loadproc_stop leaves no process of the group (%d left)%s", l->name, left,
+	   lp.exited && WIFSIGNALED(lp.status) && WTERMSIG(lp.status) == SIGKILL ?
+	   " (the leader needed SIGKILL)" : "");
+	if (cg.version) {
+		in_cg = cgroup_load_pids(&cg, pids, ARRAY_SIZE(pids));
+		ok(in_cg == 0, "%s: the load's cgroup is empty (%d left)", l->name, in_cg);
 	}
 	cur_pgid = 0;
+out:
+	env->ctr = NULL;	/* the shared page is gone */
+	if (cg.version)
+		cgroup_load_remove(&cg);
 }
 
-static void test_load(const struct load *l, struct config *cfg, const char *tree,
-		      struct load_counter *ctr)
+static void test_load(const struct load *l, struct config *cfg, const char *tree)
 {
 	char why[256] = "";
 	char *scratch = xasprintf("%s/scratch-%s", tmp_root, l->name);
 	const char *other = config_str(cfg, NULL, "io_other_dir");
 	struct load_env env = {
 		.name = l->name, .cfg = cfg, .scratch = scratch, .tree = tree,
-		.ram = cg_dir[0] ? CG_LIMIT : memtotal_bytes(),
+		.ram = cg.version ? CG_LIMIT : memtotal_bytes(),
 		.swap = meminfo_bytes("SwapFree"), .ncpus = ncpus(),
 	};
 	char *left;
@@ -329,7 +213,7 @@ static void test_load(const struct load *l, struct config *cfg, const char *tree
 	}
 	ok(l->unit && l->help && l->supported && l->prepare && l->run && l->cleanup,
 	   "%s: descriptor complete", l->name);
-	if (is_memory_load(l->name) && !cg_dir[0]) {
+	if (is_memory_load(l->name) && !cg.version) {
 		skip_counted("%s: %s", l->name, cg_why);
 		goto out;
 	}
@@ -343,7 +227,7 @@ static void test_load(const struct load *l, struct config *cfg, const char *tree
 		l->cleanup(&env);
 		goto out;
 	}
-	run_load(&env, l, ctr);
+	run_load(&env, l);
 	l->cleanup(&env);
 	left = leftovers(scratch);
 	is_str(left, "", "%s: cleanup left the scratch directory empty", l->name);
@@ -459,7 +343,7 @@ int main(void)
 	config_set(cfg, "list_load", "dir", tree, "test");
 	config_set(cfg, NULL, "io_other_dir", other, "test");
 	for (size_t i = 0; load_table[i]; i++)
-		test_load(load_table[i], cfg, tree, ctr);
+		test_load(load_table[i], cfg, tree);
 
 	config_free(cfg);
 	free(tree);

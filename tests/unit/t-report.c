@@ -135,7 +135,7 @@ static void test_tab_line(void)
 	char *s;
 
 	s = report_tab_line(row, 6, 24);
-	is_str(s, "2.4.18 [3]              474.1   15      36      10      6.64", "DESIGN.md's io_load row");
+	is_str(s, "2.4.18 [3]              474.1   15      36      10      6.64", "the published 2.4.18 io_load row");
 	free(s);
 	s = report_tab_line(wide, 6, 24);
 	is_str(s, "k [1]                   12345678        1       1142.2  6       16.00",
@@ -377,7 +377,8 @@ static void test_stats_column(void)
 	   row_of(out, "A [2]                   144.0   16      36      10      2.00    1.4     12.7    0.4\n") &&
 	   row_of(out, "B [1]                   160.0   30      20      12      2.22    -       -       -\n"),
 	   "--stats: SD of Time, its 95%% interval's half width, SD of Loads; '-' for one run");
-	ok(!strstr(out, "Pressure"), "--stats: no pressure block when no run has PSI");
+	ok(row_of(out, "B [1]                   160.0   30      20      12      2.22    -       -       -\n") &&
+	   !strstr(out, "Pressure"), "--stats: the runs' table, no pressure block when no run has PSI");
 	free(out);
 	/* A's io_load runs: the machine's cpu some 1 and 3 s, io full 0.5 s in one;
 	 * B's: only the cgroup's (v2) memory some 2 s */
@@ -395,7 +396,9 @@ static void test_stats_column(void)
 	free(out);
 	opts.stats = 0;
 	out = render(k, 2, NULL, &opts);
-	ok(!strstr(out, "Pressure"), "no pressure block without --stats");
+	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n") &&
+	   row_of(out, "A [2]                   144.0   16      36      10      2.00\n") &&
+	   !strstr(out, "Pressure"), "without --stats: the runs' table, no pressure block");
 	free(out);
 	kernel_free(&k[0]);
 	kernel_free(&k[1]);
