@@ -91,12 +91,14 @@ bin/contest: $(MAIN_OBJ) $(CONTEST_LIB) bin/.mode
 	@$(say) LD $@
 	$(Q)$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $(MAIN_OBJ) $(CONTEST_LIB) $(LDLIBS)
 
-$(OBJDIR)/%.o: %.c
+# an object without its .d (built before the .d files existed) is rebuilt:
+# nothing else says which headers it read
+$(OBJDIR)/%.o: %.c $(OBJDIR)/%.d
 	@mkdir -p $(dir $@)
 	@$(say) CC $<
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_LIB)
+$(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_LIB) $(OBJDIR)/tests/%.d
 	@mkdir -p $(dir $@)
 	@$(say) CC $<
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) $(LDFLAGS) \
@@ -104,7 +106,10 @@ $(OBJDIR)/tests/%: tests/unit/%.c $(CONTEST_LIB)
 
 unit: $(UNIT_BIN)
 
--include $(CONTEST_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BIN:=.d)
+# named, so that make does not take a missing one for an intermediate file
+DEP_FILES = $(CONTEST_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_BIN:=.d)
+$(DEP_FILES):
+-include $(wildcard $(DEP_FILES))
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
 # parser, the runs.tsv reader, --resume's plan reader and the lock record's
