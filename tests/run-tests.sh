@@ -12,6 +12,9 @@
 # or that stops short of it, fails.
 set -u
 cd "$(dirname "$0")/.."
+# each test as from a shell: a make a test runs must not inherit make
+# test's own variables (DEVELOPER=1, SANITIZE=1 from .ci/run) or jobserver
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 objdir=${OBJDIR:-build/plain}
 pattern=${1:-}
 pass=0 fail=0 skipn=0 failed_tests=()
