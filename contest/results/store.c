@@ -505,12 +505,13 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < NCOLUMNS; i++) {
 			const struct column *c = &columns[i];
-			char *dst = (char *)row + c->row_offset;
 			const char *v = h->pos[i] < 0 ? NULL : f[h->pos[i]];
+			char *dst;
 			double d;
 
 			if (c->row_offset == NOT_READ || (c->type == COL_REAL) != pass)
 				continue;
+			dst = (char *)row + c->row_offset;	/* only for a column read */
 			switch (c->type) {
 			case COL_TEXT:
 				if (!v || text_field(dst, c->row_size, v, c->required)) {
