@@ -13,8 +13,10 @@
 set -u
 cd "$(dirname "$0")/.."
 # each test as from a shell: a make a test runs must not inherit make
-# test's own variables (DEVELOPER=1, SANITIZE=1 from .ci/run) or jobserver
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+# test's own variables (DEVELOPER=1, SANITIZE=1 from .ci/run, which make
+# puts in MAKEFLAGS and in the environment) or its jobserver; a test that
+# builds the mode the suite runs under reads it from bin/.mode
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DEVELOPER SANITIZE V
 objdir=${OBJDIR:-build/plain}
 pattern=${1:-}
 pass=0 fail=0 skipn=0 failed_tests=()
