@@ -1,8 +1,15 @@
-/* cmds.c - the table of subcommands (perf style): name, function, summary */
+/* cmds.c - the table of subcommands (perf style): name, function,
+ * summary; and `contest help [COMMAND]`, which lists them */
+#include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "guest/boot.h"
+#include "lib/util.h"
 
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const struct cmd commands[] = {
 	{ "run", cmd_run, "time the compile under each load, store every run, print the tables" },
@@ -23,4 +30,74 @@ const struct cmd *cmd_find(const char *name)
 		if (!strcmp(c->name, name))
 			return c;
 	return NULL;
+}
+
+/*
+ * Where this contest's manual is: installed beside the binary
+ * (BINDIR/../share/man/man1, as make install puts it), else contest.1 in
+ * the source tree the binary was built in (bin/../contest.1). The
+ * command to read it, in buf; empty when neither is there.
+ */
+static void manual_command(char *buf, size_t len)
+{
+	char exe[4096], *path;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	buf[0] = '\0';
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';		/* exe is the binary's directory */
+	path = xasprintf("%s/../share/man/man1/contest.1", exe);
+	if (access(path, R_OK) == 0) {
+		snprintf(buf, len, "man contest");
+	} else {
+		free(path);
+		path = xasprintf("%s/../contest.1", exe);
+		if (access(path, R_OK) == 0 && realpath(path, exe))
+			snprintf(buf, len, "man -l %s", exe);
+	}
+	free(path);
+}
+
+static void overview(FILE *out)
+{
+	char man[4200];
+
+	fprintf(out, "usage: contest COMMAND [OPTIONS] [ARGS]\n\n"
+		"Time a kernel compile while a background load runs, store every run,\n"
+		"and print one table per load with one row per kernel.\n\ncommands:\n");
+	for (const struct cmd *c = commands; c->name; c++)
+		if (c->summary)	/* NULL: internal, not for users */
+			fprintf(out, "  %-8s %s\n", c->name, c->summary);
+	manual_command(man, sizeof(man));
+	fprintf(out, "\n'contest help COMMAND' or 'contest COMMAND --help' for one command;\n");
+	if (*man)
+		fprintf(out, "the manual has the columns, the results format and every config key:\n"
+			"  %s\n", man);
+	else
+		fprintf(out, "the manual, contest.1, has the columns, the results format and every\n"
+			"config key; it is in the source tree, and make install installs it.\n");
+}
+
+int cmd_help(int argc, char **argv)
+{
+	const struct cmd *c;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		overview(stdout);
+		return cli_close_stdout(0);
+	}
+	c = cmd_find(argv[1]);
+	if (!c) {
+		error("unknown command '%s'", argv[1]);
+		overview(stderr);
+		return EXIT_USAGE;
+	}
+	return c->fn(2, (char *[]){ (char *)c->name, "--help", NULL });
 }

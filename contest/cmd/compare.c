@@ -1,7 +1,7 @@
 /* cmd-compare.c - contest compare: is the difference between kernels real? */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "output/compare-mail.h"
 #include "lib/util.h"
 

@@ -1,8 +1,9 @@
 /* cmd-report.c - contest report: the tables of the kernels in a results directory */
 #include "cmd/cli.h"
+#include "cmd/cmds.h"
 #include "output/mail.h"
 #include "output/report-html.h"
-#include "results/report.h"
+#include "output/report-write.h"
 #include "lib/page-dir.h"
 #include "lib/util.h"
 
@@ -65,6 +66,21 @@ static void read_images(struct plot_set *set)
 		if (!(img->data = read_text_file(img->path, &img->len)))
 			error("cannot read '%s': %s", img->path, strerror(errno));
 	}
+}
+
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out)
+{
+	struct report r;
+	int ret = report_collect(dir, kernels, n, opts, &r);
+
+	if (ret < 0)
+		return -1;
+	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
+		ret = -1;
+	report_inputs_release(&r);
+	report_release(&r);
+	return ret ? -1 : 0;
 }
 
 /* --format html: the report and its inputs read, the charts made, then the page */

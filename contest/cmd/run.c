@@ -11,6 +11,7 @@
  */
 #include "guest/boot.h"
 #include "results/store.h"
+#include "results/summary.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"

@@ -5,6 +5,7 @@
 #include "lib/owner.h"
 #include "lib/proc.h"
 #include "results/store.h"
+#include "results/summary.h"
 #include "session/run.h"
 #include "lib/util.h"
 #include "guest/vm.h"

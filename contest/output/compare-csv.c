@@ -5,7 +5,8 @@
  * SD (fewer than 2 runs), no diff or p (the BASE row, n=1, a missing side,
  * nothing to test); significant is "*", "**" or empty.
  */
-#include "results/compare.h"
+#include "output/compare-write.h"
+#include "output/report-write.h"
 #include "lib/util.h"
 
 #include <errno.h>

@@ -4,7 +4,7 @@
  *   "rows": [ the CSV's records, plus "p_holm" and "test" ],
  *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ] }
  */
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "lib/json.h"
 
 static const char *const test_names[] = {

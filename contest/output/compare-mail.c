@@ -1,6 +1,6 @@
 /* compare-mail.c - compare's verdicts in a mail to a list, see compare-mail.h */
 #include "output/compare-mail.h"
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "output/mail-names.h"
 #include "lib/membuf.h"
 #include "output/report-env.h"

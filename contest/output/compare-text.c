@@ -4,7 +4,7 @@
  * kernel name longer than the table's column is cut with a '~' (the
  * paragraph above the tables names it whole).
  */
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
 

@@ -1,5 +1,5 @@
 /* report-csv.c - one CSV record per kernel and load, see report.h */
-#include "results/report.h"
+#include "output/report-write.h"
 #include "lib/util.h"
 
 #include <errno.h>

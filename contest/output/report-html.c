@@ -15,7 +15,7 @@
  */
 #include "output/report-html.h"
 #include "output/report-env.h"
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "lib/util.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* report-json.c - the report as one JSON document (libjansson), see report.h */
 #include "lib/json.h"
-#include "results/report.h"
+#include "output/report-write.h"
 #include "lib/util.h"
 
 static json_t *json_row(const struct report_row *row)

@@ -8,7 +8,7 @@
  * a name makes a table row wider than 80 columns they name the kernels
  * K1, K2... under a legend.
  */
-#include "results/report.h"
+#include "output/report-write.h"
 #include "output/report-env.h"
 #include "output/compare-mail.h"
 #include "output/mail.h"

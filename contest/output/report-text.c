@@ -1,5 +1,5 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
-#include "results/report.h"
+#include "output/report-write.h"
 #include "lib/util.h"
 
 #include <errno.h>

@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "results/report.h"
-#include "results/store.h"
+#include "results/summary.h"
 
 enum { COMPARE_METRICS = 4 };
 
@@ -116,12 +116,5 @@ void compare_confounds_free(char **sentences);
 char *results_read_env(const char *dir, const char *kernel);
 char **results_read_envs(const char *dir, char *const *kernels, size_t n);
 void results_envs_free(char **envs, size_t n);
-
-/* Writers: 0, or -1 when out reports a write error (error printed) */
-int compare_write_text(const struct compare *c, FILE *out);
-int compare_write_csv(const struct compare *c, FILE *out);
-int compare_write_json(const struct compare *c, FILE *out);
-/* compare_write_text()'s output, malloc'd; NULL on error (printed) */
-char *compare_text(const struct compare *c);
 
 #endif

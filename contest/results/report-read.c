@@ -48,18 +48,3 @@ void report_inputs_release(struct report *r)
 	free(r->monitors);
 	r->monitors = NULL;
 }
-
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out)
-{
-	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r);
-
-	if (ret < 0)
-		return -1;
-	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
-		ret = -1;
-	report_inputs_release(&r);
-	report_release(&r);
-	return ret ? -1 : 0;
-}

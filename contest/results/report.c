@@ -219,24 +219,6 @@ void report_release(struct report *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int report_write(const struct report *r, const struct report_opts *opts, FILE *out)
-{
-	switch (opts->format) {
-	case REPORT_CSV:
-		return report_write_csv(r, opts, out);
-	case REPORT_JSON:
-		return report_write_json(r, opts, out);
-	case REPORT_MAIL:
-		return report_write_mail(r, opts, out);
-	case REPORT_HTML:
-		return error("--format html is a page in a directory: 'contest report' makes it");
-	case REPORT_TEXT:
-	case REPORT_CLASSIC:
-		break;
-	}
-	return report_write_text(r, opts, out);
-}
-
 /* Read the named kernels in order; a broken one is skipped (error printed) */
 static int read_named(const char *dir, const char *const *names, size_t n,
 		      struct kernel_results **out, size_t *nread)

@@ -35,7 +35,7 @@
 #include <stdio.h>
 #include <stddef.h>
 
-#include "results/store.h"
+#include "results/summary.h"
 #include "results/stats.h"
 
 struct compare;		/* results/compare.h */
@@ -113,23 +113,6 @@ void report_release(struct report *r);
 /* Where a load goes in the tables: its canonical index, others after */
 int report_load_cmp(const char *a, const char *b);
 
-/* The writers: 0, or -1 when out reports a write error (error printed) */
-int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out);
-int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
-int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
-/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
-void report_csv_string(FILE *out, const char *s);
-int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
-/* dispatch on opts->format; not html, whose page the report command makes
- * in steps (output/report-html.h) */
-int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
-
-/* Text layout helpers, exposed for tests */
-/* the first column's width for its longest label (24 at least) */
-size_t report_first_width(size_t longest_label);
-/* cells laid out on the tab stops, the first first_width wide; malloc'd, no newline */
-char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width);
-
 /*
  * Read dir and build the report of kernels[0..n) in that order (n == 0:
  * every kernel, oldest first). 0; 1 when some kernel could not be read
@@ -148,23 +131,5 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
  */
 int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
 void report_inputs_release(struct report *r);
-
-/*
- * Read dir and print the tables of kernels[0..n) in that order (n == 0:
- * every kernel, oldest first) in opts->format, with the inputs that format
- * needs (report-read.c). The run command calls this for the kernel it just
- * ran. 0, or -1 (error printed).
- */
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out);
-
-/*
- * contest report [-r DIR] [--reference KERNEL | --reference-time SECONDS]
- *                [--ratio reference|self] [--format text|mail|csv|json] [--stats] [KERNEL...]
- * argv[0] is "report". Returns the exit status: 0, 1 (results unreadable,
- * stdout unwritable), 2 (bad usage, unknown kernel). It closes stdout.
- * Also declared in cmds.h with the other subcommands.
- */
-int cmd_report(int argc, char **argv);
 
 #endif

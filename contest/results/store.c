@@ -664,18 +664,3 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 	free(s.line);
 	return ret;
 }
-
-int results_next_run(const char *kernel_dir, const char *load)
-{
-	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
-	struct kernel_results kr;
-	const struct load_summary *ls;
-	int next = -1;
-
-	memset(&kr, 0, sizeof(kr));
-	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0)
-		next = ((ls = kernel_results_load(&kr, load)) ? ls->highest_run : 0) + 1;
-	kernel_results_release(&kr);
-	free(path);
-	return next;
-}

@@ -73,13 +73,6 @@ char *results_path(const char *dir, const char *kernel, const char *name);
  */
 int results_append(const char *kernel_dir, const struct run_record *rec);
 
-/*
- * Next run number for load in DIR/runs.tsv (1 when none): one above the
- * highest that is not `aborted`. Reads the file; a missing file is fine.
- * -1 (error printed) when it cannot be read or is not a regular file.
- */
-int results_next_run(const char *kernel_dir, const char *load);
-
 /* one row as a reader sees it: only what the tables need */
 struct run_row {
 	char load[64];
@@ -111,67 +104,5 @@ typedef const char *results_row_fn(const struct run_row *row, void *data);
  */
 int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
 		 double *mtime);
-
-/* runs of one status that are not ok */
-struct status_count {
-	char status[32];
-	size_t n;
-};
-
-/* one kernel's runs of one load, summed up as the rows go by */
-struct load_summary {
-	char load[64];
-	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
-	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
-	size_t n_not_ok;
-	struct status_count *not_ok;	/* by status, sorted by name */
-	size_t n_not_ok_kinds;
-	int highest_run;		/* the highest run not aborted, 0 when none */
-};
-
-/* one kernel's results: per load what the tables need, no rows kept */
-struct kernel_results {
-	char *name;			/* the kernel: the folder's name */
-	struct load_summary *loads;	/* in the order the file first has them */
-	size_t nloads;
-	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
-	int dated;			/* first_seen is a row's timestamp */
-};
-
-/*
- * Add one row to kr's summaries (a results_row_fn, data is kr): a reader
- * that wants the rows too calls it from its own callback. NULL, or why
- * the row is not taken (more loads, or statuses of one load, than a
- * results folder plausibly holds: KERNEL_MAX_LOADS, LOAD_MAX_STATUSES).
- */
-#define KERNEL_MAX_LOADS 256
-#define LOAD_MAX_STATUSES 32
-const char *kernel_results_add(const struct run_row *row, void *kr);
-/* kr's summary of load, NULL when it has no row of it */
-const struct load_summary *kernel_results_load(const struct kernel_results *kr,
-					       const char *load);
-
-/*
- * Read DIR/KERNEL/runs.tsv into out (results_scan, kernel_results_add).
- * 0, or -1 when the file cannot be read or lacks a required column (error
- * printed).
- */
-int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out);
-/*
- * Every kernel folder in dir with a runs.tsv (of any type: one that is no
- * regular file is an error), but those starting with '.', oldest first run
- * first.
- */
-int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
-void kernel_results_release(struct kernel_results *kr);
-/* release n kernels and the array itself, as results_read_all made them */
-void results_release_all(struct kernel_results *krs, size_t n);
-
-/*
- * A kernel named on a command line (report, compare, plot): a kernel name
- * (check_name: one path component) that has results in dir. 0, or -1
- * with the error printed; a typo is bad usage.
- */
-int results_check_kernel(const char *dir, const char *kernel);
 
 #endif

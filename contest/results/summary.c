@@ -1,7 +1,5 @@
-/* results-read.c - what report and compare read: per kernel and load, the
- * summaries of its runs, kept as results_scan streams the rows by, see
- * results.h */
-#include "results/store.h"
+/* summary.c - per kernel and load, the summaries of its runs, see summary.h */
+#include "results/summary.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
@@ -227,4 +225,19 @@ int results_check_kernel(const char *dir, const char *kernel)
 		ret = error("no results for kernel '%s' in '%s'", kernel, dir);
 	free(path);
 	return ret;
+}
+
+int results_next_run(const char *kernel_dir, const char *load)
+{
+	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
+	struct kernel_results kr;
+	const struct load_summary *ls;
+	int next = -1;
+
+	memset(&kr, 0, sizeof(kr));
+	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0)
+		next = ((ls = kernel_results_load(&kr, load)) ? ls->highest_run : 0) + 1;
+	kernel_results_release(&kr);
+	free(path);
+	return next;
 }

@@ -1,6 +1,6 @@
 /* progress.c - see progress.h */
 #include "session/progress.h"
-#include "results/store.h"
+#include "results/summary.h"
 #include "lib/util.h"
 
 #include <dirent.h>

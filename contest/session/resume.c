@@ -2,6 +2,7 @@
 #include "session/resume.h"
 #include "loads/loads.h"
 #include "results/store.h"
+#include "results/summary.h"
 #include "lib/util.h"
 
 #include <errno.h>

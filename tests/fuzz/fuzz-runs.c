@@ -1,5 +1,6 @@
 /* fuzz-runs.c - libFuzzer target: the runs.tsv reader (hand-edited, copied, truncated rows) */
 #include "results/store.h"
+#include "results/summary.h"
 #include "lib/util.h"
 
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* t-compare.c - compare on hand-written runs: A/A, one slower load, n=1,
  * zero variance, Holm, missing loads, the geometric mean, --fail-above */
-#include "results/compare.h"
+#include "output/compare-write.h"
 #include "output/compare-mail.h"
 #include "lib/util.h"
 #include "tap.h"

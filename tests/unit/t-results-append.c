@@ -1,5 +1,6 @@
 /* t-results-append.c - runs.tsv's writer side: what it appends to, and in which layout */
 #include "results/store.h"
+#include "results/summary.h"
 #include "lib/util.h"
 #include "tap.h"
 

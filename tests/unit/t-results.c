@@ -1,5 +1,6 @@
 /* t-results.c - runs.tsv: writer, reader, malformed rows, ordering */
 #include "results/store.h"
+#include "results/summary.h"
 #include "lib/util.h"
 #include "tap.h"
 

@@ -1,0 +1,34 @@
+/* report-write.h - the report's writers: text, classic, csv, json, mail
+ *
+ * Each reads only the struct report it is given (results/report.h), never
+ * a file; what the mail prints besides the tables comes in r->envs,
+ * r->compare and r->confounds. HTML is a page of several files: see
+ * output/report-html.h.
+ */
+#ifndef CONTEST_REPORT_WRITE_H
+#define CONTEST_REPORT_WRITE_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "results/report.h"
+
+/* The writers: 0, or -1 when out reports a write error (error printed) */
+int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out);
+int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
+int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
+int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
+/* dispatch on opts->format; not html, whose page the report command makes
+ * in steps (output/report-html.h) */
+int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
+
+/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
+void report_csv_string(FILE *out, const char *s);
+
+/* Text layout helpers, exposed for tests */
+/* the first column's width for its longest label (24 at least) */
+size_t report_first_width(size_t longest_label);
+/* cells laid out on the tab stops, the first first_width wide; malloc'd, no newline */
+char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width);
+
+#endif
