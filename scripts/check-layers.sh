@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# check-layers.sh [DIR] - the include rules of docs/ARCHITECTURE.md, checked
+# check-layers.sh [DIR [OBJDIR]] - the rules of docs/ARCHITECTURE.md, checked
 #
 # Every source file sits in a layer (its folder); a file includes only
 # headers of its own layer or of layers below it, by their layer path
 # ("lib/util.h"), and no two modules (a .c with its .h) include each other,
-# directly or round a circle. Writers (output/) read no files. Prints each
-# breach as FILE:LINE and exits 1 when there is one.
+# directly or round a circle. Writers (output/) read no files. With OBJDIR
+# (where make put the objects, build/plain), the same holds for what the
+# objects call: a function is called only from its own layer or one above
+# (a prototype in a lower layer's header cannot hide an upward call), and
+# no modules call each other round a circle. Prints each breach as FILE:LINE
+# (FILE: SYMBOL for calls) and exits 1 when there is one.
 set -u
+objdir=${2:-}
+[ -z "$objdir" ] || objdir=$(cd "$objdir" && pwd) || exit 2
 cd "${1:-$(dirname "$0")/..}" || exit 2
 layers=(lib sys loads results output session guest cmd main)
 rank() {	# rank LAYER: its index in layers, -1 unknown
@@ -46,12 +52,39 @@ for f in $files; do
 	done < <(grep -n '^#include "' "$f" | sed 's/^\([0-9]*\):#include "\([^"]*\)".*/\1:\2/')
 done
 # a circle of modules: tsort names the loop's members on stderr
-if ! tsort "$edges" > /dev/null 2> "$edges.err"; then
-	echo "modules that include each other round a circle:"
-	grep -v 'input contains a loop' "$edges.err" | sed 's/^tsort: /  /'
-	bad=1
+circle() {	# circle EDGES WHAT
+	if ! tsort "$1" > /dev/null 2> "$1.err"; then
+		echo "modules that $2 each other round a circle:"
+		grep -v 'input contains a loop' "$1.err" | sed 's/^tsort: /  /'
+		bad=1
+	fi
+	rm -f "$1.err"
+}
+circle "$edges" include
+# what the objects call: nm's defined and undefined globals, per module;
+# only objects of the sources here (make leaves a removed file's object)
+if [ -n "$objdir" ]; then
+	calls=$(mktemp) defs=$(mktemp) uses=$(mktemp)
+	trap 'rm -f "$edges" "$calls" "$defs" "$uses"' EXIT
+	for f in $files; do
+		case $f in *.c) ;; *) continue ;; esac
+		o=$objdir/${f%.c}.o
+		[ -f "$o" ] || { echo "$f: no object $o (make first)"; bad=1; continue; }
+		nm -P -g --defined-only "$o" | awk -v m="${f%.c}" '$2 ~ /^[TDBRCV]$/ { print $1, m }' >> "$defs"
+		nm -P -u "$o" | awk -v m="${f%.c}" '{ print $1, m }' >> "$uses"
+	done
+	sort -k1,1 -o "$defs" "$defs"; sort -k1,1 -o "$uses" "$uses"
+	while read -r sym user owner; do
+		[ "$user" = "$owner" ] && continue
+		ur=$(rank "$(layer_of "$user.c")"); orank=$(rank "$(layer_of "$owner.c")")
+		if [ "$orank" -gt "$ur" ]; then
+			echo "$user.c: $sym: $(layer_of "$user.c") calls $owner.c of $(layer_of "$owner.c"), a layer above it"
+			bad=1
+		fi
+		echo "$user $owner" >> "$calls"
+	done < <(join "$uses" "$defs")
+	circle "$calls" call
 fi
-rm -f "$edges.err"
 # writers format what they are given: reading results is the layer below's
 while IFS=: read -r file line _; do
 	echo "$file:$line: a writer reads a file (output/ gets what it prints from results/)"; bad=1

@@ -6,8 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 CHECK=$TOP/scripts/check-layers.sh
 
-"$CHECK" "$TOP" > "$T/out" 2>&1
-ok $? "make check-layers passes on this tree"
+OBJ=$TOP/${OBJDIR:-build/plain}
+"$CHECK" "$TOP" "$OBJ" > "$T/out" 2>&1
+ok $? "make check-layers passes on this tree, its includes and its objects' calls"
 [ $? -eq 0 ] || sed 's/^/# /' "$T/out"
 
 # every layer the script ranks is a folder here, and ARCHITECTURE.md names it
@@ -40,4 +41,32 @@ breach "sys/psi and sys/swap including each other" "round a circle"
 copy; f=$(ls "$T"/tree/contest/output/*.c | head -1)
 printf 'static char *peek(void) { return read_text_file("x", NULL); }\n' >> "$f"
 breach "a writer calling read_text_file" "a writer reads a file"
+# what objects call: a copy of the objects with one more module
+objcopy_tree() {	# a fresh copy of the sources and of their objects in $T/obj
+	copy; rm -rf "$T/obj" && mkdir -p "$T/obj" && cp -r "$OBJ/contest" "$OBJ/loads" "$T/obj/"
+}
+add_module() {	# add_module PATH SOURCE: PATH.c in the copy, compiled into its object
+	printf '%s\n' "$2" > "$T/tree/$1.c"
+	cc -c -o "$T/obj/$1.o" "$T/tree/$1.c" 2> "$T/cc.err" || sed 's/^/# /' "$T/cc.err"
+}
+calls_breach() {	# calls_breach WHAT EXPECT: as breach, with the objects
+	"$CHECK" "$T/tree" "$T/obj" > "$T/breach" 2>&1
+	local rc=$?
+	[ $rc -eq 1 ] && grep -q -- "$2" "$T/breach"
+	ok $? "$1 fails the check (status $rc): $(grep -m1 -- "$2" "$T/breach")"
+}
+# an upward call whose prototype sits in a lower layer's header, as
+# results/report.c once called the writers of output/
+objcopy_tree
+add_module contest/results/upcall 'int cmd_find(const char *); int results_upcall(void); int results_upcall(void) { return cmd_find("x") != 0; }'
+calls_breach "results/upcall.c calling cmd_find of cmd/" "results calls contest/cmd/cmds.c of cmd, a layer above it"
+# two modules of one layer calling each other, as results/store and
+# results/summary once did
+objcopy_tree
+add_module contest/sys/ping 'int sys_pong(int); int sys_ping(int); int sys_ping(int n) { return n ? sys_pong(n - 1) : 0; }'
+add_module contest/sys/pong 'int sys_ping(int); int sys_pong(int); int sys_pong(int n) { return n ? sys_ping(n - 1) : 1; }'
+calls_breach "sys/ping and sys/pong calling each other" "modules that call each other round a circle"
+# a module without its object is not silently passed over
+objcopy_tree; rm "$T/obj/contest/lib/util.o"
+calls_breach "an object missing from OBJDIR" "contest/lib/util.c: no object"
 done_testing
