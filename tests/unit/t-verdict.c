@@ -3,40 +3,12 @@
 #include "results/stats.h"
 #include "results/verdict.h"
 #include "tap.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdint.h>
 
 #define ALPHA 0.05
-
-/* splitmix64: small, seeded, the same stream on every machine */
-static uint64_t rng_state;
-
-static void rng_seed(uint64_t seed)
-{
-	rng_state = seed;
-}
-
-static uint64_t rng_next(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* uniform on (0, 1), never 0: Box-Muller takes its log */
-static double rng_uniform(void)
-{
-	return ((double)(rng_next() >> 11) + 0.5) * 0x1p-53;
-}
-
-/* standard normal by Box-Muller (one of the pair; the other is thrown away for simplicity) */
-static double rng_normal(void)
-{
-	return sqrt(-2.0 * log(rng_uniform())) * cos(2.0 * M_PI * rng_uniform());
-}
 
 /* n runs of a kernel whose true time is mean, relative noise sd, session speed factor speed */
 static void simulate_runs(struct running_stats *s, size_t n, double mean, double sd, double speed)
