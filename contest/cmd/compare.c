@@ -3,6 +3,7 @@
 #include "cmd/cmds.h"
 #include "output/compare-write.h"
 #include "output/compare-mail.h"
+#include "results/calibration.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -11,7 +12,8 @@
 
 static const char usage_text[] =
 	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format text|mail|csv|json]\n"
-	"                       [--fail-above PCT] [--alpha A] [--from ADDRESS] [--to ADDRESS]\n"
+	"                       [--fail-above PCT] [--alpha A] [--margin PCT]\n"
+	"                       [--from ADDRESS] [--to ADDRESS]\n"
 	"                       BASE NEW...\n";
 
 static const char intro_text[] =
@@ -20,7 +22,12 @@ static const char intro_text[] =
 	"LCPU%: the means, sample standard deviations and run counts, the difference\n"
 	"from BASE (positive = better), Welch's two-sided p, * for p < A and ** when\n"
 	"it also survives Holm's correction; a geometric mean of Time per NEW kernel\n"
-	"with its 95% interval. Environment differences are warned about on stderr.\n";
+	"with its 95% interval. Environment differences are warned about on stderr.\n"
+	"Each NEW row also gets the smallest difference its runs would detect (MDE,\n"
+	"80% power) and a verdict: better, worse, same (within --margin), changed\n"
+	"(LCPU%), or undecided. Runs of separate sessions differ by this machine's\n"
+	"drift as well: with a calibration (contest calibrate) it enters the test,\n"
+	"without one such rows stay undecided.\n";
 
 static const char tail_text[] =
 	"Exit status: 0 no difference beyond --fail-above, 1 results unreadable,\n"
@@ -33,9 +40,18 @@ struct compare_args {
 	const char *dir;
 	int format;		/* enum compare_format */
 	double fail_above;	/* NAN: no gate */
-	double alpha;
+	struct compare_opts o;	/* alpha, margin; the calibration is read */
 	const char *from, *to;	/* mail's headers; NULL: the default */
 };
+
+static void compare_args_init(struct compare_args *a, const char *dir)
+{
+	memset(a, 0, sizeof(*a));
+	a->dir = dir;
+	a->format = FORMAT_TEXT;
+	a->fail_above = NAN;
+	compare_opts_init(&a->o);
+}
 
 /* on stderr, whatever the format: a mail carries them in its body too */
 static void warn_confounds(char **confounds)
@@ -72,11 +88,14 @@ static int write_compare(const struct compare *c, const struct compare_args *a, 
 
 static int run_compare(const struct compare_args *a, char **kernels, int n)
 {
+	struct compare_opts o = a->o;
 	struct compare c;
-	char **confounds;
+	char **confounds, *base_env = results_read_env(a->dir, kernels[0]);
 	int status = 0;
 
-	if (compare_read(&c, a->dir, kernels, (size_t)n, a->alpha) < 0)
+	compare_opts_calibrate(&o, a->dir, base_env);
+	free(base_env);
+	if (compare_read(&c, a->dir, kernels, (size_t)n, &o) < 0)
 		return EXIT_RUN_FAILED;
 	confounds = compare_confounds(a->dir, kernels, (size_t)n);
 	warn_confounds(confounds);
@@ -91,8 +110,9 @@ static int run_compare(const struct compare_args *a, char **kernels, int n)
 
 int compare_show(const char *dir, char **kernels, int n)
 {
-	struct compare_args a = { dir, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+	struct compare_args a;
 
+	compare_args_init(&a, dir);
 	return run_compare(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
 }
 
@@ -114,7 +134,7 @@ static int compare_named(struct compare_args *a, char **kernels, int n)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_args a = { NULL, FORMAT_TEXT, NAN, 0.05, NULL, NULL };
+	struct compare_args a;
 	struct cli_args ca;
 	const struct option_spec opts[] = {
 		CLI_OPT_CONF(&ca.conf),
@@ -127,9 +147,12 @@ int cmd_compare(int argc, char **argv)
 		{ .long_name = "fail-above", .type = ARG_NUMBER, .value = &a.fail_above,
 		  .argname = "PCT", .min = 0, .max = INFINITY,
 		  .help = "exit 3 when a significant difference is worse than PCT%" },
-		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.alpha, .argname = "A",
+		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.o.alpha, .argname = "A",
 		  .min = 0, .max = 1, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "the significance level (default 0.05)" },
+		{ .long_name = "margin", .type = ARG_NUMBER, .value = &a.o.margin_pct,
+		  .argname = "PCT", .min = 0, .max = 100, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
+		  .help = "a verdict of same means within +-PCT% (default 2)" },
 		{ .long_name = "from", .type = ARG_STRING, .value = &a.from, .argname = "ADDRESS",
 		  .help = "mail: From: (default $EMAIL, else user@host)" },
 		{ .long_name = "to", .type = ARG_STRING, .value = &a.to, .argname = "ADDRESS",
@@ -139,6 +162,7 @@ int cmd_compare(int argc, char **argv)
 	struct config *cfg = NULL;
 	int status, first;
 
+	compare_args_init(&a, NULL);
 	cli_args_init(&ca, argc);
 	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
 	if (status < 0) {

@@ -22,7 +22,8 @@ static void csv_number(FILE *out, double v, const char *fmt)
 
 int compare_write_csv(const struct compare *c, FILE *out)
 {
-	fputs("load,metric,kernel,mean,sd,runs,diff_pct,p_value,significant\n", out);
+	fputs("load,metric,kernel,mean,sd,runs,diff_pct,p_value,significant,mde_pct,verdict,"
+	      "sessions,verdict_reason\n", out);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
@@ -34,7 +35,16 @@ int compare_write_csv(const struct compare *c, FILE *out)
 		fprintf(out, ",%zu", row->s.n);
 		csv_number(out, print_zero(row->diff_pct, 3), "%.3f");
 		csv_number(out, row->p, "%.6g");
-		fprintf(out, ",%s\n", compare_mark_str(row));
+		fprintf(out, ",%s", compare_mark_str(row));
+		if (!compare_has_verdict(row)) {
+			fputs(",,,,\n", out);
+			continue;
+		}
+		csv_number(out, row->verdict.mde_pct, "%.3f");
+		fprintf(out, ",%s,%s,", verdict_name(row->verdict.kind),
+			compare_sessions_name(row));
+		report_csv_string(out, row->verdict.reason);
+		fputc('\n', out);
 	}
 	if (fflush(out) == EOF || ferror(out))
 		return error("cannot write the comparison: %s", strerror(errno));

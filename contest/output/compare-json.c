@@ -1,11 +1,14 @@
 /* compare-json.c - compare as one JSON document (libjansson), see compare.h
  *
  * { "base", "alpha", "tests", "significant", "significant_holm",
- *   "rows": [ the CSV's records, plus "p_holm" and "test" ],
+ *   "decided", "undecided", "margin_pct", "drift_pct" (null: no calibration),
+ *   "rows": [ the CSV's records, plus "p_holm", "test" and "mde_floor" ],
  *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ] }
  */
 #include "output/compare-write.h"
 #include "lib/json.h"
+
+#include <math.h>
 
 static const char *const test_names[] = {
 	[TEST_MADE] = "welch", [TEST_BASE] = "base", [TEST_ONE_RUN] = "n=1",
@@ -27,6 +30,13 @@ static json_t *json_row(const struct compare_row *row)
 	json_put(o, "p_holm", json_number(row->p_holm));
 	json_put(o, "test", json_string(test_names[row->test]));
 	json_put(o, "significant", json_string(compare_mark_str(row)));
+	if (compare_has_verdict(row)) {
+		json_put(o, "mde_pct", json_number(row->verdict.mde_pct));
+		json_put(o, "mde_floor", json_boolean(row->mde_floor));
+		json_put(o, "verdict", json_string(verdict_name(row->verdict.kind)));
+		json_put(o, "sessions", json_string(compare_sessions_name(row)));
+		json_put(o, "verdict_reason", json_string(row->verdict.reason));
+	}
 	return o;
 }
 
@@ -51,6 +61,11 @@ int compare_write_json(const struct compare *c, FILE *out)
 	json_put(doc, "tests", json_integer((json_int_t)c->ntests));
 	json_put(doc, "significant", json_integer((json_int_t)c->nalpha));
 	json_put(doc, "significant_holm", json_integer((json_int_t)c->nholm));
+	json_put(doc, "margin_pct", json_real(c->opts.margin_pct));
+	json_put(doc, "drift_pct", json_number(isnan(c->opts.tau2) ? NAN :
+					       100.0 * (exp(sqrt(c->opts.tau2)) - 1)));
+	json_put(doc, "decided", json_integer((json_int_t)c->ndecided));
+	json_put(doc, "undecided", json_integer((json_int_t)(c->nverdicts - c->ndecided)));
 	for (size_t i = 0; i < c->nrows; i++)
 		json_push(rows, json_row(&c->rows[i]));
 	json_put(doc, "rows", rows);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { WRAP = 76, NAME_W = 20 };
+enum { WRAP = 76, NAME_W = 15 };
 
 /* text as lines of at most WRAP columns, broken at blanks */
 static void wrap(FILE *out, const char *text)
@@ -95,10 +95,28 @@ static void intro(const struct compare *c, FILE *out)
 		"from the base in percent, positive when better: shorter Time, higher CPU%%, "
 		"more Loads; LCPU%% has no better direction, its Diff is the signed change. "
 		"p is the two-sided p-value of Welch's t-test; * marks p < %g, ** a "
-		"difference that also survives Holm's correction over all %zu tests made.",
-		names, c->report.kernels[0], c->alpha, c->ntests);
+		"difference that also survives Holm's correction over all %zu tests made. "
+		"MDE is the smallest difference the runs would detect (80%% power); the "
+		"verdict says what they saw: better, worse, same (within %g%%), changed "
+		"(LCPU%%), or undecided.",
+		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	if (c->nseparate) {
+		text = isnan(c->opts.tau2) ?
+		       xasprintf("%zu row%s compare%s runs of separate sessions, which differ by "
+				 "this machine's drift between sessions as well as by kernel; "
+				 "without a calibration ('contest calibrate') such a row stays "
+				 "undecided, and its MDE (>) is the least it could be.",
+				 c->nseparate, c->nseparate == 1 ? "" : "s",
+				 c->nseparate == 1 ? "s" : "") :
+		       xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
+				 "and MDE include this machine's calibrated drift between "
+				 "sessions (%.1f%%).", c->nseparate, c->nseparate == 1 ? "" : "s",
+				 c->nseparate == 1 ? "s" : "", 100.0 * (exp(sqrt(c->opts.tau2)) - 1));
+		wrap(out, text);
+		free(text);
+	}
 	if (any_stalls(c))
 		wrap(out, "Stall rows give the mean seconds in which some task waited for the "
 			  "CPU, memory or I/O during the compile (pressure stall information); "
@@ -135,6 +153,26 @@ static const char *p_cell(char *buf, size_t size, const struct compare_row *row)
 	return buf;
 }
 
+/* ">" before a floor; "" on BASE's row, "-" without an estimate */
+static const char *mde_cell(char *buf, size_t size, const struct compare_row *row)
+{
+	if (row->is_base)
+		return "";
+	if (row->test == TEST_MISSING || !isfinite(row->verdict.mde_pct))
+		return "-";
+	snprintf(buf, size, "%s%.1f%%", row->mde_floor ? ">" : "", row->verdict.mde_pct);
+	return buf;
+}
+
+static const char *verdict_cell(const struct compare_row *row)
+{
+	if (row->is_base)
+		return "";
+	if (row->test == TEST_MISSING)
+		return "-";
+	return verdict_name(row->verdict.kind);
+}
+
 /* BASE's row has no Diff; "-" where it does not exist */
 static const char *diff_cell(char *buf, size_t size, const struct compare_row *row)
 {
@@ -149,16 +187,17 @@ static const char *diff_cell(char *buf, size_t size, const struct compare_row *r
 static void write_row(FILE *out, const struct compare_row *row, int first)
 {
 	int dec = row->metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
-	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32];
+	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32];
 	char *line;
 
 	short_name(name, row->kernel);
-	line = xasprintf("%-6s %-*s %10s %9s %4zu %8s %8s %s",
+	line = xasprintf("%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s",
 			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
 			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
 			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
 			 diff_cell(diff, sizeof(diff), row),
-			 p_cell(p, sizeof(p), row), compare_mark_str(row));
+			 p_cell(p, sizeof(p), row), compare_mark_str(row),
+			 mde_cell(mde, sizeof(mde), row), verdict_cell(row));
 	for (size_t n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		line[n - 1] = '\0';
 	fprintf(out, "%s\n", line);
@@ -193,8 +232,8 @@ static size_t write_load(const struct compare *c, size_t from, FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "%s:\n%-6s %-*s %10s %9s %4s %8s %8s\n", c->rows[from].load, "Metric",
-		NAME_W, "Kernel", "Mean", "SD", "Runs", "Diff", "p");
+	fprintf(out, "%s:\n%-6s %-*s %8s %7s %3s %7s %7s    %6s %s\n", c->rows[from].load,
+		"Metric", NAME_W, "Kernel", "Mean", "SD", "n", "Diff", "p", "MDE", "Verdict");
 	for (i = from; i < c->nrows && !strcmp(c->rows[i].load, c->rows[from].load); i++)
 		write_row(out, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
@@ -252,6 +291,11 @@ int compare_write_text(const struct compare *c, FILE *out)
 	text = xasprintf("%zu test%s made: %zu significant at p < %g (*), %zu of them after "
 			 "Holm's correction (**).", c->ntests, c->ntests == 1 ? "" : "s",
 			 c->nalpha, c->alpha, c->nholm);
+	wrap(out, text);
+	free(text);
+	text = xasprintf("%zu of %zu verdict%s decided (better, worse, same or changed); "
+			 "%zu undecided.", c->ndecided, c->nverdicts, c->nverdicts == 1 ? "" : "s",
+			 c->nverdicts - c->ndecided);
 	wrap(out, text);
 	free(text);
 	if (fflush(out) == EOF || ferror(out))

@@ -8,7 +8,7 @@
 #include <string.h>
 
 int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
-		 double alpha)
+		 const struct compare_opts *o)
 {
 	struct kernel_results *krs = xcalloc(n, sizeof(*krs));
 	size_t k;
@@ -17,7 +17,7 @@ int compare_read(struct compare *c, const char *dir, char *const *kernels, size_
 		if (results_read_kernel(dir, kernels[k], &krs[k]) < 0)
 			break;
 	if (k == n)
-		compare_build(c, krs, n, alpha);	/* copies what it keeps */
+		compare_build(c, krs, n, o);	/* copies what it keeps */
 	results_release_all(krs, k);
 	return k == n ? 0 : -1;
 }

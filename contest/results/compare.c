@@ -85,6 +85,51 @@ static struct compare_row *add_row(struct compare *c, const char *load, int metr
 	return row;
 }
 
+void compare_opts_init(struct compare_opts *o)
+{
+	o->alpha = COMPARE_ALPHA;
+	o->margin_pct = VERDICT_MARGIN_PCT;
+	o->tau2 = o->tau_df = NAN;
+}
+
+/* did the two rows' ok runs start within one stretch of time? */
+static int runs_overlap(const struct report_row *a, const struct report_row *b)
+{
+	return !isnan(a->first_ok) && !isnan(b->first_ok) &&
+	       a->first_ok <= b->last_ok && b->first_ok <= a->last_ok;
+}
+
+static enum verdict_direction direction_of(int metric)
+{
+	return metric == METRIC_TIME ? LOWER_IS_BETTER :
+	       metric == METRIC_LCPU ? NO_DIRECTION : HIGHER_IS_BETTER;
+}
+
+/* the row's verdict and MDE, by the estimate its runs allow */
+static void decide_row(struct compare *c, struct compare_row *row, const struct report_row *base,
+		       const struct report_row *new)
+{
+	const struct running_stats *b = metric_stats(base, row->metric);
+	struct verdict_opts vo = { c->opts.alpha, VERDICT_POWER, c->opts.margin_pct,
+				   direction_of(row->metric) };
+	struct log_diff d;
+
+	row->interleaved = runs_overlap(base, new);
+	if (row->interleaved)
+		log_diff_welch(&d, b, &row->s);
+	else
+		log_diff_drift(&d, b, &row->s, c->opts.tau2, c->opts.tau_df);
+	verdict_decide(&row->verdict, &d, &vo);
+	if (!row->interleaved && isnan(c->opts.tau2)) {
+		log_diff_welch(&d, b, &row->s);
+		row->verdict.mde_pct = log_diff_mde_pct(&d, vo.alpha, vo.power);
+		row->mde_floor = 1;
+	}
+	c->nverdicts++;
+	c->ndecided += row->verdict.kind != VERDICT_UNDECIDED;
+	c->nseparate += !row->interleaved;
+}
+
 static void build_load(struct compare *c, const struct report_table *t)
 {
 	const struct report_row *base = kernel_row(&c->report, t, 0);
@@ -100,8 +145,10 @@ static void build_load(struct compare *c, const struct report_table *t)
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;
-			else
+			else {
 				test_row(row, metric_stats(base, m));
+				decide_row(c, row, base, rr);
+			}
 		}
 	}
 }
@@ -183,12 +230,14 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 	sum->ci_high = exp(log_sum + half);
 }
 
-void compare_build(struct compare *c, const struct kernel_results *krs, size_t n, double alpha)
+void compare_build(struct compare *c, const struct kernel_results *krs, size_t n,
+		   const struct compare_opts *o)
 {
 	struct report_opts opts;
 
 	memset(c, 0, sizeof(*c));
-	c->alpha = alpha;
+	c->alpha = o->alpha;
+	c->opts = *o;
 	report_opts_init(&opts);
 	opts.reference_time = 1.0;	/* compare shows no Ratio: a fixed divisor keeps it quiet */
 	report_build(&c->report, krs, n, NULL, &opts);
@@ -207,6 +256,16 @@ void compare_release(struct compare *c)
 	free(c->rows);
 	free(c->summary);
 	memset(c, 0, sizeof(*c));
+}
+
+int compare_has_verdict(const struct compare_row *row)
+{
+	return !row->is_base && row->test != TEST_MISSING;
+}
+
+const char *compare_sessions_name(const struct compare_row *row)
+{
+	return row->interleaved ? "interleaved" : "separate";
 }
 
 const char *compare_mark_str(const struct compare_row *row)

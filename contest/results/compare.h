@@ -21,6 +21,20 @@
  * quantile is Student's t with the Welch-Satterthwaite degrees of freedom
  * of that sum, and the bounds are taken back with exp(). It reflects run
  * to run noise, not how much the loads disagree with each other.
+ *
+ * What each row could see (verdict.h): every NEW row also carries a
+ * verdict (better, worse, same within +-margin_pct, changed for LCPU%,
+ * or undecided with the reason) and the smallest difference its runs
+ * would detect at alpha with 80% power (the MDE). Which estimate it uses
+ * depends on how the two kernels' runs of the load were made: when
+ * their ok runs' start times overlap, the runs were interleaved in one
+ * session and share its speed, and Welch's estimate holds; when they do
+ * not (two sessions, the reboot-run-reboot-run workflow, or rows with no
+ * timestamp) the drift between sessions adds to the noise: with a
+ * calibration of this machine (contest calibrate, tau2 and tau_df) the
+ * drift-aware estimate is used, and without one the row is undecided
+ * ("separate sessions, no calibration"), since the runs alone cannot
+ * tell a kernel from an hour.
  */
 #ifndef CONTEST_COMPARE_H
 #define CONTEST_COMPARE_H
@@ -29,6 +43,7 @@
 
 #include "results/report.h"
 #include "results/summary.h"
+#include "results/verdict.h"
 
 enum { COMPARE_METRICS = 4 };
 
@@ -45,6 +60,19 @@ enum compare_test {
 
 enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
 
+#define COMPARE_ALPHA 0.05
+
+/* what a comparison is asked: compare_opts_init() gives the defaults */
+struct compare_opts {
+	double alpha;		/* of every test: COMPARE_ALPHA */
+	double margin_pct;	/* of "same": VERDICT_MARGIN_PCT */
+	/* this machine's drift between sessions (a calibration, stats.h's
+	 * drift_tau2); NAN: none, rows of separate sessions stay undecided */
+	double tau2, tau_df;
+};
+
+void compare_opts_init(struct compare_opts *o);
+
 struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
 	int metric;			/* index into compare_metric_names */
@@ -54,6 +82,11 @@ struct compare_row {
 	double p, p_holm;		/* NAN unless TEST_MADE */
 	enum compare_test test;
 	enum compare_mark mark;
+	int interleaved;		/* NEW rows: runs overlapped BASE's in time */
+	struct verdict verdict;		/* NEW rows with runs on both sides */
+	/* separate sessions without a calibration: verdict.mde_pct is the
+	 * within-session MDE, the least the drift could add to */
+	int mde_floor;
 };
 
 struct compare_summary {
@@ -66,16 +99,25 @@ struct compare_summary {
 struct compare {
 	struct report report;		/* the per-load aggregates; owns the names */
 	double alpha;
+	struct compare_opts opts;	/* as built */
 	struct compare_row *rows;	/* by load, metric, then kernel (BASE first) */
 	size_t nrows;
 	struct compare_summary *summary;	/* one per NEW kernel */
 	size_t nsummary;
 	size_t ntests, nalpha, nholm;	/* tests made; marked '*' or better; '**' */
+	size_t nverdicts, ndecided;	/* NEW rows with a verdict; not undecided */
+	size_t nseparate;		/* of those, rows of separate sessions */
 };
 
-/* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < alpha < 1 */
-void compare_build(struct compare *c, const struct kernel_results *krs, size_t n, double alpha);
+/* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < o->alpha < 1 */
+void compare_build(struct compare *c, const struct kernel_results *krs, size_t n,
+		   const struct compare_opts *o);
 void compare_release(struct compare *c);
+
+/* a NEW row with runs on both sides carries a verdict */
+int compare_has_verdict(const struct compare_row *row);
+/* how its runs were made: "interleaved" or "separate" */
+const char *compare_sessions_name(const struct compare_row *row);
 
 /* the row's mark as printed: "", "*", "**" */
 const char *compare_mark_str(const struct compare_row *row);
@@ -95,7 +137,7 @@ size_t compare_failures(const struct compare *c, double pct, FILE *err);
  * printed, nothing to release).
  */
 int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
-		 double alpha);
+		 const struct compare_opts *o);
 
 /*
  * What may confound the comparison, from the env files: one malloc'd

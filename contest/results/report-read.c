@@ -5,6 +5,7 @@
  */
 #include "results/report.h"
 #include "results/compare.h"
+#include "results/calibration.h"
 #include "results/monitor-logs.h"
 #include "lib/util.h"
 
@@ -13,6 +14,8 @@
 
 int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts)
 {
+	struct compare_opts co;
+
 	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML)
 		return 0;
 	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
@@ -22,8 +25,10 @@ int report_read_inputs(struct report *r, const char *dir, const struct report_op
 	}
 	if (r->nkernels < 2)
 		return 0;
+	compare_opts_init(&co);
+	compare_opts_calibrate(&co, dir, r->envs[0]);
 	r->compare = xcalloc(1, sizeof(*r->compare));
-	if (compare_read(r->compare, dir, r->kernels, r->nkernels, 0.05) < 0) {
+	if (compare_read(r->compare, dir, r->kernels, r->nkernels, &co) < 0) {
 		free(r->compare);
 		r->compare = NULL;
 		return -1;

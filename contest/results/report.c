@@ -87,6 +87,8 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	row->loads = ls->loads;
 	row->lcpu = ls->lcpu;
 	memcpy(row->psi, ls->psi, sizeof(row->psi));
+	row->first_ok = ls->first_ok;
+	row->last_ok = ls->last_ok;
 	row->n_not_ok = ls->n_not_ok;
 	row->n_not_ok_kinds = ls->n_not_ok_kinds;
 	row->not_ok = xcalloc(ls->n_not_ok_kinds + 1, sizeof(*row->not_ok));

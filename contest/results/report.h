@@ -72,6 +72,7 @@ struct report_row {
 	size_t n_not_ok;
 	struct status_count *not_ok;	/* by status, sorted by name */
 	size_t n_not_ok_kinds;
+	double first_ok, last_ok;	/* load_summary's: when the ok runs started */
 };
 
 struct report_table {
@@ -90,7 +91,7 @@ struct report {
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 	/* what mail and html print besides the tables (report_read_inputs) */
 	char **envs;			/* per kernel its env file's text, NULL where none */
-	struct compare *compare;	/* two kernels or more: compare's verdicts, alpha 0.05 */
+	struct compare *compare;	/* two kernels or more: compare's verdicts, at compare_opts_init()'s */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
 	struct monitor_logs *monitors;	/* html: the vmstat and psi logs of each row */
 };

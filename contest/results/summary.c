@@ -61,6 +61,7 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	running_stats_init(&ls->lcpu);
 	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
 		running_stats_init(&ls->psi[p]);
+	ls->first_ok = ls->last_ok = NAN;
 	return ls;
 }
 
@@ -90,6 +91,14 @@ static int count_not_ok(struct load_summary *ls, const char *status)
 
 static void add_ok(struct load_summary *ls, const struct run_row *row)
 {
+	double when;
+
+	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
+		if (isnan(ls->first_ok) || when < ls->first_ok)
+			ls->first_ok = when;
+		if (isnan(ls->last_ok) || when > ls->last_ok)
+			ls->last_ok = when;
+	}
 	running_stats_add(&ls->time, row->time_s);
 	running_stats_add(&ls->cpu, row->cpu_pct);
 	running_stats_add(&ls->loads, row->loads);

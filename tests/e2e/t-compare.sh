@@ -22,14 +22,14 @@ for k in base "$Q" "$U" "$B"; do envfile "$k" 1073741824 none; done
 
 "$CONTEST" compare -r "$R" --format csv base "$Q" "$U" "$B" > "$T/out.csv" 2> "$T/csv.err"
 ok $? "compare --format csv exits 0"
-is "$(head -1 "$T/out.csv")" "load,metric,kernel,mean,sd,runs,diff_pct,p_value,significant" "the CSV header"
+is "$(head -1 "$T/out.csv")" "load,metric,kernel,mean,sd,runs,diff_pct,p_value,significant,mde_pct,verdict,sessions,verdict_reason" "the CSV header"
 python3 - "$T/out.csv" "$Q" "$U" > "$T/csv.check" 2>&1 <<'PY'
 import csv, sys, os
 q, u = sys.argv[2], sys.argv[3]
 with open(sys.argv[1], newline='', encoding='utf-8', errors='surrogateescape') as f:
     rows = list(csv.DictReader(f))
 assert len(rows) == 2 * 4 * 4, len(rows)
-assert all(len(r) == 9 for r in rows)
+assert all(len(r) == 13 for r in rows)
 kernels = {r['kernel'] for r in rows}
 assert q in kernels and u in kernels, kernels
 assert 'bad-\udcff-byte' in kernels, kernels	# the byte as it is: CSV is bytes
@@ -39,9 +39,17 @@ t = [r for r in rows if r['kernel'] == u and r['load'] == 'io_load' and r['metri
 assert abs(float(t['diff_pct']) + 10) < 1e-6 and t['significant'] in ('*', '**'), t
 marked = [(r['load'], r['metric'], r['kernel']) for r in rows if r['significant']]
 assert marked == [('io_load', 'Time', u)], marked
+# no timestamps: separate sessions, and no calibration, so nothing decided;
+# the MDE is there all the same, as the least the drift could add to
+assert all(r['verdict'] == '' and r['mde_pct'] == '' for r in base)
+new = [r for r in rows if r['kernel'] != 'base']
+assert all(r['verdict'] == 'undecided' and r['sessions'] == 'separate' for r in new), new
+times = [r for r in new if r['metric'] == 'Time']
+assert all(r['verdict_reason'] == 'separate sessions and no calibration' and
+           float(r['mde_pct']) > 0 for r in times), times
 print('ok')
 PY
-is "$(cat "$T/csv.check")" ok "CSV parses: 32 rows, names intact, BASE rows without diff and p, only io_load's Time of the slower kernel marked"
+is "$(cat "$T/csv.check")" ok "CSV parses: 32 rows, names intact, BASE rows without diff and p, only io_load's Time of the slower kernel marked, every NEW row undecided (separate sessions) with an MDE"
 
 "$CONTEST" compare -r "$R" --format json base "$Q" "$U" "$B" > "$T/out.json" 2> "$T/json.err"
 ok $? "compare --format json exits 0"

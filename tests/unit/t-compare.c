@@ -4,8 +4,10 @@
 #include "output/compare-mail.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "rng.h"
 
 #include <math.h>
+#include <time.h>
 #include <stdlib.h>
 
 /* a kernel's rows as a test writes them (and may change); compare_runs sums them up */
@@ -16,7 +18,8 @@ struct runs {
 };
 
 /* compare_build on k[0..n), each summed up by the reader's kernel_results_add */
-static void compare_runs(struct compare *c, const struct runs *k, size_t n, double alpha)
+static void compare_runs_opts(struct compare *c, const struct runs *k, size_t n,
+			      const struct compare_opts *o)
 {
 	struct kernel_results krs[4];
 
@@ -26,9 +29,18 @@ static void compare_runs(struct compare *c, const struct runs *k, size_t n, doub
 		for (size_t j = 0; j < k[i].nrows; j++)
 			kernel_results_add(&k[i].rows[j], &krs[i]);
 	}
-	compare_build(c, krs, n, alpha);
+	compare_build(c, krs, n, o);
 	for (size_t i = 0; i < n; i++)
 		kernel_results_release(&krs[i]);
+}
+
+static void compare_runs(struct compare *c, const struct runs *k, size_t n, double alpha)
+{
+	struct compare_opts o;
+
+	compare_opts_init(&o);
+	o.alpha = alpha;
+	compare_runs_opts(c, k, n, &o);
 }
 
 /* kr gets a run per value of times[0..n) of load, CPU% cpu, Loads loads */
@@ -137,8 +149,9 @@ static void test_one_slower_load(void)
 	f = open_memstream(&out, &len);
 	compare_write_text(&c, f);
 	fclose(f);
-	ok(strstr(out, "       new                       66.35      0.66    5   -10.0%  <0.0001 **\n") != NULL,
-	   "the text row: mean, SD, runs, Diff, p, mark");
+	ok(strstr(out, "       new                66.35    0.66   5  -10.0% <0.0001 **  >2.0% undecided\n") != NULL,
+	   "the text row: mean, SD, runs, Diff, p, mark, MDE (a floor: no timestamps, "
+	   "so separate sessions), verdict");
 	{
 		size_t longest = 0;
 
@@ -197,10 +210,10 @@ static void test_stalls(void)
 			k[1].rows[i].psi_us[PSI_NCOL] = 2e6;
 		}
 	out = text_of(k);
-	ok(strstr(out, "Stall  base                 cpu - s, memory - s, io 1.00 s\n"
-		       "       new                  cpu - s, memory 0.50 s, io 3.00 s\n\n") != NULL,
+	ok(strstr(out, "Stall  base            cpu - s, memory - s, io 1.00 s\n"
+		       "       new             cpu - s, memory 0.50 s, io 3.00 s\n\n") != NULL,
 	   "io_load: a Stall row per kernel, mean seconds, '-' where not recorded");
-	ok(strstr(out, "Stall  new                  cpu 2.00 s, memory - s, io - s\n\n") != NULL,
+	ok(strstr(out, "Stall  new             cpu 2.00 s, memory - s, io - s\n\n") != NULL,
 	   "noload: the cgroup's stall where only it was recorded, no row for base");
 	ok(strstr(out, "Stall rows give the mean seconds") && strstr(out, "are not tested."),
 	   "the intro says what Stall rows are");
@@ -287,6 +300,119 @@ static void test_mail_section(void)
 	kernels_free(k, 2);
 }
 
+/* ---- verdicts on runs whose truth is known ---- */
+
+/* n noload runs of kr at true time mean, relative noise sd, started at
+ * start + step * i seconds (the reader keeps when the ok runs started) */
+static void sim_runs(struct runs *kr, size_t n, double mean, double sd, long start, long step)
+{
+	double t[64];
+	size_t from = kr->nrows;
+
+	for (size_t i = 0; i < n; i++)
+		t[i] = mean * (1.0 + sd * rng_normal());
+	add_runs(kr, "noload", t, n, 0);
+	for (size_t i = 0; i < n; i++) {
+		time_t when = (time_t)(start + step * (long)i);
+
+		strftime(kr->rows[from + i].timestamp, sizeof(kr->rows[from + i].timestamp),
+			 "%Y-%m-%dT%H:%M:%SZ", gmtime(&when));
+	}
+}
+
+/* the Time row of NEW (the second kernel) under noload */
+static const struct compare_row *time_row(const struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric == 0 && !c->rows[i].is_base)
+			return &c->rows[i];
+	return NULL;
+}
+
+/* BASE at 100 s and NEW at 100 (1 + shift) s, n runs each, noise sd,
+ * interleaved (alternating starts) or in two sessions an hour apart; the
+ * Time verdict of NEW */
+static struct verdict sim_verdict(double shift, double sd, size_t n, int interleaved,
+				  const struct compare_opts *o, int *floor)
+{
+	struct runs k[2] = { { "base", NULL, 0 }, { "new", NULL, 0 } };
+	struct compare c;
+	struct verdict v;
+
+	sim_runs(&k[0], n, 100.0, sd, 1000000, interleaved ? 20 : 10);
+	sim_runs(&k[1], n, 100.0 * (1.0 + shift), sd, interleaved ? 1000010 : 1003600,
+		 interleaved ? 20 : 10);
+	compare_runs_opts(&c, k, 2, o);
+	v = time_row(&c)->verdict;
+	if (floor)
+		*floor = time_row(&c)->mde_floor;
+	compare_release(&c);
+	free(k[0].rows);
+	free(k[1].rows);
+	return v;
+}
+
+static void test_verdicts(void)
+{
+	struct compare_opts o, cal;
+	struct verdict v;
+	size_t alarms = 0, decided_other = 0, trials = 2000;
+	int floor = 0;
+
+	compare_opts_init(&o);
+	cal = o;
+	cal.tau2 = 0.0004;	/* a 2% drift between sessions, from 6 sessions */
+	cal.tau_df = 5;
+	rng_seed(17);
+
+	/* A/A, interleaved: better or worse no more often than alpha */
+	for (size_t i = 0; i < trials; i++) {
+		v = sim_verdict(0.0, 0.05, 5, 1, &o, NULL);
+		alarms += v.kind == VERDICT_BETTER || v.kind == VERDICT_WORSE;
+	}
+	ok((double)alarms / (double)trials <= 0.05 + 3 * sqrt(0.05 * 0.95 / (double)trials),
+	   "A/A at 5%% noise, 5 runs each: better or worse in %zu of %zu (alpha 0.05)",
+	   alarms, trials);
+	ok(alarms > 0, "and the test is not blind: some A/A pairs do cross alpha (%zu)", alarms);
+
+	v = sim_verdict(0.10, 0.01, 5, 1, &o, NULL);
+	ok(v.kind == VERDICT_WORSE, "a 10%% slower Time at 1%% noise, 5 runs: %s (%+.1f%%)",
+	   verdict_name(v.kind), v.diff_pct);
+	v = sim_verdict(-0.10, 0.01, 5, 1, &o, NULL);
+	ok(v.kind == VERDICT_BETTER, "a 10%% faster Time at 1%% noise, 5 runs: %s",
+	   verdict_name(v.kind));
+	v = sim_verdict(0.01, 0.05, 5, 1, &o, NULL);
+	ok(v.kind == VERDICT_UNDECIDED && v.mde_pct > 1.0,
+	   "a 1%% shift at 5%% noise, 5 runs: %s, MDE %.1f%% above 1%% (%s)",
+	   verdict_name(v.kind), v.mde_pct, v.reason);
+	v = sim_verdict(0.0, 0.002, 5, 1, &o, NULL);
+	ok(v.kind == VERDICT_SAME, "equal means at 0.2%% noise within a 2%% margin: %s",
+	   verdict_name(v.kind));
+
+	/* separate sessions: without a calibration nothing is decided */
+	for (size_t i = 0; i < 200; i++) {
+		v = sim_verdict(i % 2 ? 0.10 : 0.0, 0.01, 5, 0, &o, &floor);
+		decided_other += v.kind != VERDICT_UNDECIDED || !floor ||
+				 strcmp(v.reason, "separate sessions and no calibration");
+	}
+	ok(decided_other == 0, "separate sessions, no calibration: 200 of 200 undecided with "
+	   "the reason, the MDE a floor (%zu otherwise)", decided_other);
+	v = sim_verdict(0.10, 0.01, 5, 0, &o, &floor);
+	ok(floor && v.mde_pct > 0.5 && v.mde_pct < 5.0,
+	   "and its MDE is the within-session one: %.1f%%", v.mde_pct);
+	/* with one, a large shift is decided and the drift widens the MDE */
+	v = sim_verdict(0.20, 0.01, 5, 0, &cal, &floor);
+	ok(v.kind == VERDICT_WORSE && !floor, "calibrated (2%% drift): a 20%% slower session "
+	   "is %s", verdict_name(v.kind));
+	{
+		struct verdict in = sim_verdict(0.0, 0.01, 5, 1, &o, NULL);
+
+		v = sim_verdict(0.0, 0.01, 5, 0, &cal, NULL);
+		ok(v.mde_pct > in.mde_pct, "the drift widens the MDE: %.1f%% apart, %.1f%% "
+		   "interleaved", v.mde_pct, in.mde_pct);
+	}
+}
+
 int main(void)
 {
 	test_aa();
@@ -295,5 +421,6 @@ int main(void)
 	test_stalls();
 	test_holm();
 	test_mail_section();
+	test_verdicts();
 	return tap_done();
 }

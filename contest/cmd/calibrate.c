@@ -1,0 +1,210 @@
+/* calibrate.c - contest calibrate: this machine's drift between sessions */
+#include "cmd/cli.h"
+#include "cmd/cmds.h"
+#include "results/calibration.h"
+#include "lib/proc.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: contest calibrate [-c CONF] [-s KEY=VALUE]... [-r DIR] [-n SESSIONS] [--runs N]\n";
+
+static const char intro_text[] =
+	"\n"
+	"Measure this machine's drift between sessions: run the same kernel's noload\n"
+	"in SESSIONS separate `contest run` sessions of N runs each, one after the\n"
+	"other, into DIR/.calibration/ (each session a folder of its own, its output\n"
+	"in calibrate.log there), then print the drift and the run-to-run noise.\n"
+	"Later calibrations add sessions to the same place, so sessions of other\n"
+	"hours and boots count too. compare uses the drift for kernels whose runs\n"
+	"were not interleaved; -n 0 prints the calibration DIR has.\n";
+
+static const char tail_text[] =
+	"Exit status: 0 calibrated (or printed), 1 a session failed, 2 bad usage,\n"
+	"128+N stopped by signal N (finished sessions are kept).\n";
+
+/* the session in flight, for the signal handler; 0 none */
+static volatile pid_t session_pid;
+static volatile sig_atomic_t calibrate_stop;
+
+/*
+ * A stop asked of calibrate is passed on to its session, which winds down
+ * and keeps its finished runs. Ctrl-C reaches the session by itself (one
+ * process group): only a signal sent to calibrate alone is passed on.
+ */
+static void on_signal(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (!calibrate_stop)
+		calibrate_stop = sig;
+	if (session_pid > 0 && (si->si_code == SI_USER || si->si_code == SI_QUEUE))
+		kill(session_pid, sig);
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+struct calibrate_args {
+	struct cli_args ca;
+	int sessions, runs;
+};
+
+/* contest run's argv for one session, into cdir as kernel name */
+static char **session_argv(const struct calibrate_args *a, const char *self, const char *cdir,
+			   const char *name, char *runs)
+{
+	char **argv = xcalloc((size_t)(2 * a->ca.sets.n + 12), sizeof(*argv));
+	int n = 0;
+
+	argv[n++] = (char *)self;
+	argv[n++] = "run";
+	if (a->ca.conf) {
+		argv[n++] = "-c";
+		argv[n++] = (char *)a->ca.conf;
+	}
+	for (int i = 0; i < a->ca.sets.n; i++) {
+		argv[n++] = "-s";
+		argv[n++] = (char *)a->ca.sets.v[i];
+	}
+	argv[n++] = "-r";
+	argv[n++] = (char *)cdir;
+	argv[n++] = "-k";
+	argv[n++] = (char *)name;
+	argv[n++] = "-n";
+	argv[n++] = runs;
+	argv[n++] = "noload";
+	return argv;
+}
+
+/* one session as a child contest run; 0, or the status to exit with (said) */
+static int run_session(const struct calibrate_args *a, const char *self, const char *cdir,
+		       int i)
+{
+	char name[64], runs[16], stamp[32], how[PROC_STATUS_LEN];
+	char *log = xasprintf("%s/calibrate.log", cdir), **argv;
+	struct spawn_opts so = { .out = log };
+	time_t now = time(NULL);
+	int status = -1;
+	pid_t pid;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", gmtime(&now));
+	snprintf(name, sizeof(name), "s-%s-%d", stamp, i + 1);
+	snprintf(runs, sizeof(runs), "%d", a->runs);
+	argv = session_argv(a, self, cdir, name, runs);
+	info("calibration session %d of %d: %s (%d noload runs)", i + 1, a->sessions, name,
+	     a->runs);
+	pid = spawn(argv, &so);
+	if (pid > 0) {
+		session_pid = pid;
+		if (proc_wait(pid, &status) < 0)
+			status = -1;
+		session_pid = 0;
+	}
+	free(argv);
+	if (status != 0 && !calibrate_stop)
+		error("calibration session %s %s (its output: '%s')", name,
+		      proc_status_text(status, how, sizeof(how)), log);
+	free(log);
+	if (calibrate_stop)
+		return 128 + calibrate_stop;
+	return status == 0 ? 0 : EXIT_RUN_FAILED;
+}
+
+static int show(const char *dir)
+{
+	struct calibration cal;
+
+	if (calibration_read(dir, &cal) < 0)
+		return EXIT_RUN_FAILED;
+	printf("calibration in %s/%s: %zu session%s of noload, %zu runs\n", dir, CALIBRATION_DIR,
+	       cal.sessions, cal.sessions == 1 ? "" : "s", cal.runs);
+	if (isfinite(cal.within_pct))
+		printf("noise within a session:  %.2f%% (sample standard deviation of Time, "
+		       "pooled, relative)\n", cal.within_pct);
+	if (isfinite(cal.tau2))
+		printf("drift between sessions: %.2f%% (relative standard deviation of a session's "
+		       "speed; tau^2 %.3g, worth %.1f degrees of freedom)\n",
+		       calibration_drift_pct(cal.tau2), cal.tau2, cal.tau_df);
+	else
+		printf("drift between sessions: unknown (2 sessions of 2 ok runs or more are "
+		       "needed)\n");
+	calibration_release(&cal);
+	return 0;
+}
+
+static int calibrate(const struct calibrate_args *a, const char *dir)
+{
+	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR), self[4096];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int status = 0;
+
+	if (len < 0) {
+		error("cannot find this contest's own binary: %s", strerror(errno));
+		free(cdir);
+		return EXIT_RUN_FAILED;
+	}
+	self[len] = '\0';
+	if (mkdir_p(cdir, 0755) < 0) {
+		error("cannot make '%s': %s", cdir, strerror(errno));
+		free(cdir);
+		return EXIT_RUN_FAILED;
+	}
+	install_handlers();
+	for (int i = 0; i < a->sessions && !status; i++)
+		status = run_session(a, self, cdir, i);
+	free(cdir);
+	if (status)
+		return status;
+	return show(dir);
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	struct calibrate_args a = { .sessions = 6, .runs = 5 };
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&a.ca.conf),
+		CLI_OPT_SET(&a.ca.sets),
+		CLI_OPT_RESULTS(&a.ca.results),
+		{ .short_name = 'n', .type = ARG_INT, .value = &a.sessions, .argname = "SESSIONS",
+		  .min = 0, .max = 100, .help = "sessions to run (default 6; 0: print only)" },
+		{ .long_name = "runs", .type = ARG_INT, .value = &a.runs, .argname = "N",
+		  .min = 2, .max = 1000, .help = "noload runs in each session (default 5)" },
+		OPTION_END,
+	};
+	struct config *cfg = NULL;
+	int status, first;
+
+	cli_args_init(&a.ca, argc);
+	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
+	if (status < 0 && first < argc) {
+		error("calibrate takes no operand ('%s')", argv[first]);
+		fputs(usage_text, stderr);
+		status = EXIT_USAGE;
+	} else if (status < 0) {
+		cfg = cli_config(&a.ca);
+		status = EXIT_USAGE;
+	}
+	if (cfg)
+		status = cli_close_stdout(calibrate(&a, config_str(cfg, NULL, "results")));
+	config_free(cfg);
+	cli_args_release(&a.ca);
+	return status;
+}

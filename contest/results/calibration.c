@@ -1,0 +1,120 @@
+/* calibration.c - this machine's drift between sessions, see calibration.h */
+#include "results/calibration.h"
+#include "sys/fingerprint.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* the machine, as far as a drift carries over: what env says of it */
+static const char *const machine_keys[] = { "cpu_model", "cpus", "memtotal" };
+
+/* a session's noload Time on the log scale, by the delta method */
+static int log_stats(const struct kernel_results *kr, struct running_stats *out)
+{
+	const struct load_summary *ls = kernel_results_load(kr, "noload");
+	double mean;
+
+	if (!ls || ls->time.n < 2 || !((mean = running_stats_mean(&ls->time)) > 0))
+		return 0;
+	out->n = ls->time.n;
+	out->mean = log(mean);
+	out->m2 = ls->time.m2 / (mean * mean);
+	return 1;
+}
+
+int calibration_read(const char *dir, struct calibration *cal)
+{
+	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR), *newest = NULL;
+	struct kernel_results *krs = NULL;
+	struct running_stats *logs;
+	struct stat st;
+	size_t n = 0;
+	double m2 = 0;
+	int ret = 0;
+
+	memset(cal, 0, sizeof(*cal));
+	cal->tau2 = cal->tau_df = cal->within_pct = NAN;
+	if (stat(cdir, &st) < 0 && errno == ENOENT) {
+		free(cdir);
+		return 0;
+	}
+	ret = results_read_all(cdir, &krs, &n);
+	logs = xcalloc(n + 1, sizeof(*logs));
+	for (size_t i = 0; i < n; i++) {
+		if (!log_stats(&krs[i], &logs[cal->sessions]))
+			continue;
+		m2 += logs[cal->sessions].m2;
+		cal->runs += logs[cal->sessions++].n;
+		newest = krs[i].name;	/* oldest first */
+	}
+	cal->within_pct = cal->runs > cal->sessions ?
+			  100.0 * sqrt(m2 / (double)(cal->runs - cal->sessions)) : NAN;
+	if (cal->sessions >= 2)
+		cal->tau2 = drift_tau2(logs, cal->sessions, &cal->tau_df);
+	if (newest) {
+		char *path = xasprintf("%s/%s/env", cdir, newest);
+
+		cal->env = read_text_file(path, NULL);
+		free(path);
+	}
+	free(logs);
+	results_release_all(krs, n);
+	free(cdir);
+	return ret;
+}
+
+void calibration_release(struct calibration *cal)
+{
+	free(cal->env);
+	memset(cal, 0, sizeof(*cal));
+}
+
+double calibration_drift_pct(double tau2)
+{
+	return 100.0 * (exp(sqrt(tau2)) - 1.0);
+}
+
+/* the first machine key in which the two env texts differ, or NULL */
+static const char *other_machine(const char *a, const char *b)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++) {
+		char *va = fingerprint_value(a, machine_keys[i]);
+		char *vb = fingerprint_value(b, machine_keys[i]);
+		int same = va && vb && !strcmp(va, vb);
+
+		free(va);
+		free(vb);
+		if (!same)
+			return machine_keys[i];
+	}
+	return NULL;
+}
+
+void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env)
+{
+	struct calibration cal;
+	const char *key;
+
+	if (calibration_read(dir, &cal) < 0 || !cal.sessions) {
+		calibration_release(&cal);
+		return;
+	}
+	if (isnan(cal.tau2))
+		warning("'%s/%s' has %zu session, 2 or more are needed: run contest calibrate "
+			"again", dir, CALIBRATION_DIR, cal.sessions);
+	else if (!base_env || !cal.env)
+		warning("the calibration is not used: no env file says which machine %s",
+			!cal.env ? "it was measured on" : "BASE was measured on");
+	else if ((key = other_machine(cal.env, base_env)))
+		warning("the calibration is not used: it was measured on another machine "
+			"(its %s differs from BASE's)", key);
+	else {
+		o->tau2 = cal.tau2;
+		o->tau_df = cal.tau_df;
+	}
+	calibration_release(&cal);
+}

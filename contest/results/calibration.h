@@ -1,0 +1,50 @@
+/* calibration.h - this machine's drift between sessions (contest calibrate)
+ *
+ * Runs of one session share that hour's machine speed, so two kernels
+ * measured in separate sessions differ by the drift between sessions as
+ * well as by kernel. `contest calibrate` measures it: it runs the same
+ * kernel's noload in several short sessions, each a folder
+ * DIR/.calibration/SESSION (a results folder of its own, with its env),
+ * and every later calibrate adds sessions to the same place, so sessions
+ * of other hours and boots count too. The drift is estimated from all of
+ * them whenever it is needed (stats.h, drift_tau2, on the log scale:
+ * each session's noload Time by the delta method, ln of its mean and
+ * (sd / mean)^2 for the variance); nothing derived is stored.
+ */
+#ifndef CONTEST_CALIBRATION_H
+#define CONTEST_CALIBRATION_H
+
+#include <stddef.h>
+
+#include "results/compare.h"
+
+/* the folder of the sessions, under a results directory */
+#define CALIBRATION_DIR ".calibration"
+
+struct calibration {
+	size_t sessions;	/* with 2 ok noload runs or more */
+	size_t runs;		/* their ok noload runs */
+	double tau2, tau_df;	/* drift_tau2's; NAN with fewer than 2 sessions */
+	double within_pct;	/* pooled run-to-run noise within a session, in percent */
+	char *env;		/* the newest session's env text; NULL when none */
+};
+
+/*
+ * Read dir's calibration sessions into cal (none: cal->sessions 0, not
+ * an error). 0, or -1 when a session's results cannot be read (said).
+ */
+int calibration_read(const char *dir, struct calibration *cal);
+void calibration_release(struct calibration *cal);
+
+/* the drift as a relative standard deviation in percent: 100 (e^tau - 1) */
+double calibration_drift_pct(double tau2);
+
+/*
+ * The calibration of dir for a comparison whose BASE has the env text
+ * base_env: o->tau2 and o->tau_df when dir has one measured on the same
+ * machine (CPU model, CPUs, memory as env records them); else a warning
+ * saying why it is not used (no warning when there is none at all).
+ */
+void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env);
+
+#endif

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# contest calibrate runs separate sessions of one kernel's noload into
+# DIR/.calibration and prints the drift between them; compare uses that
+# drift for kernels whose runs were not interleaved, and without it leaves
+# such rows undecided. A calibration of another machine is not used; a
+# stop keeps the sessions that finished.
+. "$(dirname "$0")/lib.sh"
+R=$T/reports
+CONF=$T/c.conf
+cat > "$CONF" <<EOF
+workload = command
+command = sh -c 'i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done'
+quiet_wait = 0s
+load_lead = 0s
+flush = no
+monitors =
+work_dir = $T/work
+EOF
+
+# the machinery: three real sessions of three runs
+"$CONTEST" calibrate -c "$CONF" -r "$R" -n 3 --runs 3 > "$T/out" 2> "$T/err"
+ok $? "calibrate -n 3 --runs 3 exits 0"
+sessions=$(find "$R/.calibration" -mindepth 1 -maxdepth 1 -type d | wc -l)
+is "$sessions" 3 "three session folders under .calibration"
+rows=$(cat "$R"/.calibration/s-*/runs.tsv | grep -c $'\tnoload\t[0-9]*\t.*\tok')
+is "$rows" 9 "each with three ok noload runs"
+grep -q '^calibration in .*: 3 sessions of noload, 9 runs$' "$T/out" &&
+	grep -qE '^drift between sessions: [0-9.]+% ' "$T/out" &&
+	grep -qE '^noise within a session: +[0-9.]+% ' "$T/out"
+ok $? "it prints the sessions, the noise and the drift: $(grep drift "$T/out")"
+is "$(grep -c 'calibration session [123] of 3' "$T/err")" 3 "one progress line a session on stderr"
+"$CONTEST" report -r "$R" > "$T/report" 2>&1
+grep -q "no results in" "$T/report"
+ok $? "the sessions are not kernels to report ($(head -1 "$T/report"))"
+"$CONTEST" calibrate -r "$R" -n 0 > "$T/show" 2>&1
+is "$(head -1 "$T/show")" "$(head -1 "$T/out")" "-n 0 prints the calibration without running a session"
+"$CONTEST" calibrate -r "$R" -n 0 extra > /dev/null 2>&1
+is $? 2 "an operand is bad usage"
+
+# compare: two kernels of separate sessions, 10% apart at 1% noise, with
+# and without a calibration of 2% drift (made here, its truth known)
+C2=$T/c2
+runs() {	# runs DIR KERNEL MEAN START: 5 noload runs at 1% noise, a minute apart
+	mkdir -p "$1/$2"
+	awk -v m="$3" -v t0="$4" -v seed="$RANDOM" 'BEGIN { srand(seed)
+		print "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
+		for (i = 1; i <= 5; i++) {
+			u = rand(); v = rand(); z = sqrt(-2 * log(u + 1e-12)) * cos(6.2831853 * v)
+			printf "%s\tnoload\t%d\t%.3f\t190\t0\t0\tok\n",
+				strftime("%Y-%m-%dT%H:%M:%SZ", t0 + 60 * i, 1), i, m * (1 + 0.01 * z) } }' \
+		> "$1/$2/runs.tsv"
+	printf 'cpu_model: Test CPU\ncpus: 2\nmemtotal: 1073741824 (1.0 GiB)\n' > "$1/$2/env"
+}
+runs "$C2" base 100 1700000000
+runs "$C2" new 110 1700090000
+"$CONTEST" compare -r "$C2" --format json base new > "$T/nocal.json" 2> "$T/nocal.err"
+python3 - "$T/nocal.json" > "$T/nocal.check" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [r for r in d["rows"] if r["metric"] == "Time" and r["kernel"] == "new"][0]
+assert d["drift_pct"] is None, d["drift_pct"]
+assert t["verdict"] == "undecided" and t["sessions"] == "separate", t
+assert t["verdict_reason"] == "separate sessions and no calibration" and t["mde_floor"], t
+print("ok")
+PY
+is "$(cat "$T/nocal.check")" ok "without a calibration a 10% slower session is undecided, saying why"
+grep -q "calibrate" <("$CONTEST" compare -r "$C2" base new 2>/dev/null)
+ok $? "and the text names contest calibrate"
+for i in 1 2 3 4 5 6; do	# six sessions whose speed differs by about 2%
+	runs "$C2/.calibration" "s-$i" "$(awk -v i=$i 'BEGIN { split("100 102 98 101 97 103", m); print m[i] }')" \
+		$((1700000000 + 10000 * i))
+done
+"$CONTEST" compare -r "$C2" --format json base new > "$T/cal.json" 2> "$T/cal.err"
+python3 - "$T/cal.json" > "$T/cal.check" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [r for r in d["rows"] if r["metric"] == "Time" and r["kernel"] == "new"][0]
+assert 1.0 < d["drift_pct"] < 5.0, d["drift_pct"]
+assert t["verdict"] == "worse" and not t["mde_floor"] and t["mde_pct"] > 0, t
+print("ok %.1f%% drift, MDE %.1f%%" % (d["drift_pct"], t["mde_pct"]))
+PY
+grep -q '^ok' "$T/cal.check"
+ok $? "with a calibration (6 sessions) the 10% slower one is worse: $(cat "$T/cal.check")"
+# the same drift on another machine is not used
+sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
+"$CONTEST" compare -r "$C2" --format json base new > "$T/other.json" 2> "$T/other.err"
+grep -q "calibration is not used: it was measured on another machine (its cpu_model differs" "$T/other.err" &&
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/other.json"
+ok $? "a calibration of another CPU is not used, with a warning: $(head -1 "$T/other.err")"
+
+# a stop: SIGTERM to calibrate alone reaches its session, which keeps its rows
+R3=$T/r3
+"$CONTEST" calibrate -c "$CONF" -s 'command=sleep 3' -r "$R3" -n 3 --runs 2 > /dev/null 2> "$T/stop.err" &
+pid=$!
+wait_for 20 test -s "$R3/.calibration/calibrate.log"
+sleep 4
+kill -TERM "$pid"
+wait "$pid"
+is $? $((128 + 15)) "SIGTERM: calibrate exits 128+15"
+pgrep -f -- "-r $R3/.calibration" > /dev/null
+ok $((! $?)) "no contest run of it is left running"
+n=$(cat "$R3"/.calibration/s-*/runs.tsv 2>/dev/null | grep -c $'\tnoload\t')
+[ "$n" -ge 1 ]
+ok $? "the finished run is kept ($n noload rows)"
+grep -q $'\tnoload\t[0-9]*\t.*\taborted' "$R3"/.calibration/s-*/runs.tsv
+ok $? "the run in flight was wound down by the session itself: recorded aborted"
+done_testing
