@@ -18,6 +18,7 @@
 #include "session/plan.h"
 #include "sys/cleanup.h"
 #include "sys/handover.h"
+#include "sys/knob.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"
 #include "lib/owner.h"
@@ -39,6 +40,8 @@
 static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
 	"                   [--until-sd PCT [--max-runs N] | --resume] [LOAD...]\n"
+	"       contest run [RUN OPTIONS] -k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...\n"
+	"                   [-k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...]... [LOAD...]\n"
 	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
 	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
@@ -53,6 +56,15 @@ static const char tail_text[] =
 	"could not be written), 2 bad usage or config, 4 out of memory, 130/143/129\n"
 	"interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
 
+/* a variant: a name with knobs and config overrides, run on this boot */
+struct variant {
+	const char *name;
+	struct knob *knobs;
+	int nknobs;
+	const char **sets;	/* "KEY=VALUE", after the command line's -s */
+	int nsets;
+};
+
 struct run_args {
 	const char *conf, *kernel, *runs, *results;
 	double until_sd;	/* NAN: not given */
@@ -64,6 +76,11 @@ struct run_args {
 	char **loads;
 	int nloads;
 	struct boot_opts boot;
+	struct variant *variants;	/* one per -k, in order */
+	int nvariants;
+	int with_knobs;			/* some --knob or --set was given */
+	const struct variant *current;	/* run_session's: whose knobs, NULL none */
+	int quiet;			/* run_session prints no tables (variant rounds) */
 };
 
 /* ---- arguments and config ---- */
@@ -73,10 +90,33 @@ static int boot_or_k(const struct option_spec *o, const char *arg, int first, in
 {
 	struct run_args *a = o->value;
 
-	if (o->id == 'k')
+	if (o->id == 'k') {
 		a->kernel = arg;
+		a->variants[a->nvariants++].name = arg;
+	}
 	boot_option(&a->boot, o->id, arg, first, end);
 	return 0;
+}
+
+/* --knob and --set belong to the -k before them */
+static int knob_or_set(const struct option_spec *o, const char *arg, int first, int end)
+{
+	struct run_args *a = o->value;
+	struct variant *v = a->nvariants ? &a->variants[a->nvariants - 1] : NULL;
+
+	(void)first;
+	(void)end;
+	if (!v)
+		return error("%s '%s' belongs to a variant: give -k NAME before it",
+			     o->id == 'K' ? "--knob" : "--set", arg);
+	a->with_knobs = 1;
+	if (o->id == 'S') {
+		v->sets = xrealloc(v->sets, (size_t)(v->nsets + 1) * sizeof(*v->sets));
+		v->sets[v->nsets++] = arg;
+		return 0;
+	}
+	v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
+	return knob_parse(&v->knobs[v->nknobs++], arg);
 }
 
 static int parse_args(int argc, char **argv, struct run_args *a, int *status)
@@ -104,6 +144,14 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		  .help = "finish NAME's interrupted plan: the runs it did not record,\n"
 			  "with the same config and loads (the loads default to its),\n"
 			  "and its --until-sd going on from the runs recorded" },
+		{ .long_name = "knob", .type = ARG_CALL, .value = a, .id = 'K',
+		  .call = knob_or_set, .argname = "PATH=VALUE",
+		  .help = "the -k before it is a variant: write VALUE to PATH (a file\n"
+			  "under /proc/sys or /sys) before its runs, the original after" },
+		{ .long_name = "set", .type = ARG_CALL, .value = a, .id = 'S',
+		  .call = knob_or_set, .argname = "KEY=VALUE",
+		  .help = "the -k before it is a variant: this config key for its\n"
+			  "runs (after -s); variants run in interleaved rounds" },
 		BOOT_OPTION_SPECS(a, boot_or_k),
 		OPTION_END,
 	};
@@ -122,6 +170,12 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 	a->nloads = argc - first;
 	a->argc = argc;
 	a->argv = argv;
+	if (a->with_knobs && (boot_wanted(&a->boot) || a->resume || !isnan(a->until_sd))) {
+		error("variants (--knob, --set) go with neither --boot, --resume nor --until-sd");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
 	if (a->resume && (!isnan(a->until_sd) || a->max_runs || boot_wanted(&a->boot))) {
 		error("--resume goes with neither --until-sd nor --boot "
 		      "(it goes on with the plan's --until-sd)");
@@ -164,7 +218,17 @@ static int absolute_paths(struct config *cfg)
 
 static int apply_args(struct config *cfg, const struct run_args *a)
 {
-	if (cli_load_config(cfg, a->conf, a->sets.v, a->sets.n) < 0)
+	const struct variant *v = a->current;
+	const char **sets = xcalloc((size_t)(a->sets.n + (v ? v->nsets : 0) + 1), sizeof(*sets));
+	int n = 0, ret;
+
+	for (int i = 0; i < a->sets.n; i++)
+		sets[n++] = a->sets.v[i];
+	for (int i = 0; v && i < v->nsets; i++)
+		sets[n++] = v->sets[i];
+	ret = cli_load_config(cfg, a->conf, sets, n);
+	free(sets);
+	if (ret < 0)
 		return -1;
 	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
 		return -1;
@@ -596,6 +660,44 @@ static void say_where(const char *dir, const char *const *kernels, size_t n)
 	free(line);
 }
 
+/* what env records of a variant's knobs: "PATH=VALUE ...", NULL without */
+static char *knobs_line(const struct variant *v)
+{
+	char *line = NULL, *next;
+
+	for (int i = 0; v && i < v->nknobs; i++) {
+		next = xasprintf("%s%s%s=%s", line ? line : "", line ? " " : "",
+				 v->knobs[i].given, v->knobs[i].value);
+		free(line);
+		line = next;
+	}
+	return line;
+}
+
+/* the variant's knobs, written (and on record) before its session's runs */
+static int set_knobs(const struct variant *v)
+{
+	for (int i = 0; v && i < v->nknobs; i++) {
+		if (knob_set(&v->knobs[i]) < 0) {
+			while (i-- > 0)
+				knob_restore(&v->knobs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* and the originals written back after them, newest first */
+static int restore_knobs(const struct variant *v)
+{
+	int ret = 0;
+
+	for (int i = v ? v->nknobs : 0; i-- > 0;)
+		if (knob_restore(&v->knobs[i]) < 0)
+			ret = -1;
+	return ret;
+}
+
 static int run_session(struct config *cfg, const char *kernel, struct run_args *a,
 		       struct until_sd *u)
 {
@@ -608,7 +710,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	memset(&p, 0, sizeof(p));
 	/* before the locks: lock_take makes the results directory */
 	handover_begin(&h, config_str(cfg, NULL, "results"), kernel);
-	if (session_init(&s, cfg, kernel) < 0 ||
+	if (session_init(&s, cfg, kernel) < 0 || (s.knobs = knobs_line(a->current), 0) ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
 	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
@@ -618,7 +720,12 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		planned = 1;
 		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 		session_signals();
-		status = run_plan(&s, a, &p, u);
+		if (set_knobs(a->current) < 0)
+			status = EXIT_USAGE;
+		else
+			status = run_plan(&s, a, &p, u);
+		if (restore_knobs(a->current) < 0)
+			status = status ? status : EXIT_RUN_FAILED;
 		/* a cgroup still busy stays on record for the next session to remove */
 		cleanup_set_record(-1);
 	}
@@ -630,15 +737,98 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
 		status = 128 + run_interrupted;
-	} else if (planned && print_tables(&s) < 0) {
+	} else if (planned && !a->quiet && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
-	if (planned)
+	if (planned && !a->quiet)
 		say_where(config_str(cfg, NULL, "results"), &kernel, 1);
 	handover_release(&h);
 	until_sd_free(u);
 	plan_release(&p);
 	session_release(&s);
+	return status;
+}
+
+/*
+ * Variants on one boot: round r runs one session of one run per load for
+ * each variant, its knobs set around it, the variants in order on odd
+ * rounds and in reverse on even ones (A B, B A: balanced against a drift
+ * within the round). Rounds share the hour, so compare sees the
+ * variants' runs as interleaved. Then every variant's tables and compare.
+ */
+static int run_variants(struct run_args *a)
+{
+	struct config **cfgs = xcalloc((size_t)a->nvariants, sizeof(*cfgs));
+	const char **names = xcalloc((size_t)a->nvariants, sizeof(*names));
+	struct report_opts opts;
+	long long rounds = 0;
+	int status = 0, i, r;
+
+	for (i = 0; i < a->nvariants && !status; i++) {
+		a->current = &a->variants[i];
+		names[i] = a->variants[i].name;
+		cfgs[i] = config_new(load_sections());
+		if (apply_args(cfgs[i], a) < 0 || check_kernel_name(names[i]) < 0 ||
+		    config_set(cfgs[i], NULL, "runs", "1", "a variant's round") < 0)
+			status = EXIT_USAGE;
+		for (int j = 0; j < i && !status; j++) {
+			if (!strcmp(names[j], names[i])) {
+				error("-k '%s' was given twice: each variant needs a name of its own",
+				      names[i]);
+				status = EXIT_USAGE;
+			}
+		}
+	}
+	/* a value the kernel refuses is bad usage before any run, not in round 1 */
+	for (i = 0; i < a->nvariants && !status; i++)
+		if (set_knobs(&a->variants[i]) < 0 || restore_knobs(&a->variants[i]) < 0)
+			status = EXIT_USAGE;
+	if (!status) {
+		struct config *plain = config_new(load_sections());
+
+		a->current = NULL;
+		if (apply_args(plain, a) < 0)
+			status = EXIT_USAGE;
+		else
+			rounds = config_int(plain, NULL, "runs");
+		config_free(plain);
+	}
+	a->quiet = 1;
+	for (r = 0; r < rounds && !status && !run_interrupted; r++) {
+		for (int k = 0; k < a->nvariants && !run_interrupted; k++) {
+			struct until_sd until;
+			int v = r % 2 ? a->nvariants - 1 - k : k, st;
+
+			info("round %d of %lld: %s", r + 1, rounds, names[v]);
+			a->current = &a->variants[v];
+			if (parse_until_sd(a, cfgs[v], &until) < 0) {
+				status = EXIT_USAGE;
+				break;
+			}
+			st = run_session(cfgs[v], names[v], a, &until);
+			if (st == EXIT_USAGE || st >= 128) {
+				status = st;
+				break;
+			}
+			status = status ? status : st;
+		}
+	}
+	if (run_interrupted && status < 128)
+		status = 128 + run_interrupted;
+	report_opts_init(&opts);
+	if (status != EXIT_USAGE && report_print_kernels(config_str(cfgs[0], NULL, "results"),
+							 names, (size_t)a->nvariants, &opts, stdout) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	else if (status != EXIT_USAGE && a->nvariants > 1 &&
+		 compare_show(config_str(cfgs[0], NULL, "results"), (char **)names,
+			      a->nvariants) < 0)
+		status = status ? status : EXIT_RUN_FAILED;
+	if (status != EXIT_USAGE)
+		say_where(config_str(cfgs[0], NULL, "results"), names, (size_t)a->nvariants);
+	for (i = 0; i < a->nvariants; i++)
+		config_free(cfgs[i]);
+	free(cfgs);
+	free(names);
 	return status;
 }
 
@@ -672,6 +862,7 @@ int cmd_run(int argc, char **argv)
 
 	arg_strings_init(&a.sets, argc);
 	boot_opts_init(&a.boot, argc);
+	a.variants = xcalloc((size_t)argc + 1, sizeof(*a.variants));
 	cfg = config_new(load_sections());
 	if (parse_args(argc, argv, &a, &status) < 0)
 		goto out;
@@ -679,11 +870,8 @@ int cmd_run(int argc, char **argv)
 		status = apply_args(cfg, &a) < 0 ? EXIT_USAGE : cli_close_stdout(run_boot(cfg, &a));
 		goto out;
 	}
-	if (a.boot.nkernels > 1) {
-		/* the last would win silently; several are for --boot's guests */
-		error("-k was given twice ('%s' and '%s'): a run measures one kernel "
-		      "(several go with --boot)", a.boot.kernels[0], a.boot.kernels[1]);
-		status = EXIT_USAGE;
+	if (a.nvariants > 1 || a.with_knobs) {
+		status = cli_close_stdout(run_variants(&a));
 		goto out;
 	}
 	if (!a.kernel && uname(&u) == 0)
@@ -698,5 +886,10 @@ out:
 	config_free(cfg);
 	boot_opts_release(&a.boot);
 	arg_strings_release(&a.sets);
+	for (int i = 0; i < a.nvariants; i++) {
+		free(a.variants[i].knobs);
+		free(a.variants[i].sets);
+	}
+	free(a.variants);
 	return status;
 }

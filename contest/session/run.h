@@ -32,6 +32,7 @@ struct session {
 	struct workload wl;
 	struct cgroup_session cg;
 	char *swapfile;		/* the session's swap file, NULL none */
+	char *knobs;		/* a variant's knobs for env, "PATH=VALUE ...", NULL none */
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
 	int flush;

@@ -1,5 +1,6 @@
 /* lock-record.c - judge a dead session's lock record, see lock-record.h */
 #include "sys/lock-record.h"
+#include "sys/knob.h"
 #include "sys/swap.h"
 #include "lib/util.h"
 
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 #define CGROUP_ROOT "/sys/fs/cgroup/"
 #define CGROUP_SUPER_MAGIC_ 0x27e0eb
@@ -151,11 +153,43 @@ static void judge_cgroup(struct leftover *it, struct stat *st)
 	}
 }
 
+/*
+ * A knob line writes a value into a file of /proc/sys or /sys, so it is
+ * believed only from a record no one else could have written: the lock
+ * file is this user's and writable by no group or other. The path must be
+ * resolved already (knob_set records it so) and the value printable.
+ */
+static void judge_knob(struct leftover *it, const char *work_dir)
+{
+	char *lock = xasprintf("%s/%s", work_dir, LOCK_NAME), *tab = strchr(it->path, '\t');
+	char path[PATH_MAX], real[PATH_MAX];
+	struct stat st;
+	size_t len = tab ? (size_t)(tab - it->path) : 0;
+
+	it->verdict = LEFT_REFUSE;
+	if (!tab || len >= sizeof(path)) {
+		it->why = "not a knob: no value";
+	} else if (memcpy(path, it->path, len), path[len] = '\0', !knob_value_ok(tab + 1)) {
+		it->why = "not a knob: its value is not printable text";
+	} else if (!knob_path_ok(path, real) || strcmp(real, path)) {
+		it->why = "not a knob: not a file under /proc/sys or /sys";
+	} else if (lstat(lock, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		it->why = "the lock record is not this user's alone";
+	} else {
+		it->verdict = LEFT_REMOVE;
+	}
+	free(lock);
+}
+
 static void judge(struct leftover *it, const char *work_dir)
 {
 	struct stat st;
 	int there;
 
+	if (it->kind == LEFT_KNOB) {
+		judge_knob(it, work_dir);
+		return;
+	}
 	if (it->kind == LEFT_UNKNOWN) {
 		it->verdict = LEFT_IGNORE;
 		it->why = "unknown kind";
@@ -185,6 +219,7 @@ static enum leftover_kind kind_of(const char *word)
 {
 	static const char *const words[] = {
 		[LEFT_CGROUP] = "cgroup", [LEFT_SWAP] = "swap", [LEFT_SCRATCH] = "scratch",
+		[LEFT_KNOB] = "knob",
 	};
 
 	for (size_t k = 0; k < ARRAY_SIZE(words); k++)

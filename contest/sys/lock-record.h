@@ -11,7 +11,11 @@
  *            never touched;
  *   cgroup   resolved (realpath), a directory on a cgroup filesystem
  *            below /sys/fs/cgroup whose name is one contest gives
- *            (lock_cgroup_name_ok).
+ *            (lock_cgroup_name_ok);
+ *   knob     "PATH<TAB>ORIGINAL": PATH resolved, a file below /proc/sys
+ *            or /sys, ORIGINAL printable, and the lock file this user's
+ *            and writable by no one else (knob.h), since the line writes
+ *            into the kernel's settings.
  * lock_record_parse() only reads: it parses the text and judges every line
  * against the filesystem as it is, removing nothing. lock.c acts on the
  * verdicts.
@@ -24,7 +28,10 @@
 
 #include "sys/scratch.h"	/* SCRATCH_MARKER */
 
-enum leftover_kind { LEFT_CGROUP, LEFT_SWAP, LEFT_SCRATCH, LEFT_UNKNOWN };
+enum leftover_kind { LEFT_CGROUP, LEFT_SWAP, LEFT_SCRATCH, LEFT_KNOB, LEFT_UNKNOWN };
+
+/* the lock file in the work directory (and the results directory) */
+#define LOCK_NAME ".contest.lock"
 
 enum leftover_verdict {
 	LEFT_REMOVE,	/* contest's, and there: remove it */

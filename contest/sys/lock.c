@@ -13,8 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LOCK_NAME ".contest.lock"
-
 /* ---- what a dead session left ---- */
 
 /* 1 when it is still what was judged; 0 when gone meanwhile (with its parent) */
@@ -35,7 +33,8 @@ static void refuse(const struct leftover *it, const char *lockpath)
 	if (it->verdict == LEFT_IGNORE)
 		warning("%s:%zu: ignoring '%s': %s", lockpath, it->line, it->word, it->why);
 	else
-		warning("not removing '%s': %s", it->path, it->why);
+		warning("not %s '%.*s': %s", it->kind == LEFT_KNOB ? "restoring" : "removing",
+			(int)strcspn(it->path, "\t"), it->path, it->why);
 }
 
 /* act on a dead session's record, once judged (lock-record.h) */
@@ -56,12 +55,17 @@ static void clean_leftovers(const struct lock_record *rec, const char *lockpath)
 			refuse(it, lockpath);
 			continue;
 		}
-		ret = unchanged(it);
+		ret = it->kind == LEFT_KNOB ? 1 : unchanged(it);	/* a file of the kernel's */
 		if (ret == 0)
 			continue;	/* removed with its parent */
 		if (ret > 0)
 			ret = cleanup_leftover(it->word, it->path);
-		info("  %s %s%s", it->word, it->path, ret < 0 ? " (failed)" : ": removed");
+		if (it->kind == LEFT_KNOB)	/* "PATH<TAB>ORIGINAL" */
+			info("  knob %.*s%s '%s'", (int)strcspn(it->path, "\t"), it->path,
+			     ret < 0 ? ": failed to restore" : ": restored to",
+			     it->path + strcspn(it->path, "\t") + 1);
+		else
+			info("  %s %s%s", it->word, it->path, ret < 0 ? " (failed)" : ": removed");
 	}
 }
 
