@@ -127,21 +127,15 @@ static int guest_mounts(const char *dir, const char *disk, const char *scratch)
  */
 static void add_scratch_scheduler(char **env, const char *disk)
 {
-	char line[256], *open_, *close_, *active = line;
+	char active[256];
 	char *path = xasprintf("/sys/block/%s/queue/scheduler", strrchr(disk, '/') + 1);
 
-	if (read_line_file(path, line, sizeof(line)) < 0)
-		snprintf(line, sizeof(line), "unknown");
+	if (read_active_choice(path, active, sizeof(active)) < 0)
+		snprintf(active, sizeof(active), "unknown");
 	free(path);
-	open_ = strchr(line, '[');
-	close_ = open_ ? strchr(open_, ']') : NULL;
-	if (open_ && close_) {
-		*close_ = '\0';
-		active = open_ + 1;
-	}
 	for (; *env; env++)
 		if (!strncmp(*env, "CONTEST_GUEST=", 14))
-			*env = xasprintf("%sguest_scratch_scheduler: %s\n", *env, trim(active));
+			*env = xasprintf("%sguest_scratch_scheduler: %s\n", *env, active);
 }
 
 /* the session's stdout and stderr through a pipe to the console, which is

@@ -440,3 +440,23 @@ int parse_integer(const char *s, long long *out)
 	*out = v;
 	return 0;
 }
+
+/* the [active] word of a sysfs choice file ("[none] mq-deadline"), or the
+ * whole line when nothing is bracketed; -1 with errno when unreadable */
+int read_active_choice(const char *path, char *buf, size_t size)
+{
+	char line[512], *open, *close;
+
+	if (read_line_file(path, line, sizeof(line)) < 0)
+		return -1;
+	open = strchr(line, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = '\0';
+		snprintf(buf, size, "%s", open + 1);
+	} else {
+		snprintf(buf, size, "%s", trim(line));
+	}
+	errno = ENODATA;
+	return buf[0] ? 0 : -1;
+}

@@ -44,6 +44,10 @@ char *read_text_file(const char *path, size_t *len);
 /* first line of a file, newline stripped, into buf; -1 with errno when
  * unreadable (ENODATA: the file is empty) */
 int read_line_file(const char *path, char *buf, size_t size);
+/* the [active] word of a sysfs choice file ("none [mq-deadline] kyber"), or
+ * the whole line, trimmed, when nothing is bracketed; 0, or -1 with errno
+ * (ENODATA: empty) */
+int read_active_choice(const char *path, char *buf, size_t size);
 /* write a string to a (sysfs, cgroup) file; -1 with errno on failure */
 int write_text_file(const char *path, const char *s);
 /* mkdir -p; 0 or -1 with errno */

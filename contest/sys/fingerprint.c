@@ -87,26 +87,6 @@ static int proc_field(const char *path, const char *key, char *buf, size_t size)
 	return ret;
 }
 
-/* the [active] word of a sysfs choice file ("[none] mq-deadline"), or the
- * whole line when nothing is bracketed; -1 with errno when unreadable */
-static int sysfs_active(const char *path, char *buf, size_t size)
-{
-	char line[512], *open, *close;
-
-	if (read_line_file(path, line, sizeof(line)) < 0)
-		return -1;
-	open = strchr(line, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (open && close) {
-		*close = '\0';
-		snprintf(buf, size, "%s", open + 1);
-	} else {
-		snprintf(buf, size, "%s", trim(line));
-	}
-	errno = ENODATA;
-	return buf[0] ? 0 : -1;
-}
-
 /* the filesystem type of the mount holding path (mounts_holding) */
 static void tree_fs(struct facts *fa, const char *path, char *buf, size_t size)
 {
@@ -142,11 +122,11 @@ static void io_scheduler(struct facts *f, const char *path, char *buf, size_t si
 		return;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/queue/scheduler",
 		 major(st.st_dev), minor(st.st_dev));
-	if (sysfs_active(sys, buf, size) == 0 || unreadable(f, sys) < 0)
+	if (read_active_choice(sys, buf, size) == 0 || unreadable(f, sys) < 0)
 		return;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/../queue/scheduler",
 		 major(st.st_dev), minor(st.st_dev));
-	if (sysfs_active(sys, buf, size) < 0) {
+	if (read_active_choice(sys, buf, size) < 0) {
 		unreadable(f, sys);
 		snprintf(buf, size, "unknown");
 	}
@@ -188,7 +168,7 @@ static void put_line_file(struct facts *f, const char *key, const char *path, in
 			  const char *dflt)
 {
 	char buf[4096];
-	int ret = active ? sysfs_active(path, buf, sizeof(buf)) :
+	int ret = active ? read_active_choice(path, buf, sizeof(buf)) :
 		  read_line_file(path, buf, sizeof(buf));
 
 	if (ret < 0)

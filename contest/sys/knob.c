@@ -120,18 +120,8 @@ int knob_parse(struct knob *k, const char *arg)
 
 int knob_read(const char *path, char *buf, size_t size)
 {
-	char text[4096], *open_b, *close_b;
-
-	if (read_line_file(path, text, sizeof(text)) < 0)
+	if (read_active_choice(path, buf, size) < 0)
 		return error("cannot read '%s': %s", path, strerror(errno));
-	open_b = strchr(text, '[');
-	close_b = open_b ? strchr(open_b, ']') : NULL;
-	if (open_b && close_b) {
-		*close_b = '\0';
-		snprintf(buf, size, "%s", open_b + 1);
-	} else {
-		snprintf(buf, size, "%s", trim(text));
-	}
 	return 0;
 }
 
