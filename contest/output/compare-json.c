@@ -35,6 +35,7 @@ static json_t *json_row(const struct compare_row *row)
 		json_put(o, "mde_floor", json_boolean(row->mde_floor));
 		json_put(o, "verdict", json_string(verdict_name(row->verdict.kind)));
 		json_put(o, "sessions", json_string(compare_sessions_name(row)));
+		json_put(o, "pairs", json_integer((json_int_t)row->paired));
 		json_put(o, "verdict_reason", json_string(row->verdict.reason));
 	}
 	return o;

@@ -102,6 +102,14 @@ static void intro(const struct compare *c, FILE *out)
 		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	if (c->npaired) {
+		text = xasprintf("%zu row%s compare%s interleaved rounds, paired: the verdict "
+				 "and MDE test the per-round ratios (one-sample t on their logs), "
+				 "which cancels whatever hit a whole round.", c->npaired,
+				 c->npaired == 1 ? "" : "s", c->npaired == 1 ? "s" : "");
+		wrap(out, text);
+		free(text);
+	}
 	if (c->nseparate) {
 		text = isnan(c->opts.tau2) ?
 		       xasprintf("%zu row%s compare%s runs of separate sessions, which differ by "

@@ -105,6 +105,24 @@ static enum verdict_direction direction_of(int metric)
 	       metric == METRIC_LCPU ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
+/* the running stats of ln(new / base) over the rounds both ran ok */
+static void round_ratios(const struct report_row *base, const struct report_row *new, int metric,
+			 struct running_stats *out)
+{
+	running_stats_init(out);
+	for (size_t i = 0; i < new->nruns; i++) {
+		for (size_t j = 0; j < base->nruns; j++) {
+			double b = base->runs[j].v[metric], n = new->runs[i].v[metric];
+
+			if (base->runs[j].run != new->runs[i].run)
+				continue;
+			if (b > 0 && n > 0)
+				running_stats_add(out, log(n / b));
+			break;
+		}
+	}
+}
+
 /* the row's verdict and MDE, by the estimate its runs allow */
 static void decide_row(struct compare *c, struct compare_row *row, const struct report_row *base,
 		       const struct report_row *new)
@@ -115,9 +133,16 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 	struct log_diff d;
 
 	row->interleaved = runs_overlap(base, new);
-	if (row->interleaved)
-		log_diff_welch(&d, b, &row->s);
-	else
+	if (row->interleaved) {
+		struct running_stats ratios;
+
+		round_ratios(base, new, row->metric, &ratios);
+		row->paired = ratios.n >= 2 ? ratios.n : 0;
+		if (row->paired)
+			log_diff_paired(&d, &ratios);
+		else
+			log_diff_welch(&d, b, &row->s);
+	} else
 		log_diff_drift(&d, b, &row->s, c->opts.tau2, c->opts.tau_df);
 	verdict_decide(&row->verdict, &d, &vo);
 	if (!row->interleaved && isnan(c->opts.tau2)) {
@@ -128,6 +153,7 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 	c->nverdicts++;
 	c->ndecided += row->verdict.kind != VERDICT_UNDECIDED;
 	c->nseparate += !row->interleaved;
+	c->npaired += row->paired != 0;
 }
 
 static void build_load(struct compare *c, const struct report_table *t)
@@ -265,7 +291,7 @@ int compare_has_verdict(const struct compare_row *row)
 
 const char *compare_sessions_name(const struct compare_row *row)
 {
-	return row->interleaved ? "interleaved" : "separate";
+	return row->paired ? "paired" : row->interleaved ? "interleaved" : "separate";
 }
 
 const char *compare_mark_str(const struct compare_row *row)

@@ -35,6 +35,12 @@
  * drift-aware estimate is used, and without one the row is undecided
  * ("separate sessions, no calibration"), since the runs alone cannot
  * tell a kernel from an hour.
+ *
+ * Interleaved rounds (variants, run --boot --interleave) are paired:
+ * run i of BASE with run i of NEW, both ok, is one round, and the test is
+ * on the per-round log ratios (verdict.h, log_diff_paired), which cancels
+ * whatever hit a whole round. It needs 2 pairs; with fewer, or with more
+ * runs than a summary keeps (LOAD_MAX_PAIRED), Welch's estimate is used.
  */
 #ifndef CONTEST_COMPARE_H
 #define CONTEST_COMPARE_H
@@ -83,6 +89,7 @@ struct compare_row {
 	enum compare_test test;
 	enum compare_mark mark;
 	int interleaved;		/* NEW rows: runs overlapped BASE's in time */
+	size_t paired;			/* interleaved, and tested round by round: pairs */
 	struct verdict verdict;		/* NEW rows with runs on both sides */
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */
@@ -107,6 +114,7 @@ struct compare {
 	size_t ntests, nalpha, nholm;	/* tests made; marked '*' or better; '**' */
 	size_t nverdicts, ndecided;	/* NEW rows with a verdict; not undecided */
 	size_t nseparate;		/* of those, rows of separate sessions */
+	size_t npaired;			/* of those, rows tested round by round */
 };
 
 /* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < o->alpha < 1 */
@@ -116,7 +124,8 @@ void compare_release(struct compare *c);
 
 /* a NEW row with runs on both sides carries a verdict */
 int compare_has_verdict(const struct compare_row *row);
-/* how its runs were made: "interleaved" or "separate" */
+/* how its runs were compared: "paired" (round by round), "interleaved"
+ * (Welch, one session) or "separate" (sessions) */
 const char *compare_sessions_name(const struct compare_row *row);
 
 /* the row's mark as printed: "", "*", "**" */

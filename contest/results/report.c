@@ -89,6 +89,11 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	memcpy(row->psi, ls->psi, sizeof(row->psi));
 	row->first_ok = ls->first_ok;
 	row->last_ok = ls->last_ok;
+	if (ls->runs) {
+		row->runs = xcalloc(ls->nruns, sizeof(*row->runs));
+		memcpy(row->runs, ls->runs, ls->nruns * sizeof(*row->runs));
+		row->nruns = ls->nruns;
+	}
 	row->n_not_ok = ls->n_not_ok;
 	row->n_not_ok_kinds = ls->n_not_ok_kinds;
 	row->not_ok = xcalloc(ls->n_not_ok_kinds + 1, sizeof(*row->not_ok));
@@ -209,8 +214,10 @@ void report_release(struct report *r)
 	size_t i, j;
 
 	for (i = 0; i < r->ntables; i++) {
-		for (j = 0; j < r->tables[i].nrows; j++)
+		for (j = 0; j < r->tables[i].nrows; j++) {
 			free(r->tables[i].rows[j].not_ok);
+			free(r->tables[i].rows[j].runs);
+		}
 		free(r->tables[i].rows);
 	}
 	free(r->tables);

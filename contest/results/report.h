@@ -73,6 +73,8 @@ struct report_row {
 	struct status_count *not_ok;	/* by status, sorted by name */
 	size_t n_not_ok_kinds;
 	double first_ok, last_ok;	/* load_summary's: when the ok runs started */
+	struct run_values *runs;	/* load_summary's, copied; NULL: none kept */
+	size_t nruns;
 };
 
 struct report_table {

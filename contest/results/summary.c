@@ -99,6 +99,21 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 		if (isnan(ls->last_ok) || when > ls->last_ok)
 			ls->last_ok = when;
 	}
+	if (ls->time.n < LOAD_MAX_PAIRED) {
+		struct run_values *rv;
+
+		ls->runs = xrealloc(ls->runs, (ls->nruns + 1) * sizeof(*ls->runs));
+		rv = &ls->runs[ls->nruns++];
+		rv->run = row->run;
+		rv->v[0] = row->time_s;
+		rv->v[1] = row->cpu_pct;
+		rv->v[2] = row->loads;
+		rv->v[3] = row->lcpu_pct;
+	} else if (ls->runs) {
+		free(ls->runs);	/* a partial set would pair the wrong rounds */
+		ls->runs = NULL;
+		ls->nruns = 0;
+	}
 	running_stats_add(&ls->time, row->time_s);
 	running_stats_add(&ls->cpu, row->cpu_pct);
 	running_stats_add(&ls->loads, row->loads);
@@ -150,8 +165,10 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 
 void kernel_results_release(struct kernel_results *kr)
 {
-	for (size_t i = 0; i < kr->nloads; i++)
+	for (size_t i = 0; i < kr->nloads; i++) {
 		free(kr->loads[i].not_ok);
+		free(kr->loads[i].runs);
+	}
 	free(kr->loads);
 	free(kr->name);
 	memset(kr, 0, sizeof(*kr));

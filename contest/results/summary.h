@@ -15,6 +15,15 @@ struct status_count {
 	size_t n;
 };
 
+/* one ok run's numbers, kept so that compare can pair interleaved rounds */
+struct run_values {
+	int run;
+	double v[4];		/* Time, CPU%, Loads, LCPU%: compare's metrics */
+};
+
+/* how many ok runs of a load are kept for pairing; beyond, none is paired */
+#define LOAD_MAX_PAIRED 4096
+
 /* one kernel's runs of one load, summed up as the rows go by */
 struct load_summary {
 	char load[64];
@@ -27,6 +36,10 @@ struct load_summary {
 	/* when the ok runs started (epoch s): the earliest and the latest
 	 * timestamp; NAN when no ok row has one */
 	double first_ok, last_ok;
+	/* the ok runs' numbers, in file order; NULL (none kept) when there
+	 * are more than LOAD_MAX_PAIRED */
+	struct run_values *runs;
+	size_t nruns;
 };
 
 /* one kernel's results: per load what the tables need, no rows kept */

@@ -53,7 +53,9 @@ is "$(grep -c $'\tnoload\t[0-9]*\t.*\tok' "$R/a/runs.tsv") $(grep -c $'\tnoload\
 grep -q "^Time   a " "$T/out" && grep -q "Verdict" "$T/out" && ! grep -q "separate sessions" "$T/out"
 ok $? "the tables and compare follow, the runs interleaved (no separate sessions)"
 "$CONTEST" compare -r "$R" --format csv a b 2> /dev/null | awk -F, '$3 == "b" && $2 == "Time" { print $12 }' > "$T/sessions"
-is "$(cat "$T/sessions")" "interleaved" "compare's csv says interleaved"
+is "$(cat "$T/sessions")" "paired" "compare pairs the variants' rounds (csv: paired)"
+grep -q "interleaved rounds, paired" "$T/out"
+ok $? "and its text says so"
 "$CONTEST" compare -r "$R" a b 2>&1 >/dev/null | grep -q "knobs"
 ok $? "and compare names the knobs as the difference in the environment"
 

@@ -413,6 +413,50 @@ static void test_verdicts(void)
 	}
 }
 
+/* rounds: each round's speed varies by 10%, NEW is 3% slower than BASE
+ * within every round; run numbers shifted by offset for NEW (0: paired) */
+static const struct compare_row *rounds_row(struct compare *c, int offset)
+{
+	struct runs k[2] = { { "base", NULL, 0 }, { "new", NULL, 0 } };
+	struct compare_opts o;
+
+	compare_opts_init(&o);
+	for (int r = 0; r < 8; r++) {
+		double f = 1.0 + 0.10 * rng_normal();
+
+		sim_runs(&k[0], 1, 100.0 * f, 0.002, 2000000 + 40 * r, 1);
+		sim_runs(&k[1], 1, 103.0 * f, 0.002, 2000000 + 40 * r + 20, 1);
+		k[0].rows[k[0].nrows - 1].run = r + 1;
+		k[1].rows[k[1].nrows - 1].run = r + 1 + offset;
+	}
+	compare_runs_opts(c, k, 2, &o);
+	free(k[0].rows);
+	free(k[1].rows);
+	return time_row(c);
+}
+
+static void test_paired(void)
+{
+	struct compare c;
+	const struct compare_row *row;
+
+	rng_seed(23);
+	row = rounds_row(&c, 0);
+	ok(row->paired == 8 && !strcmp(compare_sessions_name(row), "paired"),
+	   "interleaved rounds with the same run numbers: paired, %zu pairs", row->paired);
+	ok(row->verdict.kind == VERDICT_WORSE && row->verdict.mde_pct < 3.0,
+	   "3%% slower in every round, rounds 10%% apart: %s, MDE %.2f%% (%+.1f%%)",
+	   verdict_name(row->verdict.kind), row->verdict.mde_pct, row->verdict.diff_pct);
+	compare_release(&c);
+	rng_seed(23);
+	row = rounds_row(&c, 100);
+	ok(!row->paired && !strcmp(compare_sessions_name(row), "interleaved") &&
+	   row->verdict.kind == VERDICT_UNDECIDED,
+	   "the same runs with no round in common: Welch, %s (MDE %.1f%%)",
+	   verdict_name(row->verdict.kind), row->verdict.mde_pct);
+	compare_release(&c);
+}
+
 int main(void)
 {
 	test_aa();
@@ -422,5 +466,6 @@ int main(void)
 	test_holm();
 	test_mail_section();
 	test_verdicts();
+	test_paired();
 	return tap_done();
 }
