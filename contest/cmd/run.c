@@ -19,6 +19,8 @@
 #include "sys/cleanup.h"
 #include "sys/handover.h"
 #include "sys/knob.h"
+#include "results/compare.h"
+#include "results/sequential.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"
 #include "lib/owner.h"
@@ -41,7 +43,8 @@ static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
 	"                   [--until-sd PCT [--max-runs N] | --resume] [LOAD...]\n"
 	"       contest run [RUN OPTIONS] -k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...\n"
-	"                   [-k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...]... [LOAD...]\n"
+	"                   [-k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...]...\n"
+	"                   [--until-decided [--max-rounds N] [--margin PCT]] [LOAD...]\n"
 	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
 	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
@@ -55,6 +58,9 @@ static const char tail_text[] =
 	"Exit status: 0 every run ok, 1 a run or guest was not ok (or the results\n"
 	"could not be written), 2 bad usage or config, 4 out of memory, 130/143/129\n"
 	"interrupted by SIGINT/SIGTERM/SIGHUP (finished runs are kept).\n";
+
+/* --until-decided's cap on rounds when --max-rounds is not given */
+#define UNTIL_DECIDED_ROUNDS 20
 
 /* a variant: a name with knobs and config overrides, run on this boot */
 struct variant {
@@ -79,6 +85,9 @@ struct run_args {
 	struct variant *variants;	/* one per -k, in order */
 	int nvariants;
 	int with_knobs;			/* some --knob or --set was given */
+	int until_decided;		/* variants: rounds until every Time verdict is decided */
+	int max_rounds;			/* its cap */
+	double margin;			/* its "same" */
 	const struct variant *current;	/* run_session's: whose knobs, NULL none */
 	int quiet;			/* run_session prints no tables (variant rounds) */
 };
@@ -152,6 +161,16 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		  .call = knob_or_set, .argname = "KEY=VALUE",
 		  .help = "the -k before it is a variant: this config key for its\n"
 			  "runs (after -s); variants run in interleaved rounds" },
+		{ .long_name = "until-decided", .type = ARG_FLAG, .value = &a->until_decided,
+		  .help = "variants: add rounds until every load's Time verdict\n"
+			  "against the first is better, worse or same (alpha spent\n"
+			  "over the looks), at most --max-rounds" },
+		{ .long_name = "max-rounds", .type = ARG_INT, .value = &a->max_rounds,
+		  .argname = "N", .min = SEQUENTIAL_FIRST_ROUND, .max = 1000,
+		  .help = "with --until-decided: at most N rounds (default 20)" },
+		{ .long_name = "margin", .type = ARG_NUMBER, .value = &a->margin,
+		  .argname = "PCT", .min = 0, .max = 100, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
+		  .help = "with --until-decided: same means within +-PCT% (default 2)" },
 		BOOT_OPTION_SPECS(a, boot_or_k),
 		OPTION_END,
 	};
@@ -170,8 +189,22 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 	a->nloads = argc - first;
 	a->argc = argc;
 	a->argv = argv;
-	if (a->with_knobs && (boot_wanted(&a->boot) || a->resume || !isnan(a->until_sd))) {
-		error("variants (--knob, --set) go with neither --boot, --resume nor --until-sd");
+	if ((a->max_rounds || !isnan(a->margin)) && !a->until_decided) {
+		error("--max-rounds and --margin go with --until-decided");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->until_decided && a->nvariants < 2) {
+		error("--until-decided compares variants: give two -k NAME or more");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if ((a->with_knobs || a->until_decided) &&
+	    (boot_wanted(&a->boot) || a->resume || !isnan(a->until_sd))) {
+		error("variants (--knob, --set, --until-decided) go with neither --boot, --resume "
+		      "nor --until-sd");
 		fputs(usage_text, stderr);
 		*status = EXIT_USAGE;
 		return -1;
@@ -750,6 +783,54 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 }
 
 /*
+ * --until-decided's look after round: compare the variants (the first is
+ * BASE) at this look's share of alpha (sequential.h); 1 when every NEW
+ * variant's Time verdict of every load is better, worse or same.
+ */
+static int variants_decided(const struct run_args *a, const char *dir, const char **names,
+			    size_t round, size_t rounds)
+{
+	size_t look = sequential_look(round), looks = sequential_looks(rounds), undecided = 0;
+	struct compare_opts o;
+	struct compare c;
+
+	if (!look)
+		return 0;
+	compare_opts_init(&o);
+	o.alpha = sequential_alpha(look, looks, COMPARE_ALPHA);
+	if (!isnan(a->margin))
+		o.margin_pct = a->margin;
+	if (compare_read(&c, dir, (char *const *)names, (size_t)a->nvariants, &o) < 0)
+		return 0;
+	for (size_t i = 0; i < c.nrows; i++) {
+		const struct compare_row *row = &c.rows[i];
+
+		if (row->metric != 0 || row->is_base)
+			continue;
+		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
+			if (round == rounds)
+				info("until-decided: %s of '%s' still undecided after %zu rounds "
+				     "(%s)", row->load, row->kernel, round,
+				     compare_has_verdict(row) ? row->verdict.reason : "no runs");
+			undecided++;
+		}
+	}
+	if (!undecided) {
+		for (size_t i = 0; i < c.nrows; i++) {
+			const struct compare_row *row = &c.rows[i];
+
+			if (row->metric == 0 && !row->is_base)
+				info("until-decided: %s of '%s': %s (%+.1f%%) after %zu rounds, "
+				     "look %zu of %zu at alpha %.3g", row->load, row->kernel,
+				     verdict_name(row->verdict.kind), row->verdict.diff_pct, round,
+				     look, looks, o.alpha);
+		}
+	}
+	compare_release(&c);
+	return undecided == 0;
+}
+
+/*
  * Variants on one boot: round r runs one session of one run per load for
  * each variant, its knobs set around it, the variants in order on odd
  * rounds and in reverse on even ones (A B, B A: balanced against a drift
@@ -793,6 +874,8 @@ static int run_variants(struct run_args *a)
 			rounds = config_int(plain, NULL, "runs");
 		config_free(plain);
 	}
+	if (a->until_decided)
+		rounds = a->max_rounds ? a->max_rounds : UNTIL_DECIDED_ROUNDS;
 	a->quiet = 1;
 	for (r = 0; r < rounds && !status && !run_interrupted; r++) {
 		for (int k = 0; k < a->nvariants && !run_interrupted; k++) {
@@ -812,6 +895,10 @@ static int run_variants(struct run_args *a)
 			}
 			status = status ? status : st;
 		}
+		if (a->until_decided && !status && !run_interrupted &&
+		    variants_decided(a, config_str(cfgs[0], NULL, "results"), names, r + 1,
+				     (size_t)rounds))
+			break;
 	}
 	if (run_interrupted && status < 128)
 		status = 128 + run_interrupted;
@@ -854,7 +941,7 @@ static int run_boot(struct config *cfg, struct run_args *a)
 
 int cmd_run(int argc, char **argv)
 {
-	struct run_args a = { .until_sd = NAN };
+	struct run_args a = { .until_sd = NAN, .margin = NAN };
 	struct until_sd until;
 	struct config *cfg;
 	struct utsname u;

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# run --until-decided adds interleaved rounds of variants until every
+# load's Time verdict is better, worse or same, or its cap: a variant
+# doing 10% more work ends worse within the cap (unless the machine is so
+# noisy that the runs could not see 10%: then it skips, naming the MDE),
+# and an A/A pair never ends better or worse (alpha is spent over the
+# looks; a false alarm at 5% is retried once, so two in a row fail).
+. "$(dirname "$0")/lib.sh"
+CONF=$T/c.conf
+loop() { echo "sh -c 'i=0; while [ \$i -lt $1 ]; do i=\$((i+1)); done'"; }
+cat > "$CONF" <<EOF
+workload = command
+command = $(loop 200000)
+quiet_wait = 0s
+load_lead = 0s
+flush = no
+monitors =
+work_dir = $T/work
+EOF
+CAP=12
+
+"$CONTEST" run -c "$CONF" -r "$T/r1" -k base -k more --set "command=$(loop 220000)" \
+	--until-decided --max-rounds $CAP noload > "$T/out1" 2> "$T/err1"
+ok $? "base against 10% more work: exit 0"
+rounds=$(grep -c "round [0-9]* of $CAP: more" "$T/err1")
+[ "$rounds" -le $CAP ] && [ "$rounds" -ge 3 ]
+ok $? "it ran between 3 and $CAP rounds ($rounds)"
+line=$(grep "until-decided: noload of 'more'" "$T/err1")
+mde=$(sed -n "s/.*noise: would see only \([0-9.]*\)%.*/\1/p" <<< "$line")
+if grep -q ": worse (" <<< "$line"; then
+	ok 0 "10% more work is worse within the cap: $line"
+elif [ -n "$mde" ] && awk -v m="$mde" 'BEGIN { exit !(m > 10) }'; then
+	skip "10% more work is worse" "this machine's noise hid it: the runs would see only $mde%"
+else
+	ok 1 "10% more work is worse within the cap: $line"
+fi
+[ "$(grep -c $'\tnoload\t' "$T/r1/base/runs.tsv")" -eq "$rounds" ] &&
+	[ "$(grep -c $'\tnoload\t' "$T/r1/more/runs.tsv")" -eq "$rounds" ]
+ok $? "one run a round for each variant, no more"
+grep -q "until-decided" "$T/out1"
+ok $((! $?)) "the decision goes to stderr, the tables to stdout"
+
+aa() {	# aa DIR: an A/A session; prints its verdict line
+	"$CONTEST" run -c "$CONF" -r "$1" -k a -k b --until-decided --max-rounds 8 noload \
+		> /dev/null 2> "$1.err"
+	grep "until-decided: noload of 'b'" "$1.err"
+}
+line=$(aa "$T/aa1")
+grep -qE ": (better|worse) \(" <<< "$line" && line="$line; again: $(aa "$T/aa2")"
+grep -qE "(still undecided|: same \().*" <<< "${line##*again: }"
+ok $? "A/A ends same or undecided: $line"
+
+"$CONTEST" run -c "$CONF" -r "$T/r3" -k solo --until-decided noload > /dev/null 2> "$T/err3"
+is $? 2 "--until-decided with one variant is bad usage ($(head -1 "$T/err3"))"
+"$CONTEST" run -c "$CONF" -r "$T/r3" -k a -k b --max-rounds 5 noload > /dev/null 2> "$T/err4"
+is $? 2 "--max-rounds without --until-decided is bad usage"
+done_testing
