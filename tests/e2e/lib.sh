@@ -111,3 +111,17 @@ session_swap() {
 }
 # rows of runs.tsv with a given status
 rows_with() { awk -F'\t' -v s="$2" 'NR==1{for(i=1;i<=NF;i++) if($i=="status") k=i; next} $k==s' "$1" | wc -l | tr -d ' '; }
+# command_conf FILE COMMAND: a config timing COMMAND with no wait, lead,
+# flush or monitor around it, its work directory $T/work: for tests of the
+# driver's own logic, where a run should take only the command's time
+command_conf() {
+	cat > "$1" <<CONF
+workload = command
+command = $2
+quiet_wait = 0s
+load_lead = 0s
+flush = no
+monitors =
+work_dir = $T/work
+CONF
+}

@@ -7,15 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 CONF=$T/c.conf
-cat > "$CONF" <<EOF
-workload = command
-command = sh -c 'i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done'
-quiet_wait = 0s
-load_lead = 0s
-flush = no
-monitors =
-work_dir = $T/work
-EOF
+command_conf "$CONF" "sh -c 'i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done'"
 
 # the machinery: three real sessions of three runs
 "$CONTEST" calibrate -c "$CONF" -r "$R" -n 3 --runs 3 > "$T/out" 2> "$T/err"

@@ -28,15 +28,7 @@ ORIG=$(current)
 at_exit "echo $ORIG > $SCHED"
 OTHER=$(tr -d '[]' < "$SCHED" | tr ' ' '\n' | grep -v "^$ORIG\$" | grep -v '^$' | head -1)
 CONF=$T/c.conf
-cat > "$CONF" <<EOF
-workload = command
-command = sleep 0.2
-quiet_wait = 0s
-load_lead = 0s
-flush = no
-monitors =
-work_dir = $W
-EOF
+command_conf "$CONF" "sleep 0.2"
 variants=(-k a --knob "$SCHED=$ORIG" -k b --knob "$SCHED=$OTHER")
 
 "$CONTEST" run -c "$CONF" -r "$R" -n 3 "${variants[@]}" noload > "$T/out" 2> "$T/err"

@@ -8,15 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 CONF=$T/c.conf
 loop() { echo "sh -c 'i=0; while [ \$i -lt $1 ]; do i=\$((i+1)); done'"; }
-cat > "$CONF" <<EOF
-workload = command
-command = $(loop 200000)
-quiet_wait = 0s
-load_lead = 0s
-flush = no
-monitors =
-work_dir = $T/work
-EOF
+command_conf "$CONF" "$(loop 200000)"
 CAP=12
 
 "$CONTEST" run -c "$CONF" -r "$T/r1" -k base -k more --set "command=$(loop 220000)" \
