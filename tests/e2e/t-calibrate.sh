@@ -29,12 +29,15 @@ is "$(head -1 "$T/show")" "$(head -1 "$T/out")" "-n 0 prints the calibration wit
 "$CONTEST" calibrate -r "$R" -n 0 extra > /dev/null 2>&1
 is $? 2 "an operand is bad usage"
 
-# compare: two kernels of separate sessions, 10% apart at 1% noise, with
-# and without a calibration of 2% drift (made here, its truth known)
+# compare: two kernels of separate sessions, 20% apart at 1% noise, with
+# and without a calibration of about 2% drift (made here, its truth known;
+# six sessions leave the drift uncertain, so 10% would not always show)
 C2=$T/c2
+seed=0
 runs() {	# runs DIR KERNEL MEAN START: 5 noload runs at 1% noise, a minute apart
 	mkdir -p "$1/$2"
-	awk -v m="$3" -v t0="$4" -v seed="$RANDOM" 'BEGIN { srand(seed)
+	seed=$((seed + 1))	# the same draws every time
+	awk -v m="$3" -v t0="$4" -v seed="$seed" 'BEGIN { srand(seed)
 		print "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
 		for (i = 1; i <= 5; i++) {
 			u = rand(); v = rand(); z = sqrt(-2 * log(u + 1e-12)) * cos(6.2831853 * v)
@@ -44,7 +47,7 @@ runs() {	# runs DIR KERNEL MEAN START: 5 noload runs at 1% noise, a minute apart
 	printf 'cpu_model: Test CPU\ncpus: 2\nmemtotal: 1073741824 (1.0 GiB)\n' > "$1/$2/env"
 }
 runs "$C2" base 100 1700000000
-runs "$C2" new 110 1700090000
+runs "$C2" new 120 1700090000
 "$CONTEST" compare -r "$C2" --format json base new > "$T/nocal.json" 2> "$T/nocal.err"
 python3 - "$T/nocal.json" > "$T/nocal.check" 2>&1 <<'PY'
 import json, sys
@@ -55,7 +58,7 @@ assert t["verdict"] == "undecided" and t["sessions"] == "separate", t
 assert t["verdict_reason"] == "separate sessions and no calibration" and t["mde_floor"], t
 print("ok")
 PY
-is "$(cat "$T/nocal.check")" ok "without a calibration a 10% slower session is undecided, saying why"
+is "$(cat "$T/nocal.check")" ok "without a calibration a 20% slower session is undecided, saying why"
 grep -q "calibrate" <("$CONTEST" compare -r "$C2" base new 2>/dev/null)
 ok $? "and the text names contest calibrate"
 for i in 1 2 3 4 5 6; do	# six sessions whose speed differs by about 2%
@@ -72,7 +75,7 @@ assert t["verdict"] == "worse" and not t["mde_floor"] and t["mde_pct"] > 0, t
 print("ok %.1f%% drift, MDE %.1f%%" % (d["drift_pct"], t["mde_pct"]))
 PY
 grep -q '^ok' "$T/cal.check"
-ok $? "with a calibration (6 sessions) the 10% slower one is worse: $(cat "$T/cal.check")"
+ok $? "with a calibration (6 sessions) the 20% slower one is worse: $(cat "$T/cal.check")"
 # the same drift on another machine is not used
 sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
 "$CONTEST" compare -r "$C2" --format json base new > "$T/other.json" 2> "$T/other.err"
