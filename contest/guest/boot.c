@@ -12,6 +12,7 @@
 #include "guest/vm-qemu.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/kvm.h>
@@ -355,6 +356,7 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	snprintf(rec.cpu_limit, sizeof(rec.cpu_limit), "-");
 	snprintf(rec.status, sizeof(rec.status), "%s", status);
 	snprintf(rec.status_detail, sizeof(rec.status_detail), "%s", detail);
+	rec.steal_s = rec.others_cpu_s = NAN;	/* no window was measured */
 	results_append(kdir, &rec);
 }
 

@@ -235,6 +235,37 @@ static void write_stalls(const struct compare *c, const char *load, FILE *out)
 	}
 }
 
+/* a warning under a load whose kernels' runs were disturbed unequally:
+ * the difference may be the disturbance's, not the kernel's */
+static void write_disturbed(const struct compare *c, const char *load, FILE *out)
+{
+	const struct report_table *t = table_of(c, load);
+	char *text, *list = xstrdup(""), *next;
+	double lo = 1, hi = 0;
+
+	for (size_t k = 0; t && k < t->nrows; k++) {
+		const struct report_row *row = &t->rows[k];
+		double share = row->time.n ? (double)row->n_disturbed / (double)row->time.n : 0;
+
+		if (!row->time.n)
+			continue;
+		lo = share < lo ? share : lo;
+		hi = share > hi ? share : hi;
+		next = xasprintf("%s%s'%s' %zu of %zu", list, *list ? ", " : "", row->kernel,
+				 row->n_disturbed, row->time.n);
+		free(list);
+		list = next;
+	}
+	if (hi > lo) {
+		text = xasprintf("Warning: the runs were disturbed unequally (steal or others' CPU "
+				 "at 10%% of the machine or more): %s; a difference here may be "
+				 "theirs, not the kernel's.", list);
+		wrap(out, text);
+		free(text);
+	}
+	free(list);
+}
+
 /* the rows of one load, from rows[from]; returns where the next load starts */
 static size_t write_load(const struct compare *c, size_t from, FILE *out)
 {
@@ -246,6 +277,7 @@ static size_t write_load(const struct compare *c, size_t from, FILE *out)
 		write_row(out, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
 	write_stalls(c, c->rows[from].load, out);
+	write_disturbed(c, c->rows[from].load, out);
 	fputc('\n', out);
 	return i;
 }

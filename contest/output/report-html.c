@@ -139,6 +139,26 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	fputs("</p>\n", out);
 }
 
+static void write_disturbed(FILE *out, const struct report_table *t)
+{
+	if (!t->n_disturbed)
+		return;
+	fputs("<p class=\"note\">Disturbed (kept in the means; steal or others' CPU at 10% of "
+	      "the machine or more):", out);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->n_disturbed)
+			continue;
+		fputc(' ', out);
+		html_escape(out, row->kernel);
+		fprintf(out, ": %zu of %zu, ", row->n_disturbed, row->time.n);
+		html_escape(out, row->disturbed);
+		fputc(';', out);
+	}
+	fputs("</p>\n", out);
+}
+
 static int has_psi(const struct report *r)
 {
 	for (size_t i = 0; i < r->ntables; i++)
@@ -290,6 +310,7 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 		fputs("</h2>\n", out);
 		write_table(out, &r->tables[i], opts->stats);
 		write_not_ok(out, &r->tables[i]);
+		write_disturbed(out, &r->tables[i]);
 		if (img && embed_image(out, img) < 0)
 			ret = -1;
 		fputs("</section>\n", out);

@@ -139,6 +139,50 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	fputs(")\n", out);
 }
 
+/* "(2.5.47: 1 of 5 runs disturbed: run 3 others 48%)": ok runs, kept in
+ * the numbers, during which steal or others' CPU reached DISTURB_PCT */
+static void write_disturbed(FILE *out, const struct report_table *t)
+{
+	const char *sep = "(";
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->n_disturbed)
+			continue;
+		fprintf(out, "%s%s: %zu of %zu run%s disturbed: %s", sep, row->kernel,
+			row->n_disturbed, row->time.n, row->time.n == 1 ? "" : "s", row->disturbed);
+		sep = "; ";
+	}
+	fputs(")\n", out);
+}
+
+/* --stats: the mean CPU seconds stolen and used by others over the
+ * compile's windows, one row per kernel whose runs recorded them */
+static const char *const disturb_header[] = { "Disturbance [s]", "steal", "others" };
+
+static void write_disturbance(FILE *out, const struct report_table *t, size_t width)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		const char *cells[3];
+		char v[2][32], *label;
+
+		if (!row->time.n || (!row->steal.n && !row->others.n))
+			continue;
+		if (!header++)
+			write_line(out, disturb_header, 3, width);
+		label = row_label(row);
+		cells[0] = label;
+		cells[1] = format_value(v[0], sizeof(v[0]), running_stats_mean(&row->steal), 2);
+		cells[2] = format_value(v[1], sizeof(v[1]), running_stats_mean(&row->others), 2);
+		write_line(out, cells, 3, width);
+		free(label);
+	}
+}
+
 /* --stats: mean stall seconds over the compile windows of the ok runs, the
  * machine's (/proc/pressure) and, under v2, the session cgroup's; one row
  * per kernel that has them, so kernels without PSI print nothing */
@@ -199,8 +243,12 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 			write_row(out, &t->rows[i], width, opts->stats);
 	if (t->n_not_ok)
 		write_not_ok(out, t);
-	if (opts->stats)
+	if (t->n_disturbed)
+		write_disturbed(out, t);
+	if (opts->stats) {
 		write_pressure(out, t, width);
+		write_disturbance(out, t, width);
+	}
 	fputc('\n', out);
 }
 

@@ -75,6 +75,9 @@ struct report_row {
 	double first_ok, last_ok;	/* load_summary's: when the ok runs started */
 	struct run_values *runs;	/* load_summary's, copied; NULL: none kept */
 	size_t nruns;
+	struct running_stats steal, others;	/* load_summary's */
+	size_t n_disturbed;
+	char disturbed[160];
 };
 
 struct report_table {
@@ -82,6 +85,7 @@ struct report_table {
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
 	size_t n_not_ok;		/* over all rows */
+	size_t n_disturbed;		/* over all rows */
 };
 
 struct report {

@@ -89,6 +89,9 @@ static const struct column columns[] = {
 	READ("cg_psi_memory_full_us", COL_REAL, cg_psi_us[3], 0, psi_us[9]),
 	READ("cg_psi_io_some_us", COL_REAL, cg_psi_us[4], 0, psi_us[10]),
 	READ("cg_psi_io_full_us", COL_REAL, cg_psi_us[5], 0, psi_us[11]),
+	READ("steal_s", COL_REAL, steal_s, 3, steal_s),
+	READ("others_cpu_s", COL_REAL, others_cpu_s, 3, others_cpu_s),
+	READ("disturbed", COL_TEXT, disturbed, 0, disturbed),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 

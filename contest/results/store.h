@@ -37,6 +37,10 @@ struct run_record {
 	/* pressure stall microseconds over the compile's window, NAN unknown:
 	 * the machine's (psi_*_us) and the session cgroup's under v2 (cg_psi_*_us) */
 	double psi_us[PSI_NCOL], cg_psi_us[PSI_NCOL];
+	/* what disturbed the compile's window (session/disturb.h): CPU seconds
+	 * the hypervisor stole, and other processes used; NAN unknown */
+	double steal_s, others_cpu_s;
+	char disturbed[64];		/* "-", or "others 48%", "steal 12%, others 20%" */
 	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
@@ -82,6 +86,8 @@ struct run_row {
 	char timestamp[32];		/* "" when the column is absent */
 	/* psi_*_us then cg_psi_*_us, as in run_record; NAN absent or "-" */
 	double psi_us[2 * PSI_NCOL];
+	double steal_s, others_cpu_s;	/* NAN absent or "-" */
+	char disturbed[64];		/* "" when the column is absent or "-" */
 };
 
 /*

@@ -62,6 +62,8 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
 		running_stats_init(&ls->psi[p]);
 	ls->first_ok = ls->last_ok = NAN;
+	running_stats_init(&ls->steal);
+	running_stats_init(&ls->others);
 	return ls;
 }
 
@@ -89,9 +91,31 @@ static int count_not_ok(struct load_summary *ls, const char *status)
 	return 0;
 }
 
+/* one more disturbed ok run, in the summary's short list */
+static void add_disturbed(struct load_summary *ls, const struct run_row *row)
+{
+	size_t len = strlen(ls->disturbed), room = sizeof(ls->disturbed) - len;
+	int n;
+
+	ls->n_disturbed++;
+	if (room < 4 || (len >= 3 && !strcmp(ls->disturbed + len - 3, "...")))
+		return;
+	n = snprintf(ls->disturbed + len, room, "%srun %d %s", len ? ", " : "", row->run,
+		     row->disturbed);
+	if (n < 0 || (size_t)n >= room)
+		snprintf(ls->disturbed + sizeof(ls->disturbed) - 4, 4, "...");
+}
+
 static void add_ok(struct load_summary *ls, const struct run_row *row)
 {
 	double when;
+
+	if (!isnan(row->steal_s))
+		running_stats_add(&ls->steal, row->steal_s);
+	if (!isnan(row->others_cpu_s))
+		running_stats_add(&ls->others, row->others_cpu_s);
+	if (row->disturbed[0])
+		add_disturbed(ls, row);
 
 	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
 		if (isnan(ls->first_ok) || when < ls->first_ok)

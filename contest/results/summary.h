@@ -40,6 +40,13 @@ struct load_summary {
 	 * are more than LOAD_MAX_PAIRED */
 	struct run_values *runs;
 	size_t nruns;
+	/* what disturbed the ok runs (runs.tsv's steal_s, others_cpu_s,
+	 * disturbed): means over the runs that have them, how many ok runs
+	 * were disturbed and which, "run 3 others 48%, run 5 steal 12%" (cut
+	 * with "..." when long) */
+	struct running_stats steal, others;
+	size_t n_disturbed;
+	char disturbed[160];
 };
 
 /* one kernel's results: per load what the tables need, no rows kept */

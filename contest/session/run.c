@@ -1,5 +1,6 @@
 /* run.c - one timed run, from the clean to its row (see run.h) */
 #include "session/run.h"
+#include "session/disturb.h"
 #include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "lib/proc.h"
@@ -414,6 +415,8 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	rec->jobs = s->wl.jobs;
 	for (int i = 0; i < PSI_NCOL; i++)
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
+	rec->steal_s = rec->others_cpu_s = NAN;
+	snprintf(rec->disturbed, sizeof(rec->disturbed), "-");
 	snprintf(rec->status, sizeof(rec->status), "ok");
 	snprintf(rec->status_detail, sizeof(rec->status_detail), "-");
 }
@@ -573,6 +576,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct load_snap a = { 0 }, b = { 0 };
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
+	struct disturb_snap da, db;
 	struct compile_result cr;
 	sig_atomic_t continued;
 	char why[256];
@@ -585,6 +589,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	psi_snap_both(s, &pa, &cga);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &a);
+	disturb_snap(&da, lr->monitor, MONITOR_MAX);
 	pid = compile_start(s, log, &t0);
 	if (pid < 0) {
 		set_status(rec, "compile-failed", "cannot start the compile");
@@ -593,6 +598,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	}
 	wait_compile(s, pid, &cr);
 	cr.time_s = now_mono() - t0;
+	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
@@ -607,6 +613,9 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	rec->pgmajfault = vb.pgmajfault - va.pgmajfault;
 	psi_delta(&pa, &pb, rec->psi_us);
 	psi_delta(&cga, &cgb, rec->cg_psi_us);
+	disturb_delta(&da, &db, cr.time_s, rec->user_s + rec->sys_s,
+		      lr->lp.leader ? rec->load_cpu_s : 0, &rec->steal_s, &rec->others_cpu_s,
+		      rec->disturbed, sizeof(rec->disturbed));
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);

@@ -1,0 +1,75 @@
+/* disturb.c - what disturbed a run, see disturb.h */
+#include "session/disturb.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+/* user+system CPU seconds of one process from /proc/PID/stat; 0 when gone */
+static double proc_cpu_s(pid_t pid)
+{
+	char path[64], line[1024], *p;
+	unsigned long long ut, st;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (read_line_file(path, line, sizeof(line)) < 0 || !(p = strrchr(line, ')')))
+		return 0;
+	/* after "(comm)": state, then 10 fields, then utime and stime */
+	if (sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return 0;
+	return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+void disturb_snap(struct disturb_snap *d, const pid_t *monitors, size_t n)
+{
+	unsigned long long v[8] = { 0 };
+	struct rusage ru;
+	char line[512];
+
+	memset(d, 0, sizeof(*d));
+	if (read_line_file("/proc/stat", line, sizeof(line)) == 0 &&
+	    sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
+		   &v[3], &v[4], &v[5], &v[6], &v[7]) >= 7) {
+		d->ok = 1;
+		d->busy = v[0] + v[1] + v[2] + v[5] + v[6];	/* user nice system irq softirq */
+		d->steal = v[7];
+	}
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		d->self_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+			    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	for (size_t i = 0; i < n; i++)
+		if (monitors[i] > 0)
+			d->monitors_s += proc_cpu_s(monitors[i]);
+}
+
+void disturb_delta(const struct disturb_snap *a, const struct disturb_snap *b, double wall_s,
+		   double compile_s, double load_s, double *steal_s, double *others_s,
+		   char *text, size_t size)
+{
+	double hz = (double)sysconf(_SC_CLK_TCK), cpu_s = wall_s * ncpus(), steal_pct, others_pct;
+	size_t len = 0;
+
+	*steal_s = *others_s = NAN;
+	snprintf(text, size, "-");
+	if (!a->ok || !b->ok || b->busy < a->busy || b->steal < a->steal)
+		return;
+	*steal_s = (double)(b->steal - a->steal) / hz;
+	*others_s = (double)(b->busy - a->busy) / hz - compile_s - (isnan(load_s) ? 0 : load_s) -
+		    (b->self_s - a->self_s) - (b->monitors_s - a->monitors_s);
+	if (*others_s < 0)
+		*others_s = 0;	/* a tick's resolution, not a negative CPU */
+	if (!(cpu_s > 0))
+		return;
+	steal_pct = 100.0 * *steal_s / cpu_s;
+	others_pct = 100.0 * *others_s / cpu_s;
+	text[0] = '\0';
+	if (steal_pct >= DISTURB_PCT)
+		len += (size_t)snprintf(text + len, size - len, "steal %.0f%%", steal_pct);
+	if (others_pct >= DISTURB_PCT && len < size)
+		snprintf(text + len, size - len, "%sothers %.0f%%", len ? ", " : "", others_pct);
+	if (!text[0])
+		snprintf(text, size, "-");
+}

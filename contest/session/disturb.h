@@ -1,0 +1,42 @@
+/* disturb.h - what disturbed a run: the hypervisor's steal, others' CPU
+ *
+ * Over the compile's window, from /proc/stat's first line (all CPUs):
+ * steal is the time the hypervisor gave the CPUs to someone else; the
+ * busy time (user, nice, system, irq, softirq) less the compile's CPU
+ * (wait4), the load's CPU and contest's own (the driver and its
+ * monitors) is what other processes used: someone else's work. Both in
+ * CPU seconds, with /proc/stat's resolution of one clock tick a CPU.
+ * A run is disturbed when either is at least DISTURB_PCT percent of the
+ * CPU time the window had (its wall time times the CPUs); the run stays
+ * ok, and says so in runs.tsv's `disturbed` column.
+ */
+#ifndef CONTEST_DISTURB_H
+#define CONTEST_DISTURB_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define DISTURB_PCT 10.0
+
+struct disturb_snap {
+	int ok;				/* /proc/stat was read */
+	unsigned long long busy, steal;	/* clock ticks, all CPUs */
+	double self_s;			/* the driver's own CPU (getrusage) */
+	double monitors_s;		/* the monitors' CPU (/proc/PID/stat) */
+};
+
+/* a snapshot now; monitors[0..n) are the monitors' pids (0: none) */
+void disturb_snap(struct disturb_snap *d, const pid_t *monitors, size_t n);
+
+/*
+ * From two snapshots around a window of wall_s seconds in which the
+ * compile used compile_s and the load load_s CPU seconds: *steal_s and
+ * *others_s (at least 0), NAN when a snapshot failed; into text (size
+ * bytes) "-" or what disturbed the run, as "others 48%" or "steal 12%,
+ * others 20%" (percent of the window's CPU time).
+ */
+void disturb_delta(const struct disturb_snap *a, const struct disturb_snap *b, double wall_s,
+		   double compile_s, double load_s, double *steal_s, double *others_s,
+		   char *text, size_t size);
+
+#endif
