@@ -126,7 +126,10 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 	if (ls->time.n < LOAD_MAX_PAIRED) {
 		struct run_values *rv;
 
-		ls->runs = xrealloc(ls->runs, (ls->nruns + 1) * sizeof(*ls->runs));
+		if (ls->nruns == ls->runs_alloc) {	/* doubling: a realloc a row costs n^2 */
+			ls->runs_alloc = ls->runs_alloc ? 2 * ls->runs_alloc : 8;
+			ls->runs = xrealloc(ls->runs, ls->runs_alloc * sizeof(*ls->runs));
+		}
 		rv = &ls->runs[ls->nruns++];
 		rv->run = row->run;
 		rv->v[0] = row->time_s;
@@ -136,7 +139,7 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */
 		ls->runs = NULL;
-		ls->nruns = 0;
+		ls->nruns = ls->runs_alloc = 0;
 	}
 	running_stats_add(&ls->time, row->time_s);
 	running_stats_add(&ls->cpu, row->cpu_pct);

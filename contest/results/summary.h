@@ -39,7 +39,7 @@ struct load_summary {
 	/* the ok runs' numbers, in file order; NULL (none kept) when there
 	 * are more than LOAD_MAX_PAIRED */
 	struct run_values *runs;
-	size_t nruns;
+	size_t nruns, runs_alloc;
 	/* what disturbed the ok runs (runs.tsv's steal_s, others_cpu_s,
 	 * disturbed): means over the runs that have them, how many ok runs
 	 * were disturbed and which, "run 3 others 48%, run 5 steal 12%" (cut
