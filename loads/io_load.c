@@ -59,6 +59,7 @@ const struct load load_io_load = {
 	.name = "io_load",
 	.unit = "file written",
 	.work_unit = "bytes",
+	.flags = LOAD_STRESS_WRITE,
 	.help = "write zeros into a file of `size` (100% of RAM) in 1 MiB writes, again and again",
 	.options = io_options,
 	.supported = io_supported,

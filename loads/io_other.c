@@ -87,6 +87,7 @@ const struct load load_io_other = {
 	.name = "io_other",
 	.unit = "file written",
 	.work_unit = "bytes",
+	.flags = LOAD_STRESS_WRITE,
 	.help = "io_load in io_other_dir (put it on another disk); needs io_other_dir set",
 	.options = io_other_options,
 	.supported = io_other_supported,

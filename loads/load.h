@@ -86,6 +86,12 @@ struct load {
 
 #define LOAD_NONE	0x1	/* noload, cacherun: no process at all */
 #define LOAD_NO_FLUSH	0x2	/* cacherun: skip the flush, follow a noload run */
+/* what a load exists to stress, so that a run can say when it did not
+ * (runs.tsv's unloaded): its work (bytes) must reach its scratch
+ * directory's disk as writes, or as reads; or the machine must swap */
+#define LOAD_STRESS_WRITE	0x4
+#define LOAD_STRESS_READ	0x8
+#define LOAD_STRESS_SWAP	0x10
 
 /* Typed access to the load's own keys (its section of the config) */
 uint64_t load_size(const struct load_env *env, const char *key);

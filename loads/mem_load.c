@@ -90,6 +90,7 @@ const struct load load_mem_load = {
 	.name = "mem_load",
 	.unit = "pass over the set",
 	.work_unit = "bytes",
+	.flags = LOAD_STRESS_SWAP,
 	.help = "allocate and touch `size` (110% of RAM) in 1 MiB blocks, copy between halves, free; needs swap",
 	.options = mem_options,
 	.supported = mem_supported,

@@ -82,6 +82,7 @@ const struct load load_read_load = {
 	.name = "read_load",
 	.unit = "file read",
 	.work_unit = "bytes",
+	.flags = LOAD_STRESS_READ,
 	.help = "read a file of `size` (100% of RAM, made untimed) in 64 KiB reads, again and again",
 	.options = read_options,
 	.supported = read_supported,

@@ -107,6 +107,7 @@ const struct load load_tworead_load = {
 	.name = "tworead_load",
 	.unit = "block pair read",
 	.work_unit = "bytes",
+	.flags = LOAD_STRESS_READ,
 	.help = "read two files of size1 (10%) and size2 (100% of RAM) alternately in 64 KiB blocks",
 	.options = tworead_options,
 	.supported = tworead_supported,

@@ -2,6 +2,7 @@
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "results/calibration.h"
+#include "sys/signals.h"
 #include "lib/proc.h"
 #include "lib/util.h"
 
@@ -30,37 +31,6 @@ static const char intro_text[] =
 static const char tail_text[] =
 	"Exit status: 0 calibrated (or printed), 1 a session failed, 2 bad usage,\n"
 	"128+N stopped by signal N (finished sessions are kept).\n";
-
-/* the session in flight, for the signal handler; 0 none */
-static volatile pid_t session_pid;
-static volatile sig_atomic_t calibrate_stop;
-
-/*
- * A stop asked of calibrate is passed on to its session, which winds down
- * and keeps its finished runs. Ctrl-C reaches the session by itself (one
- * process group): only a signal sent to calibrate alone is passed on.
- */
-static void on_signal(int sig, siginfo_t *si, void *ctx)
-{
-	(void)ctx;
-	if (!calibrate_stop)
-		calibrate_stop = sig;
-	if (session_pid > 0 && (si->si_code == SI_USER || si->si_code == SI_QUEUE))
-		kill(session_pid, sig);
-}
-
-static void install_handlers(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
 
 struct calibrate_args {
 	struct cli_args ca;
@@ -113,18 +83,20 @@ static int run_session(const struct calibrate_args *a, const char *self, const c
 	     a->runs);
 	pid = spawn(argv, &so);
 	if (pid > 0) {
-		session_pid = pid;
-		if (proc_wait(pid, &status) < 0)
-			status = -1;
-		session_pid = 0;
+		/* not proc_wait, which kills what it waits for once stopped: the
+		 * session winds itself down and keeps its finished runs */
+		signals_forward(pid);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		signals_forward(0);
 	}
 	free(argv);
-	if (status != 0 && !calibrate_stop)
+	if (status != 0 && !run_interrupted)
 		error("calibration session %s %s (its output: '%s')", name,
 		      proc_status_text(status, how, sizeof(how)), log);
 	free(log);
-	if (calibrate_stop)
-		return 128 + calibrate_stop;
+	if (run_interrupted)
+		return 128 + run_interrupted;
 	return status == 0 ? 0 : EXIT_RUN_FAILED;
 }
 
@@ -167,7 +139,7 @@ static int calibrate(const struct calibrate_args *a, const char *dir)
 		free(cdir);
 		return EXIT_RUN_FAILED;
 	}
-	install_handlers();
+	signals_install();
 	for (int i = 0; i < a->sessions && !status; i++)
 		status = run_session(a, self, cdir, i);
 	free(cdir);

@@ -356,7 +356,8 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	snprintf(rec.cpu_limit, sizeof(rec.cpu_limit), "-");
 	snprintf(rec.status, sizeof(rec.status), "%s", status);
 	snprintf(rec.status_detail, sizeof(rec.status_detail), "%s", detail);
-	rec.steal_s = rec.others_cpu_s = NAN;	/* no window was measured */
+	/* no window was measured */
+	rec.steal_s = rec.others_cpu_s = rec.disk_read_mb = rec.disk_write_mb = NAN;
 	results_append(kdir, &rec);
 }
 

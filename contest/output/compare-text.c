@@ -245,14 +245,15 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 
 	for (size_t k = 0; t && k < t->nrows; k++) {
 		const struct report_row *row = &t->rows[k];
-		double share = row->time.n ? (double)row->n_disturbed / (double)row->time.n : 0;
+		size_t n = row->notes[NOTE_DISTURBED].n;
+		double share = row->time.n ? (double)n / (double)row->time.n : 0;
 
 		if (!row->time.n)
 			continue;
 		lo = share < lo ? share : lo;
 		hi = share > hi ? share : hi;
 		next = xasprintf("%s%s'%s' %zu of %zu", list, *list ? ", " : "", row->kernel,
-				 row->n_disturbed, row->time.n);
+				 n, row->time.n);
 		free(list);
 		list = next;
 	}

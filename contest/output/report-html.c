@@ -139,21 +139,27 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	fputs("</p>\n", out);
 }
 
-static void write_disturbed(FILE *out, const struct report_table *t)
+static const char *const note_intro[RUN_NOTES] = {
+	[NOTE_DISTURBED] = "Disturbed (kept in the means; steal or others' CPU at 10% of the "
+			   "machine or more):",
+	[NOTE_UNLOADED] = "The load did not load (kept in the means; it never reached what it "
+			  "exists to stress):",
+};
+
+static void write_notes(FILE *out, const struct report_table *t, enum run_note_kind kind)
 {
-	if (!t->n_disturbed)
+	if (!t->n_notes[kind])
 		return;
-	fputs("<p class=\"note\">Disturbed (kept in the means; steal or others' CPU at 10% of "
-	      "the machine or more):", out);
+	fprintf(out, "<p class=\"note\">%s", note_intro[kind]);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->n_disturbed)
+		if (!row->notes[kind].n)
 			continue;
 		fputc(' ', out);
 		html_escape(out, row->kernel);
-		fprintf(out, ": %zu of %zu, ", row->n_disturbed, row->time.n);
-		html_escape(out, row->disturbed);
+		fprintf(out, ": %zu of %zu, ", row->notes[kind].n, row->time.n);
+		html_escape(out, row->notes[kind].text);
 		fputc(';', out);
 	}
 	fputs("</p>\n", out);
@@ -310,7 +316,8 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 		fputs("</h2>\n", out);
 		write_table(out, &r->tables[i], opts->stats);
 		write_not_ok(out, &r->tables[i]);
-		write_disturbed(out, &r->tables[i]);
+		for (int n = 0; n < RUN_NOTES; n++)
+			write_notes(out, &r->tables[i], (enum run_note_kind)n);
 		if (img && embed_image(out, img) < 0)
 			ret = -1;
 		fputs("</section>\n", out);

@@ -140,18 +140,19 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 }
 
 /* "(2.5.47: 1 of 5 runs disturbed: run 3 others 48%)": ok runs, kept in
- * the numbers, during which steal or others' CPU reached DISTURB_PCT */
-static void write_disturbed(FILE *out, const struct report_table *t)
+ * the numbers, with a note of this kind (summary.h) */
+static void write_notes(FILE *out, const struct report_table *t, enum run_note_kind kind)
 {
 	const char *sep = "(";
 
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
+		const struct run_notes *note = &row->notes[kind];
 
-		if (!row->n_disturbed)
+		if (!note->n)
 			continue;
-		fprintf(out, "%s%s: %zu of %zu run%s disturbed: %s", sep, row->kernel,
-			row->n_disturbed, row->time.n, row->time.n == 1 ? "" : "s", row->disturbed);
+		fprintf(out, "%s%s: %zu of %zu run%s %s: %s", sep, row->kernel, note->n,
+			row->time.n, row->time.n == 1 ? "" : "s", run_note_names[kind], note->text);
 		sep = "; ";
 	}
 	fputs(")\n", out);
@@ -243,8 +244,9 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 			write_row(out, &t->rows[i], width, opts->stats);
 	if (t->n_not_ok)
 		write_not_ok(out, t);
-	if (t->n_disturbed)
-		write_disturbed(out, t);
+	for (int n = 0; n < RUN_NOTES; n++)
+		if (t->n_notes[n])
+			write_notes(out, t, (enum run_note_kind)n);
 	if (opts->stats) {
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);

@@ -91,8 +91,7 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	row->last_ok = ls->last_ok;
 	row->steal = ls->steal;
 	row->others = ls->others;
-	row->n_disturbed = ls->n_disturbed;
-	memcpy(row->disturbed, ls->disturbed, sizeof(row->disturbed));
+	memcpy(row->notes, ls->notes, sizeof(row->notes));
 	if (ls->runs) {
 		row->runs = xcalloc(ls->nruns, sizeof(*row->runs));
 		memcpy(row->runs, ls->runs, ls->nruns * sizeof(*row->runs));
@@ -180,7 +179,8 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 		if (row->time.n)
 			row->ratio = running_stats_mean(&row->time) / divisor[k];
 		t->n_not_ok += row->n_not_ok;
-		t->n_disturbed += row->n_disturbed;
+		for (size_t kind = 0; kind < RUN_NOTES; kind++)
+			t->n_notes[kind] += row->notes[kind].n;
 		t->nrows++;
 	}
 }

@@ -76,8 +76,7 @@ struct report_row {
 	struct run_values *runs;	/* load_summary's, copied; NULL: none kept */
 	size_t nruns;
 	struct running_stats steal, others;	/* load_summary's */
-	size_t n_disturbed;
-	char disturbed[160];
+	struct run_notes notes[RUN_NOTES];	/* load_summary's */
 };
 
 struct report_table {
@@ -85,7 +84,7 @@ struct report_table {
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
 	size_t n_not_ok;		/* over all rows */
-	size_t n_disturbed;		/* over all rows */
+	size_t n_notes[RUN_NOTES];	/* runs with each note, over all rows */
 };
 
 struct report {

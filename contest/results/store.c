@@ -92,6 +92,9 @@ static const struct column columns[] = {
 	READ("steal_s", COL_REAL, steal_s, 3, steal_s),
 	READ("others_cpu_s", COL_REAL, others_cpu_s, 3, others_cpu_s),
 	READ("disturbed", COL_TEXT, disturbed, 0, disturbed),
+	COL("disk_read_mb", COL_REAL, disk_read_mb, 1),
+	COL("disk_write_mb", COL_REAL, disk_write_mb, 1),
+	READ("unloaded", COL_TEXT, unloaded, 0, unloaded),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 

@@ -41,6 +41,9 @@ struct run_record {
 	 * the hypervisor stole, and other processes used; NAN unknown */
 	double steal_s, others_cpu_s;
 	char disturbed[64];		/* "-", or "others 48%", "steal 12%, others 20%" */
+	/* the load's disk over the window (MB, NAN: not a block device) */
+	double disk_read_mb, disk_write_mb;
+	char unloaded[96];		/* "-", or why the load did not load */
 	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
@@ -88,6 +91,7 @@ struct run_row {
 	double psi_us[2 * PSI_NCOL];
 	double steal_s, others_cpu_s;	/* NAN absent or "-" */
 	char disturbed[64];		/* "" when the column is absent or "-" */
+	char unloaded[96];		/* likewise */
 };
 
 /*

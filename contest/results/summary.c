@@ -91,19 +91,20 @@ static int count_not_ok(struct load_summary *ls, const char *status)
 	return 0;
 }
 
-/* one more disturbed ok run, in the summary's short list */
-static void add_disturbed(struct load_summary *ls, const struct run_row *row)
+const char *const run_note_names[RUN_NOTES] = { "disturbed", "did not load" };
+
+/* one more ok run with a note, in the summary's short list */
+static void add_note(struct run_notes *note, int run, const char *text)
 {
-	size_t len = strlen(ls->disturbed), room = sizeof(ls->disturbed) - len;
+	size_t len = strlen(note->text), room = sizeof(note->text) - len;
 	int n;
 
-	ls->n_disturbed++;
-	if (room < 4 || (len >= 3 && !strcmp(ls->disturbed + len - 3, "...")))
+	note->n++;
+	if (room < 4 || (len >= 3 && !strcmp(note->text + len - 3, "...")))
 		return;
-	n = snprintf(ls->disturbed + len, room, "%srun %d %s", len ? ", " : "", row->run,
-		     row->disturbed);
+	n = snprintf(note->text + len, room, "%srun %d %s", len ? ", " : "", run, text);
 	if (n < 0 || (size_t)n >= room)
-		snprintf(ls->disturbed + sizeof(ls->disturbed) - 4, 4, "...");
+		snprintf(note->text + sizeof(note->text) - 4, 4, "...");
 }
 
 static void add_ok(struct load_summary *ls, const struct run_row *row)
@@ -115,7 +116,9 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 	if (!isnan(row->others_cpu_s))
 		running_stats_add(&ls->others, row->others_cpu_s);
 	if (row->disturbed[0])
-		add_disturbed(ls, row);
+		add_note(&ls->notes[NOTE_DISTURBED], row->run, row->disturbed);
+	if (row->unloaded[0])
+		add_note(&ls->notes[NOTE_UNLOADED], row->run, row->unloaded);
 
 	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
 		if (isnan(ls->first_ok) || when < ls->first_ok)

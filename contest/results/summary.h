@@ -21,6 +21,24 @@ struct run_values {
 	double v[4];		/* Time, CPU%, Loads, LCPU%: compare's metrics */
 };
 
+/*
+ * What the ok runs of a load should be read with, kept in the means but
+ * said under the table: runs that were disturbed (runs.tsv's
+ * `disturbed`: steal or others' CPU) and runs whose load did not reach
+ * what it exists to stress (`unloaded`: writes that stayed in the page
+ * cache, a mem_load that never swapped). Per kind, how many runs and
+ * which, "run 3 others 48%, run 5 steal 12%", cut with "..." when long.
+ */
+enum run_note_kind { NOTE_DISTURBED, NOTE_UNLOADED, RUN_NOTES };
+
+struct run_notes {
+	size_t n;
+	char text[160];
+};
+
+/* "disturbed", "did not load": what a note line says of its runs */
+extern const char *const run_note_names[RUN_NOTES];
+
 /* how many ok runs of a load are kept for pairing; beyond, none is paired */
 #define LOAD_MAX_PAIRED 4096
 
@@ -40,13 +58,10 @@ struct load_summary {
 	 * are more than LOAD_MAX_PAIRED */
 	struct run_values *runs;
 	size_t nruns, runs_alloc;
-	/* what disturbed the ok runs (runs.tsv's steal_s, others_cpu_s,
-	 * disturbed): means over the runs that have them, how many ok runs
-	 * were disturbed and which, "run 3 others 48%, run 5 steal 12%" (cut
-	 * with "..." when long) */
+	/* what disturbed the ok runs: the means of runs.tsv's steal_s and
+	 * others_cpu_s over the runs that have them */
 	struct running_stats steal, others;
-	size_t n_disturbed;
-	char disturbed[160];
+	struct run_notes notes[RUN_NOTES];
 };
 
 /* one kernel's results: per load what the tables need, no rows kept */

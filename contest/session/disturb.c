@@ -1,11 +1,14 @@
-/* disturb.c - what disturbed a run, see disturb.h */
+/* disturb.c - what a run's window saw besides the compile, see disturb.h */
 #include "session/disturb.h"
 #include "lib/util.h"
+#include "loads/load.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 /* user+system CPU seconds of one process from /proc/PID/stat; 0 when gone */
@@ -72,4 +75,43 @@ void disturb_delta(const struct disturb_snap *a, const struct disturb_snap *b, d
 		snprintf(text + len, size - len, "%sothers %.0f%%", len ? ", " : "", others_pct);
 	if (!text[0])
 		snprintf(text, size, "-");
+}
+
+void disk_snap(struct disk_snap *d, const char *path)
+{
+	char file[96], line[512];
+	struct stat st;
+
+	memset(d, 0, sizeof(*d));
+	if (!path || stat(path, &st) < 0 || !major(st.st_dev))
+		return;
+	snprintf(file, sizeof(file), "/sys/dev/block/%u:%u/stat", major(st.st_dev), minor(st.st_dev));
+	if (read_line_file(file, line, sizeof(line)) == 0 &&
+	    sscanf(line, "%*u %*u %llu %*u %*u %*u %llu", &d->rd_sectors, &d->wr_sectors) == 2)
+		d->ok = 1;
+}
+
+void load_judge(unsigned flags, const struct disk_snap *a, const struct disk_snap *b,
+		double work_bytes, long long pswpin, long long pswpout, double *read_mb,
+		double *write_mb, char *text, size_t size)
+{
+	const double mb = 1024.0 * 1024.0;
+	double work_mb = work_bytes / mb;
+
+	*read_mb = *write_mb = NAN;
+	snprintf(text, size, "-");
+	if (a->ok && b->ok && b->rd_sectors >= a->rd_sectors && b->wr_sectors >= a->wr_sectors) {
+		*read_mb = (double)(b->rd_sectors - a->rd_sectors) * 512.0 / mb;
+		*write_mb = (double)(b->wr_sectors - a->wr_sectors) * 512.0 / mb;
+	}
+	if ((flags & LOAD_STRESS_WRITE) && work_mb > 0 && !isnan(*write_mb) &&
+	    *write_mb < work_mb * UNLOADED_PCT / 100.0)
+		snprintf(text, size, "writes stayed in the page cache: %.0f MB written, %.0f MB "
+			 "reached the disk", work_mb, *write_mb);
+	else if ((flags & LOAD_STRESS_READ) && work_mb > 0 && !isnan(*read_mb) &&
+		 *read_mb < work_mb * UNLOADED_PCT / 100.0)
+		snprintf(text, size, "reads served from the page cache: %.0f MB read, %.0f MB "
+			 "from the disk", work_mb, *read_mb);
+	else if ((flags & LOAD_STRESS_SWAP) && pswpin == 0 && pswpout == 0)
+		snprintf(text, size, "never swapped");
 }

@@ -1,4 +1,5 @@
-/* disturb.h - what disturbed a run: the hypervisor's steal, others' CPU
+/* disturb.h - what a run's window saw besides the compile: what disturbed
+ * it (the hypervisor's steal, others' CPU), and whether the load loaded
  *
  * Over the compile's window, from /proc/stat's first line (all CPUs):
  * steal is the time the hypervisor gave the CPUs to someone else; the
@@ -38,5 +39,33 @@ void disturb_snap(struct disturb_snap *d, const pid_t *monitors, size_t n);
 void disturb_delta(const struct disturb_snap *a, const struct disturb_snap *b, double wall_s,
 		   double compile_s, double load_s, double *steal_s, double *others_s,
 		   char *text, size_t size);
+
+/*
+ * Whether the load reached what it exists to stress (load.h's
+ * LOAD_STRESS_*), from its scratch directory's disk (/sys/dev/block's
+ * stat of the device holding it) over the window: a load whose work
+ * (bytes) reached the disk as writes or reads at less than UNLOADED_PCT
+ * percent, or a swap load with no page swapped in or out, did not load.
+ */
+#define UNLOADED_PCT 10.0
+
+struct disk_snap {
+	int ok;				/* the path is on a block device with stats */
+	unsigned long long rd_sectors, wr_sectors;	/* of 512 bytes */
+};
+
+/* the disk holding path, now */
+void disk_snap(struct disk_snap *d, const char *path);
+
+/*
+ * From the disk around the window, the load's flags and its work in
+ * bytes, and the swap pages in and out: *read_mb and *write_mb (NAN
+ * without a block device) and into text "-" or why the load did not
+ * load ("writes stayed in the page cache: 256 MB written, 0 MB reached
+ * the disk").
+ */
+void load_judge(unsigned flags, const struct disk_snap *a, const struct disk_snap *b,
+		double work_bytes, long long pswpin, long long pswpout, double *read_mb,
+		double *write_mb, char *text, size_t size);
 
 #endif

@@ -415,8 +415,9 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	rec->jobs = s->wl.jobs;
 	for (int i = 0; i < PSI_NCOL; i++)
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
-	rec->steal_s = rec->others_cpu_s = NAN;
+	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
 	snprintf(rec->disturbed, sizeof(rec->disturbed), "-");
+	snprintf(rec->unloaded, sizeof(rec->unloaded), "-");
 	snprintf(rec->status, sizeof(rec->status), "ok");
 	snprintf(rec->status_detail, sizeof(rec->status_detail), "-");
 }
@@ -577,6 +578,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
 	struct disturb_snap da, db;
+	struct disk_snap ka, kb;
 	struct compile_result cr;
 	sig_atomic_t continued;
 	char why[256];
@@ -590,6 +592,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	disturb_snap(&da, lr->monitor, MONITOR_MAX);
+	disk_snap(&ka, ls->scratch);
 	pid = compile_start(s, log, &t0);
 	if (pid < 0) {
 		set_status(rec, "compile-failed", "cannot start the compile");
@@ -599,6 +602,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	wait_compile(s, pid, &cr);
 	cr.time_s = now_mono() - t0;
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
+	disk_snap(&kb, ls->scratch);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
@@ -616,6 +620,10 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	disturb_delta(&da, &db, cr.time_s, rec->user_s + rec->sys_s,
 		      lr->lp.leader ? rec->load_cpu_s : 0, &rec->steal_s, &rec->others_cpu_s,
 		      rec->disturbed, sizeof(rec->disturbed));
+	if (lr->lp.leader)
+		load_judge(ls->load->flags, &ka, &kb, rec->load_work, rec->pswpin, rec->pswpout,
+			   &rec->disk_read_mb, &rec->disk_write_mb, rec->unloaded,
+			   sizeof(rec->unloaded));
 	judge_compile(s, rec, &cr, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
