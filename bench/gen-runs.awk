@@ -16,7 +16,8 @@ BEGIN {
 		"\tuser_s\tsys_s\tload_cpu_s\tload_units\tload_work\tload_work_unit" \
 		"\tmajflt\tminflt\tnvcsw\tnivcsw\tpswpin\tpswpout\tpgmajfault" \
 		"\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs\tsteal_s\tothers_cpu_s\tdisturbed" \
-		"\tdisk_read_mb\tdisk_write_mb\tunloaded\tstatus_detail"
+		"\tdisk_read_mb\tdisk_write_mb\tunloaded\tcpu_migrations\tinstructions\tcycles" \
+		"\tstatus_detail"
 	system("mkdir -p '" dir "'")
 	for (k = 1; k <= kernels; k++) {
 		kdir = sprintf("%s/k%04d", dir, k)
@@ -37,11 +38,11 @@ function row(k, name, l, r,    t, cpu, units) {
 	return sprintf("2026-01-%02dT%02d:%02d:%02dZ\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
 		"\t%.3f\t%.3f\t%.3f\t%d\t%d\t%s" \
 		"\t%d\t%d\t%d\t%d\t%d\t%d\t%d" \
-		"\t%.3f\t%s\t-\t-\t8\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t-",
+		"\t%.3f\t%s\t-\t-\t8\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-",
 		1 + k % 28, k % 24, l, r, name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
 		t * cpu / 100 * 0.9, t * cpu / 100 * 0.1, l <= 2 ? 0 : t * 0.1, int(units), int(units * 1e6),
 		l <= 2 ? "-" : "bytes",
 		int(100 * rand()), int(1e6 * rand()), int(1e4 * rand()), int(1e4 * rand()),
 		0, 0, int(100 * rand()), 0.5 + rand(), l == 2 ? "none" : "drop",
-		0.05 * rand(), 0.2 * rand(), 10 * rand(), 100 * rand())
+		0.05 * rand(), 0.2 * rand(), 10 * rand(), 100 * rand(), int(500 * rand()))
 }

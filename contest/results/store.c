@@ -95,6 +95,9 @@ static const struct column columns[] = {
 	COL("disk_read_mb", COL_REAL, disk_read_mb, 1),
 	COL("disk_write_mb", COL_REAL, disk_write_mb, 1),
 	READ("unloaded", COL_TEXT, unloaded, 0, unloaded),
+	COL("cpu_migrations", COL_REAL, counters[0], 0),
+	COL("instructions", COL_REAL, counters[1], 0),
+	COL("cycles", COL_REAL, counters[2], 0),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 

@@ -44,6 +44,9 @@ struct run_record {
 	/* the load's disk over the window (MB, NAN: not a block device) */
 	double disk_read_mb, disk_write_mb;
 	char unloaded[96];		/* "-", or why the load did not load */
+	/* the compile's CPU migrations, instructions and cycles (perfctr.h's
+	 * order), NAN where not counted: no PMU, no perf events */
+	double counters[3];
 	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };

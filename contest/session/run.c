@@ -1,6 +1,7 @@
 /* run.c - one timed run, from the clean to its row (see run.h) */
 #include "session/run.h"
 #include "session/disturb.h"
+#include "sys/perfctr.h"
 #include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "lib/proc.h"
@@ -283,6 +284,7 @@ struct compile_result {
 struct compile_child {
 	const struct cgroup_session *cg;
 	int clock_fd;		/* write end of the pipe that carries t0 */
+	int go_fd;		/* read end of the pipe the driver says go on */
 };
 
 /*
@@ -299,12 +301,32 @@ struct compile_child {
 static int join_cgroup(void *arg)
 {
 	const struct compile_child *cc = arg;
+	char ready = 'r', go;
 	double t0;
+	ssize_t n;
 
 	if (cc->cg->version && cgroup_enter(cc->cg, getpid()))
 		return -1;
+	/* ready, then wait until the driver has its counters on us (perfctr.h) */
+	if (write(cc->clock_fd, &ready, 1) != 1)
+		return -1;
+	do
+		n = read(cc->go_fd, &go, 1);
+	while (n < 0 && errno == EINTR);
 	t0 = now_mono();
 	return write(cc->clock_fd, &t0, sizeof(t0)) == (ssize_t)sizeof(t0) ? 0 : -1;
+}
+
+/* the child's "ready" from the pipe: 0, or -1 when it died first */
+static int read_ready(int fd)
+{
+	char ready;
+	ssize_t n;
+
+	do
+		n = read(fd, &ready, 1);
+	while (n < 0 && errno == EINTR);
+	return n == 1 ? 0 : -1;
 }
 
 /* the child's t0 from the pipe; when it died before sending one, now */
@@ -351,28 +373,44 @@ static void wait_compile(struct session *s, pid_t pid, struct compile_result *cr
 		close(fd);
 }
 
-/* start the compile; *t0 is the child's CLOCK_MONOTONIC after its cgroup attach (join_cgroup);
- * the load's snapshots are taken by the caller around it */
-static int compile_start(struct session *s, const char *log, double *t0)
+/* start the compile; *t0 is the child's CLOCK_MONOTONIC after its cgroup attach (join_cgroup)
+ * and after pc, its counters, are on it; the load's snapshots are taken by the caller around it */
+static int compile_start(struct session *s, const char *log, double *t0, struct perfctr *pc)
 {
 	struct compile_child cc = { .cg = &s->cg };
 	struct spawn_opts o = {
 		.cwd = s->wl.cwd, .out = log, .truncate_out = 1, .new_pgrp = 1, .build_env = 1,
 		.child_hook = join_cgroup, .hook_arg = &cc,
 	};
-	int fds[2];
+	int fds[2], go[2];
 	pid_t pid;
 
-	/* close-on-exec: make inherits neither end, and a child that dies
-	 * early closes its end, so the read below never waits for nothing */
+	/* close-on-exec: make inherits no end, and a child that dies early
+	 * closes its ends, so no read below waits for nothing */
+	for (int i = 0; i < PERFCTR_N; i++)
+		pc->fd[i] = -1;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return error("cannot create a pipe: %s", strerror(errno));
+	if (pipe2(go, O_CLOEXEC) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return error("cannot create a pipe: %s", strerror(errno));
+	}
 	cc.clock_fd = fds[1];
+	cc.go_fd = go[0];
 	fflush(NULL);
 	pid = spawn(s->wl.build, &o);
 	close(fds[1]);
-	if (pid > 0)
+	close(go[0]);
+	if (pid > 0) {
 		pgroup_register(pid);
+		if (read_ready(fds[0]) == 0)
+			perfctr_open(pc, pid);
+		if (write(go[1], "g", 1) < 0) {
+			/* the child died: the read of t0 below sees it */
+		}
+	}
+	close(go[1]);
 	*t0 = pid > 0 ? read_start(fds[0]) : 0;
 	close(fds[0]);
 	return pid;
@@ -416,6 +454,10 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	for (int i = 0; i < PSI_NCOL; i++)
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
+	_Static_assert(sizeof(rec->counters) == PERFCTR_N * sizeof(double),
+		       "runs.tsv has a counter column for each of perfctr.h's events");
+	for (int i = 0; i < PERFCTR_N; i++)
+		rec->counters[i] = NAN;	/* not counted */
 	snprintf(rec->disturbed, sizeof(rec->disturbed), "-");
 	snprintf(rec->unloaded, sizeof(rec->unloaded), "-");
 	snprintf(rec->status, sizeof(rec->status), "ok");
@@ -579,6 +621,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct psi_snap pa, pb, cga, cgb;
 	struct disturb_snap da, db;
 	struct disk_snap ka, kb;
+	struct perfctr pc;
 	struct compile_result cr;
 	sig_atomic_t continued;
 	char why[256];
@@ -593,7 +636,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	disturb_snap(&da, lr->monitor, MONITOR_MAX);
 	disk_snap(&ka, ls->scratch);
-	pid = compile_start(s, log, &t0);
+	pid = compile_start(s, log, &t0, &pc);
 	if (pid < 0) {
 		set_status(rec, "compile-failed", "cannot start the compile");
 		free(log);
@@ -601,6 +644,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	}
 	wait_compile(s, pid, &cr);
 	cr.time_s = now_mono() - t0;
+	perfctr_read_close(&pc, rec->counters);
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	disk_snap(&kb, ls->scratch);
 	if (lr->lp.leader)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The compile's perf counters are counted on its whole process tree: a
+# command whose work is all in children (8 busy loops on this machine's
+# CPUs) has CPU migrations counted (inherit: the first process alone
+# never moves), and instructions and cycles are a count where the PMU has
+# them, "-" where it has not (a VM's "<not supported>"), never 0.
+. "$(dirname "$0")/lib.sh"
+R=$T/reports
+CONF=$T/c.conf
+command_conf "$CONF" "sh -c 'for j in 1 2 3 4 5 6 7 8; do (i=0; while [ \$i -lt 150000 ]; do i=\$((i+1)); done) & done; wait'"
+col_of() { awk -F'\t' -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"; }
+
+"$CONTEST" run -c "$CONF" -r "$R" -k k -n 2 noload > /dev/null 2> "$T/err"
+ok $? "two runs of 8 busy loops exit 0"
+m=$(col_of "$R/k/runs.tsv" cpu_migrations | tr '\n' ' ')
+if [ ! -e /proc/sys/kernel/perf_event_paranoid ]; then
+	skip "CPU migrations are counted" "this kernel has no perf events (no /proc/sys/kernel/perf_event_paranoid)"
+elif [ "$(nproc)" -lt 2 ]; then
+	skip "CPU migrations are counted" "one CPU: nothing can migrate"
+else
+	awk -v m="$m" 'BEGIN { n = split(m, v, " "); for (i = 1; i <= n; i++) if (v[i] !~ /^[0-9]+$/ || v[i] < 1) exit 1 }'
+	ok $? "CPU migrations of the children are counted, inherited: $m"
+fi
+ins=$(col_of "$R/k/runs.tsv" instructions | tr '\n' ' ')
+cyc=$(col_of "$R/k/runs.tsv" cycles | tr '\n' ' ')
+case $ins in
+"- - ") is "$cyc" "- - " "no PMU here: instructions and cycles are both '-', not 0" ;;
+*) awk -v a="$ins" -v b="$cyc" 'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[1] > 1e6 && y[1] > 1e6) }'
+   ok $? "instructions and cycles are counted: $ins / $cyc" ;;
+esac
+done_testing
