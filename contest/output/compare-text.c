@@ -5,6 +5,7 @@
  * paragraph above the tables names it whole).
  */
 #include "output/compare-write.h"
+#include "results/calibration.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
 
@@ -121,7 +122,7 @@ static void intro(const struct compare *c, FILE *out)
 		       xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
 				 "and MDE include this machine's calibrated drift between "
 				 "sessions (%.1f%%).", c->nseparate, c->nseparate == 1 ? "" : "s",
-				 c->nseparate == 1 ? "s" : "", 100.0 * (exp(sqrt(c->opts.tau2)) - 1));
+				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2));
 		wrap(out, text);
 		free(text);
 	}
