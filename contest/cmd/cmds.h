@@ -13,6 +13,7 @@ int cmd_plot(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_env(int argc, char **argv);
+int cmd_interact(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
 /*

@@ -501,7 +501,7 @@ static int stop_unrecorded(struct session *s, const char *load, const char *what
  * not be numbered or recorded (said): the session stops there */
 static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
 {
-	int run = results_next_run(s->kdir, ls->load->name), failed;
+	int run = results_next_run(s->kdir, ls->row), failed;
 	char what[64];
 
 	if (run < 0)

@@ -231,17 +231,95 @@ static void write_pressure(FILE *out, const struct report_table *t, size_t width
 	}
 }
 
+/*
+ * An interactive task's table: the latency's mean, SD, p99 and maximum in
+ * milliseconds (means over the runs), the % of the CPU it wanted that it
+ * got, the % of deadlines met (gaming: the frames a second), then the
+ * load's Loads and LCPU% as in the compile's tables.
+ */
+static const char *const interactive_header[] = {
+	"Kernel [runs]", "Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "Loads", "LCPU%",
+};
+
+static int is_gaming(const struct report_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].lat[LAT_DEADLINES].n)
+			return 0;
+	return 1;
+}
+
+/* a latency in ms from us: 3 significant places below 10 ms, fewer above */
+static const char *format_ms(char *buf, size_t size, double us)
+{
+	double ms = us / 1000;
+
+	return format_value(buf, size, ms, ms < 10 ? 3 : ms < 1000 ? 1 : 0);
+}
+
+static void write_interactive_row(FILE *out, const struct report_row *row, size_t width,
+				  int gaming)
+{
+	char v[8][32], *label = row_label(row);
+	const char *cells[9] = { label };
+
+	for (int i = 0; i < 4; i++)
+		cells[1 + i] = format_ms(v[i], sizeof(v[i]), running_stats_mean(&row->lat[LAT_MEAN + i]));
+	cells[5] = format_value(v[4], sizeof(v[4]), running_stats_mean(&row->lat[LAT_CPU]), 1);
+	cells[6] = format_value(v[5], sizeof(v[5]),
+				running_stats_mean(&row->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
+	cells[7] = format_value(v[6], sizeof(v[6]), running_stats_mean(&row->loads), 0);
+	cells[8] = format_value(v[7], sizeof(v[7]), running_stats_mean(&row->lcpu), 0);
+	write_line(out, cells, 9, width);
+	free(label);
+}
+
+/* "(ms, each latency less the timer's idle oversleep: A 21.8 us, B 20.3 us)" */
+static void write_floors(FILE *out, const struct report_table *t)
+{
+	const char *sep = "(ms, each latency less the timer's idle oversleep: ";
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		if (!t->rows[i].lat[LAT_FLOOR].n)
+			continue;
+		fprintf(out, "%s%s %.1f us", sep, t->rows[i].kernel,
+			running_stats_mean(&t->rows[i].lat[LAT_FLOOR]));
+		sep = ", ";
+	}
+	fputs(")\n", out);
+}
+
+static void write_interactive(FILE *out, const struct report_table *t, size_t width)
+{
+	const char *header[9];
+	int gaming = is_gaming(t);
+
+	memcpy(header, interactive_header, sizeof(header));
+	if (gaming)
+		header[6] = "FPS";
+	write_line(out, header, 9, width);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].time.n)
+			write_interactive_row(out, &t->rows[i], width, gaming);
+	write_floors(out, t);
+}
+
 static void write_table(FILE *out, const struct report_table *t, const struct report_opts *opts)
 {
 	size_t i, width = table_first_width(t);
 
+
 	fprintf(out, "%s:\n", t->load);
 	if (opts->format != REPORT_CLASSIC)
 		fputc('\n', out);
-	write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
-	for (i = 0; i < t->nrows; i++)
-		if (t->rows[i].time.n)	/* a kernel with no ok run has no numbers to show */
-			write_row(out, &t->rows[i], width, opts->stats);
+	if (t->interactive) {
+		write_interactive(out, t, width);
+	} else {
+		write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
+		for (i = 0; i < t->nrows; i++)
+			if (t->rows[i].time.n)	/* a kernel with no ok run has no numbers to show */
+				write_row(out, &t->rows[i], width, opts->stats);
+	}
 	if (t->n_not_ok)
 		write_not_ok(out, t);
 	for (int n = 0; n < RUN_NOTES; n++)

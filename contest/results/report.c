@@ -33,8 +33,14 @@ static size_t canonical_index(const char *load)
 
 int report_load_cmp(const char *a, const char *b)
 {
-	size_t ia = canonical_index(a), ib = canonical_index(b);
+	const char *ba = row_load_base(a), *bb = row_load_base(b);
+	size_t ia = canonical_index(ba), ib = canonical_index(bb);
 
+	/* the compile's tables first, then each interactive task's */
+	if ((ba != a) != (bb != b))
+		return ba != a ? 1 : -1;
+	if (ba != a && (ba - a != bb - b || strncmp(a, b, (size_t)(ba - a))))
+		return strcmp(a, b);
 	if (ia != ib)
 		return ia < ib ? -1 : 1;
 	return strcmp(a, b);	/* loads this contest does not know: alphabetically, last */
@@ -91,6 +97,7 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	row->last_ok = ls->last_ok;
 	row->steal = ls->steal;
 	row->others = ls->others;
+	memcpy(row->lat, ls->lat, sizeof(row->lat));
 	memcpy(row->notes, ls->notes, sizeof(row->notes));
 	if (ls->runs) {
 		row->runs = xcalloc(ls->nruns, sizeof(*row->runs));
@@ -106,6 +113,15 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 }
 
 /* mean Time of kr's ok noload runs; NAN when it has none */
+/* does kr have a compile's runs (a Ratio to show), not only an interactive task's? */
+static int has_compile_runs(const struct kernel_results *kr)
+{
+	for (size_t i = 0; i < kr->nloads; i++)
+		if (row_load_base(kr->loads[i].load) == kr->loads[i].load)
+			return 1;
+	return 0;
+}
+
 static double noload_mean(const struct kernel_results *kr)
 {
 	const struct load_summary *ls = kernel_results_load(kr, "noload");
@@ -142,7 +158,7 @@ static int resolve_reference(struct report *r, const struct kernel_results *krs,
 		ref = &krs[0];
 	r->reference_kernel = xstrdup(ref->name);
 	r->reference_s = noload_mean(ref);
-	if (isnan(r->reference_s))
+	if (isnan(r->reference_s) && has_compile_runs(ref))
 		warning("no ok noload runs of '%s' to divide by: Ratio shown as '-'", ref->name);
 	return 0;
 }
@@ -153,7 +169,7 @@ static void warn_missing_self(const struct kernel_results *krs, size_t n, const 
 	size_t k, missing = 0, first = 0;
 
 	for (k = 0; k < n; k++)
-		if (isnan(divisor[k]) && !missing++)
+		if (isnan(divisor[k]) && has_compile_runs(&krs[k]) && !missing++)
 			first = k;
 	if (missing == 1)
 		warning("no ok noload runs of '%s': its Ratio is shown as '-'", krs[first].name);
@@ -176,7 +192,9 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 		if (!build_row(&krs[k], load, row))
 			continue;
 		row->kernel = r->kernels[k];
-		if (row->time.n)
+		if (row->lat[LAT_MEAN].n)
+			t->interactive = 1;	/* no Ratio: its Time is the duration asked for */
+		else if (row->time.n)
 			row->ratio = running_stats_mean(&row->time) / divisor[k];
 		t->n_not_ok += row->n_not_ok;
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)

@@ -77,10 +77,12 @@ struct report_row {
 	size_t nruns;
 	struct running_stats steal, others;	/* load_summary's */
 	struct run_notes notes[RUN_NOTES];	/* load_summary's */
+	struct running_stats lat[LAT_NCOL];	/* load_summary's: an interactive task's */
 };
 
 struct report_table {
 	char load[64];
+	int interactive;		/* an interactive task's table: a row has latencies */
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
 	size_t n_not_ok;		/* over all rows */

@@ -98,6 +98,14 @@ static const struct column columns[] = {
 	COL("cpu_migrations", COL_REAL, counters[0], 0),
 	COL("instructions", COL_REAL, counters[1], 0),
 	COL("cycles", COL_REAL, counters[2], 0),
+	READ("lat_mean_us", COL_REAL, interactive[LAT_MEAN], 1, interactive[LAT_MEAN]),
+	READ("lat_sd_us", COL_REAL, interactive[LAT_SD], 1, interactive[LAT_SD]),
+	READ("lat_p99_us", COL_REAL, interactive[LAT_P99], 1, interactive[LAT_P99]),
+	READ("lat_max_us", COL_REAL, interactive[LAT_MAX], 1, interactive[LAT_MAX]),
+	READ("desired_cpu_pct", COL_REAL, interactive[LAT_CPU], 2, interactive[LAT_CPU]),
+	READ("deadlines_pct", COL_REAL, interactive[LAT_DEADLINES], 2, interactive[LAT_DEADLINES]),
+	READ("fps", COL_REAL, interactive[LAT_FPS], 2, interactive[LAT_FPS]),
+	READ("lat_floor_us", COL_REAL, interactive[LAT_FLOOR], 1, interactive[LAT_FLOOR]),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 
@@ -359,6 +367,13 @@ static int real_dir_or_missing(const char *kernel_dir)
 	if (!S_ISDIR(st.st_mode))
 		return error("'%s' is not a directory", kernel_dir);
 	return 0;
+}
+
+const char *row_load_base(const char *row_load)
+{
+	const char *sep = strchr(row_load, ROW_TASK_SEP);
+
+	return sep ? sep + 1 : row_load;
 }
 
 char *results_path(const char *dir, const char *kernel, const char *name)

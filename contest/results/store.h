@@ -13,6 +13,25 @@
 #include "sys/psi.h"
 #include "results/stats.h"
 
+/*
+ * An interactive workload's measures (session/interactive.h), in runs.tsv's
+ * order: latency mean, sample SD, p99, max (us), the % of the CPU it
+ * wanted that it got, the % of deadlines met, gaming's frames a second,
+ * the timer's idle oversleep taken off each latency (us). NAN for a
+ * compile, and where a task has none (deadlines for gaming).
+ */
+enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS, LAT_FLOOR,
+       LAT_NCOL };
+
+/*
+ * The load column of an interactive workload's run is "TASK+LOAD"
+ * (audio+io_load: the audio task under io_load), so that its rows, tables
+ * and comparisons stay apart from the compile's under the same load. The
+ * LOAD part of a load column: what follows the '+', or the whole.
+ */
+#define ROW_TASK_SEP '+'
+const char *row_load_base(const char *row_load);
+
 /* one run, as the driver writes it */
 struct run_record {
 	char load[64];
@@ -47,6 +66,7 @@ struct run_record {
 	/* the compile's CPU migrations, instructions and cycles (perfctr.h's
 	 * order), NAN where not counted: no PMU, no perf events */
 	double counters[3];
+	double interactive[LAT_NCOL];	/* the interactive task's, NAN for a compile */
 	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
@@ -95,6 +115,7 @@ struct run_row {
 	double steal_s, others_cpu_s;	/* NAN absent or "-" */
 	char disturbed[64];		/* "" when the column is absent or "-" */
 	char unloaded[96];		/* likewise */
+	double interactive[LAT_NCOL];	/* NAN absent or "-" */
 };
 
 /*

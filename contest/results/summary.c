@@ -64,6 +64,8 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	ls->first_ok = ls->last_ok = NAN;
 	running_stats_init(&ls->steal);
 	running_stats_init(&ls->others);
+	for (size_t i = 0; i < LAT_NCOL; i++)
+		running_stats_init(&ls->lat[i]);
 	return ls;
 }
 
@@ -119,6 +121,9 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 		add_note(&ls->notes[NOTE_DISTURBED], row->run, row->disturbed);
 	if (row->unloaded[0])
 		add_note(&ls->notes[NOTE_UNLOADED], row->run, row->unloaded);
+	for (size_t i = 0; i < LAT_NCOL; i++)
+		if (!isnan(row->interactive[i]))
+			running_stats_add(&ls->lat[i], row->interactive[i]);
 
 	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
 		if (isnan(ls->first_ok) || when < ls->first_ok)
@@ -138,6 +143,8 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 		rv->v[0] = row->time_s;
 		rv->v[1] = row->cpu_pct;
 		rv->v[2] = row->loads;
+		for (size_t i = 0; i < LAT_NCOL; i++)
+			rv->v[4 + i] = row->interactive[i];
 		rv->v[3] = row->lcpu_pct;
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */

@@ -15,10 +15,12 @@ struct status_count {
 	size_t n;
 };
 
-/* one ok run's numbers, kept so that compare can pair interleaved rounds */
+/* one ok run's numbers, kept so that compare can pair interleaved rounds:
+ * Time, CPU%, Loads, LCPU%, then an interactive task's (store.h's LAT_*) */
+enum { RUN_VALUES = 4 + LAT_NCOL };
 struct run_values {
 	int run;
-	double v[4];		/* Time, CPU%, Loads, LCPU%: compare's metrics */
+	double v[RUN_VALUES];
 };
 
 /*
@@ -62,6 +64,8 @@ struct load_summary {
 	 * others_cpu_s over the runs that have them */
 	struct running_stats steal, others;
 	struct run_notes notes[RUN_NOTES];
+	/* an interactive task's measures (store.h's LAT_*) over the ok runs that have them */
+	struct running_stats lat[LAT_NCOL];
 };
 
 /* one kernel's results: per load what the tables need, no rows kept */

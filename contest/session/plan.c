@@ -1,8 +1,10 @@
 /* plan.c - see plan.h */
 #include "session/plan.h"
 #include "loads/loads.h"
+#include "session/workload.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,12 +25,17 @@ struct load_state *plan_load(struct plan *p, const struct load *l)
 	return NULL;
 }
 
-static void plan_add_load(struct plan *p, const struct load *l)
+static void plan_add_load(struct plan *p, const struct config *cfg, const struct load *l)
 {
+	char *row;
+
 	if (plan_load(p, l))
 		return;
 	p->loads = xrealloc(p->loads, (p->nloads + 1) * sizeof(*p->loads));
 	memset(&p->loads[p->nloads], 0, sizeof(*p->loads));
+	row = workload_row_load(cfg, l->name);
+	snprintf(p->loads[p->nloads].row, sizeof(p->loads[p->nloads].row), "%s", row);
+	free(row);
 	p->loads[p->nloads++].load = l;
 }
 
@@ -88,11 +95,11 @@ void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 
 	memset(p, 0, sizeof(*p));
 	for (size_t i = 0; w[i] && (!n || (int)i < n); i++)
-		plan_add_load(p, load_find(w[i]));
+		plan_add_load(p, cfg, load_find(w[i]));
 	argv_free(list);
 	if (plan_load(p, &load_cacherun) && !plan_load(p, &load_noload)) {
 		info("cacherun follows a noload run: running one before each cacherun run");
-		plan_add_load(p, &load_noload);
+		plan_add_load(p, cfg, &load_noload);
 	}
 	plan_sort(p);	/* the steps point into loads[]: sort before taking them */
 	noload = plan_load(p, &load_noload);

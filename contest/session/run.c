@@ -442,7 +442,7 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	const char *cpu = config_str(s->cfg, NULL, "cpu_limit");
 
 	memset(rec, 0, sizeof(*rec));
-	snprintf(rec->load, sizeof(rec->load), "%s", ls->load->name);
+	snprintf(rec->load, sizeof(rec->load), "%s", ls->row);
 	rec->run = run;
 	strftime(rec->timestamp, sizeof(rec->timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	snprintf(rec->load_work_unit, sizeof(rec->load_work_unit), "%s",
@@ -458,6 +458,8 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 		       "runs.tsv has a counter column for each of perfctr.h's events");
 	for (int i = 0; i < PERFCTR_N; i++)
 		rec->counters[i] = NAN;	/* not counted */
+	for (int i = 0; i < LAT_NCOL; i++)
+		rec->interactive[i] = NAN;	/* a compile's row */
 	snprintf(rec->disturbed, sizeof(rec->disturbed), "-");
 	snprintf(rec->unloaded, sizeof(rec->unloaded), "-");
 	snprintf(rec->status, sizeof(rec->status), "ok");
@@ -528,6 +530,38 @@ static void judge_compile(struct session *s, struct run_record *rec,
 		snprintf(detail, sizeof(detail), "%s %s; log %s", prog,
 			 proc_status_text(cr->status, how, sizeof(how)), log);
 	set_status(rec, "compile-failed", detail);
+}
+
+/*
+ * An interactive task's summary line from its log into rec; a task that
+ * said its measurement failed, or said nothing, makes the run
+ * timing-failed with the reason (a task killed by a signal is already
+ * compile-failed, which names the signal).
+ */
+static void judge_interactive(struct run_record *rec, const char *log)
+{
+	char *text = read_text_file(log, NULL), detail[300];
+	struct itask_result r;
+
+	if (!text || itask_result_parse(text, &r) < 0) {
+		snprintf(detail, sizeof(detail), "the task printed no summary; log %s", log);
+		set_status(rec, "timing-failed", detail);
+	} else if (r.failed[0]) {
+		snprintf(detail, sizeof(detail), "%s", r.failed);
+		set_status(rec, "timing-failed", detail);
+	} else {
+		double *v = rec->interactive;
+
+		v[LAT_MEAN] = r.mean_us;
+		v[LAT_SD] = r.sd_us;
+		v[LAT_P99] = r.p99_us;
+		v[LAT_MAX] = r.max_us;
+		v[LAT_CPU] = r.desired_cpu_pct;
+		v[LAT_DEADLINES] = r.deadlines_pct;
+		v[LAT_FPS] = r.fps;
+		v[LAT_FLOOR] = r.floor_us;
+	}
+	free(text);
 }
 
 /* ---- the run ---- */
@@ -615,7 +649,7 @@ static void judge_oom(struct session *s, struct live_run *lr, struct run_record 
 static void timed_compile(struct session *s, struct load_state *ls, struct live_run *lr,
 			  struct run_record *rec)
 {
-	char *log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
+	char *log = xasprintf("%s/%s.%d.make", s->logdir, ls->row, rec->run);
 	struct load_snap a = { 0 }, b = { 0 };
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
@@ -669,6 +703,8 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 			   &rec->disk_read_mb, &rec->disk_write_mb, rec->unloaded,
 			   sizeof(rec->unloaded));
 	judge_compile(s, rec, &cr, log);
+	if (s->wl.task)
+		judge_interactive(rec, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
 	if (run_continued != continued)
@@ -689,7 +725,7 @@ int run_one(struct session *s, struct load_state *ls, int run, struct run_record
 		set_status(rec, "load-failed", ls->why);
 		return -1;
 	}
-	log = xasprintf("%s/%s.%d.clean", s->logdir, ls->load->name, rec->run);
+	log = xasprintf("%s/%s.%d.clean", s->logdir, ls->row, rec->run);
 	ret = run_clean_tree(s, log, why, sizeof(why));
 	free(log);
 	if (ret < 0) {
@@ -699,7 +735,7 @@ int run_one(struct session *s, struct load_state *ls, int run, struct run_record
 	snprintf(rec->flush, sizeof(rec->flush), "%s", flush_caches(s, ls->load));
 	rec->waited_s = wait_quiet(s);
 	lr.oom0 = s->cg.version ? cgroup_oom_kills(&s->cg) : -1;
-	start_monitors(s, &lr, ls->load->name, rec->run);
+	start_monitors(s, &lr, ls->row, rec->run);
 	if (start_load(s, ls, &lr, why, sizeof(why)) < 0)
 		set_status(rec, "load-failed", why);
 	else if (!run_interrupted)
@@ -709,7 +745,7 @@ int run_one(struct session *s, struct load_state *ls, int run, struct run_record
 	stop_monitors(&lr);
 	judge_oom(s, &lr, rec);
 	if (!strcmp(rec->status, "compile-failed")) {
-		log = xasprintf("%s/%s.%d.make", s->logdir, ls->load->name, rec->run);
+		log = xasprintf("%s/%s.%d.make", s->logdir, ls->row, rec->run);
 		run_show_log_tail(s, log, 20);
 		free(log);
 	}

@@ -45,6 +45,7 @@ struct session {
 /* one load's state over the session */
 struct load_state {
 	const struct load *load;
+	char row[64];		/* what its rows and logs are named: workload_row_load() */
 	struct load_env env;
 	char *scratch;
 	int prepared;

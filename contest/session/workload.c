@@ -2,9 +2,12 @@
 #include "session/workload.h"
 #include "lib/proc.h"
 #include "session/synthetic.h"
+#include "results/store.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <math.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -85,6 +88,37 @@ static int init_command(struct workload *w, const struct config *cfg)
 	return 0;
 }
 
+static int init_interactive(struct workload *w, const struct config *cfg)
+{
+	w->task = itask_find(w->kind);
+	w->duration_s = config_double(cfg, NULL, "duration");
+	w->rt_priority = (int)config_int(cfg, NULL, "rt_priority");
+	w->task_nice = (int)config_int(cfg, NULL, "task_nice");
+	w->cwd = xstrdup(".");
+	w->jobs = 0;
+	return 0;
+}
+
+char *workload_row_load(const struct config *cfg, const char *load)
+{
+	const char *kind = config_str(cfg, NULL, "workload");
+
+	return itask_find(kind) ? xasprintf("%s%c%s", kind, ROW_TASK_SEP, load) : xstrdup(load);
+}
+
+const struct itask *workload_row_task(const char *row_load, const char **load)
+{
+	const char *plus = strchr(row_load, ROW_TASK_SEP);
+	char name[32];
+
+	if (!plus || (size_t)(plus - row_load) >= sizeof(name))
+		return NULL;
+	snprintf(name, sizeof(name), "%.*s", (int)(plus - row_load), row_load);
+	if (load)
+		*load = plus + 1;
+	return itask_find(name);
+}
+
 int workload_init(struct workload *w, const struct config *cfg)
 {
 	long long jobs = config_int(cfg, NULL, "make_jobs");
@@ -96,8 +130,80 @@ int workload_init(struct workload *w, const struct config *cfg)
 		return init_kernel(w, cfg);
 	if (!strcmp(w->kind, "command"))
 		return init_command(w, cfg);
+	if (itask_find(w->kind))
+		return init_interactive(w, cfg);
 	w->tree = workload_tree_path(cfg);
 	return init_make(w, NULL);
+}
+
+/*
+ * The timer's oversleep at idle, under the task's own scheduling: in a
+ * child, so that the driver keeps its own; before any load has started.
+ */
+static int measure_floor(struct workload *w)
+{
+	int fds[2], status;
+	double floor_us = NAN;
+	char why[200];
+	pid_t pid;
+
+	if (pipe(fds) < 0)
+		return error("cannot create a pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		return error("cannot fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(fds[0]);
+		if (itask_sched(w->rt_priority, w->task_nice, why, sizeof(why)) < 0) {
+			if (write(fds[1], why, strlen(why) + 1) < 0)
+				_exit(1);
+			_exit(1);
+		}
+		floor_us = itask_floor(w->task, 200);
+		_exit(write(fds[1], &floor_us, sizeof(floor_us)) == sizeof(floor_us) ? 0 : 1);
+	}
+	close(fds[1]);
+	memset(why, 0, sizeof(why));
+	if (read(fds[0], why, sizeof(why) - 1) == sizeof(floor_us))
+		memcpy(&floor_us, why, sizeof(floor_us));
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (isnan(floor_us) || status != 0)
+		return error("cannot measure the timer's oversleep for %s: %s", w->task->name,
+			     why[0] ? why : "the child died");
+	w->floor_us = floor_us;
+	return 0;
+}
+
+static int prepare_interactive(struct workload *w)
+{
+	char *self = self_exe(), duration[32], floor_s[32], prio[16], nice_s[16];
+
+	if (!self)
+		return -1;
+	if (measure_floor(w) < 0) {
+		free(self);
+		return -1;
+	}
+	info("%s: the timer oversleeps %.1f us at idle; each latency is less that", w->task->name,
+	     w->floor_us);
+	snprintf(duration, sizeof(duration), "%g", w->duration_s);
+	snprintf(floor_s, sizeof(floor_s), "%.1f", w->floor_us);
+	snprintf(prio, sizeof(prio), "%d", w->rt_priority);
+	snprintf(nice_s, sizeof(nice_s), "%d", w->task_nice);
+	argv_free(w->build);
+	w->build = xcalloc(14, sizeof(*w->build));
+	{
+		const char *argv[] = { self, "interact", "--samples", "--duration", duration,
+				       "--floor", floor_s, "--rt-priority", prio, "--nice", nice_s,
+				       w->task->name, NULL };
+
+		for (size_t i = 0; argv[i]; i++)
+			w->build[i] = xstrdup(argv[i]);
+	}
+	free(self);
+	return 0;
 }
 
 int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
@@ -115,6 +221,8 @@ int workload_prepare(struct workload *w, const struct config *cfg, const char *l
 					  (int)config_int(cfg, NULL, "synthetic_files"),
 					  (int)config_int(cfg, NULL, "synthetic_funcs"));
 	}
+	if (w->task)
+		return prepare_interactive(w);
 	if (!w->configure)
 		return 0;
 	info("configuring '%s': make %s", w->tree, w->configure[1]);

@@ -60,6 +60,8 @@ static void add_runs(struct runs *kr, const char *load, const double *times, siz
 		r->lcpu_pct = 10 + (double)(i % 2);
 		for (size_t p = 0; p < ARRAY_SIZE(r->psi_us); p++)
 			r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
+		for (size_t m = 0; m < LAT_NCOL; m++)
+			r->interactive[m] = NAN;	/* a compile's row */
 		snprintf(r->status, sizeof(r->status), "ok");
 	}
 }

@@ -54,6 +54,8 @@ static void run(struct kernel *k, const char *load, double time_s, double cpu, d
 	r->lcpu_pct = lcpu;
 	for (size_t p = 0; p < ARRAY_SIZE(r->psi_us); p++)
 		r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
+	for (size_t i = 0; i < LAT_NCOL; i++)
+		r->interactive[i] = NAN;	/* a compile's row */
 	snprintf(r->status, sizeof(r->status), "%s", status);
 }
 
