@@ -69,6 +69,15 @@ static double stall_s(const struct report_row *row, size_t resource)
 	return isnan(m) ? report_psi_s(row, PSI_NCOL + 2 * resource) : m;
 }
 
+/* some table is an interactive task's */
+static int any_interactive(const struct compare *c)
+{
+	for (size_t t = 0; t < c->report.ntables; t++)
+		if (c->report.tables[t].interactive)
+			return 1;
+	return 0;
+}
+
 /* some kernel's runs of some load recorded pressure */
 static int any_stalls(const struct compare *c)
 {
@@ -103,6 +112,11 @@ static void intro(const struct compare *c, FILE *out)
 		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	if (any_interactive(c))
+		wrap(out, "An interactive task's table (TASK+LOAD) has its own metrics: its "
+		     "wake-up Latency, the SD of it, p99 and Max, in microseconds (lower is "
+		     "better); CPU%, the share of the CPU it wanted that it got, Deadlines, the % "
+		     "met, and gaming's FPS (higher is better); then the load's Loads and LCPU%.");
 	if (c->npaired) {
 		text = xasprintf("%zu row%s compare%s interleaved rounds, paired: the verdict "
 				 "and MDE test the per-round ratios (one-sample t on their logs), "
@@ -200,6 +214,11 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 	char *line;
 
 	short_name(name, row->kernel);
+	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
+	if (first && strlen(compare_metric_names[row->metric]) > 6) {
+		fprintf(out, "%s\n", compare_metric_names[row->metric]);
+		first = 0;
+	}
 	line = xasprintf("%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s",
 			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
 			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
@@ -289,7 +308,9 @@ static void write_summary(const struct compare *c, const struct compare_summary 
 	const char *base = c->report.kernels[0];
 	char *text, *ci;
 
-	if (!s->nloads) {
+	if (!s->nloads && any_interactive(c)) {
+		return;	/* the tables above are interactive tasks': no Time to sum up */
+	} else if (!s->nloads) {
 		text = xasprintf("'%s' and '%s' have no load with ok runs in common.", s->kernel, base);
 	} else {
 		ci = isfinite(s->ci_low) ?

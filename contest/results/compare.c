@@ -11,17 +11,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const compare_metric_names[COMPARE_METRICS] = { "Time", "CPU%", "Loads", "LCPU%" };
+/* an interactive task's CPU% is the share of the CPU it wanted that it got */
+const char *const compare_metric_names[COMPARE_METRICS] = {
+	"Time", "CPU%", "Loads", "LCPU%",
+	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS",
+};
 
-enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU };
+/* METRIC_LAT + store.h's LAT_*: an interactive task's, as run_values has them */
+enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT };
+
+_Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_LAT + LAT_NCOL,
+	       "a metric's index is its place in run_values");
 
 int compare_lower_is_better(int metric)
 {
-	return metric == METRIC_TIME;
+	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX);
+}
+
+/* is metric one of table t's? An interactive task's table has its own and the load's */
+static int metric_applies(const struct report_table *t, int metric)
+{
+	if (metric < METRIC_LAT)
+		return !t->interactive || metric == METRIC_LOADS || metric == METRIC_LCPU;
+	for (size_t i = 0; t->interactive && i < t->nrows; i++)
+		if (t->rows[i].lat[metric - METRIC_LAT].n)
+			return 1;
+	return 0;
 }
 
 static const struct running_stats *metric_stats(const struct report_row *row, int metric)
 {
+	if (metric >= METRIC_LAT)
+		return &row->lat[metric - METRIC_LAT];
 	switch (metric) {
 	case METRIC_TIME:
 		return &row->time;
@@ -101,7 +122,7 @@ static int runs_overlap(const struct report_row *a, const struct report_row *b)
 
 static enum verdict_direction direction_of(int metric)
 {
-	return metric == METRIC_TIME ? LOWER_IS_BETTER :
+	return compare_lower_is_better(metric) ? LOWER_IS_BETTER :
 	       metric == METRIC_LCPU ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
@@ -160,7 +181,12 @@ static void build_load(struct compare *c, const struct report_table *t)
 {
 	const struct report_row *base = kernel_row(&c->report, t, 0);
 
-	for (int m = 0; m < COMPARE_METRICS; m++) {
+	for (int i = 0; i < COMPARE_METRICS; i++) {
+		/* an interactive task's own metrics first, then its load's */
+		int m = t->interactive ? (i + METRIC_LAT) % COMPARE_METRICS : i;
+
+		if (!metric_applies(t, m))
+			continue;
 		for (size_t k = 0; k < c->report.nkernels; k++) {
 			const struct report_row *rr = kernel_row(&c->report, t, k);
 			struct compare_row *row = add_row(c, t->load, m, k);
@@ -225,7 +251,9 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 		const struct report_row *n = kernel_row(&c->report, &c->report.tables[i], k);
 		double vb, vn, db, dn;
 
-		if (!b || !n || b->time.mean <= 0 || n->time.mean <= 0)
+		/* an interactive task's Time is the duration it was given */
+		if (!b || !n || b->time.mean <= 0 || n->time.mean <= 0 ||
+		    c->report.tables[i].interactive)
 			continue;
 		sum->nloads++;
 		log_sum += log(n->time.mean / b->time.mean);

@@ -51,9 +51,11 @@
 #include "results/summary.h"
 #include "results/verdict.h"
 
-enum { COMPARE_METRICS = 4 };
+enum { COMPARE_METRICS = 4 + LAT_FLOOR };
 
-/* "Time", "CPU%", "Loads", "LCPU%" */
+/* "Time", "CPU%", "Loads", "LCPU%", then an interactive task's "Latency",
+ * "SD", "p99", "Max", "CPU%" (of what it wanted), "Deadlines", "FPS"; a
+ * table has the ones its rows have (Time and CPU% or the task's) */
 extern const char *const compare_metric_names[COMPARE_METRICS];
 
 enum compare_test {
