@@ -21,7 +21,8 @@
 	X(list_load) \
 	X(mem_load) \
 	X(tworead_load) \
-	X(shm_load)
+	X(shm_load) \
+	X(compile_load)
 
 #define X(name) extern const struct load load_##name;
 LOAD_TABLE(X)

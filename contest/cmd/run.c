@@ -279,7 +279,7 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 
 static void load_state_init(struct session *s, struct load_state *ls)
 {
-	ls->scratch = xasprintf("%s/%s", s->scratch_root, ls->load->name);
+	ls->scratch = xasprintf("%s/%s", s->scratch_root, ls->row);
 	ls->env.name = ls->load->name;
 	ls->env.cfg = s->cfg;
 	ls->env.scratch = ls->scratch;
@@ -297,7 +297,7 @@ static void load_state_init(struct session *s, struct load_state *ls)
  * the objects of whatever ran before it */
 static int prepare_clean(struct session *s, struct load_state *ls)
 {
-	char *log = xasprintf("%s/%s.prepare.clean", s->logdir, ls->load->name);
+	char *log = xasprintf("%s/%s.prepare.clean", s->logdir, ls->row);
 	int ret = run_clean_tree(s, log, ls->why, sizeof(ls->why));
 
 	free(log);
@@ -316,7 +316,7 @@ static void load_prepare(struct session *s, struct load_state *ls)
 	}
 	ls->prepared = 1;
 	progress_clear(s);
-	info("preparing %s", ls->load->name);
+	info("preparing %s", ls->row);
 	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
 		ls->unusable = 1;
 		return;
@@ -419,7 +419,7 @@ static void until_sd_say(struct session *s, struct plan *p, const struct load_st
 
 	progress_clear(s);
 	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", pair ? "noload and " : "",
-	     ls->load->name, n, relative_sd_pct(&u->time[ls - p->loads]),
+	     ls->row, n, relative_sd_pct(&u->time[ls - p->loads]),
 	     until_sd_settled(p, ls, u) ? "converged, at most" : "did not converge to", u->pct);
 }
 
@@ -484,7 +484,7 @@ static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *
 		plan_insert_at(p, at, ls);
 		info("%s%s: %d runs recorded, %d of them ok: going on until the SD of Time is at "
 		     "most %g%% of its mean, at most %d runs (the plan's --until-sd)",
-		     ls == cacherun ? "noload and " : "", ls->load->name, n, (int)u->time[k].n,
+		     ls == cacherun ? "noload and " : "", ls->row, n, (int)u->time[k].n,
 		     u->pct, u->max_runs);
 	}
 }
@@ -505,11 +505,11 @@ static int run_recorded(struct session *s, struct load_state *ls, struct run_rec
 	char what[64];
 
 	if (run < 0)
-		return stop_unrecorded(s, ls->load->name, "cannot be given a run number");
+		return stop_unrecorded(s, ls->row, "cannot be given a run number");
 	failed = run_one(s, ls, run, rec) < 0;
 	if (results_append(s->kdir, rec) < 0) {
 		snprintf(what, sizeof(what), "run %d is not recorded", run);
-		return stop_unrecorded(s, ls->load->name, what);
+		return stop_unrecorded(s, ls->row, what);
 	}
 	return failed;
 }
@@ -529,7 +529,7 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 		char label[96], times[80];
 		double took;
 
-		snprintf(label, sizeof(label), "%s %d/%d", ls->load->name,
+		snprintf(label, sizeof(label), "%s %d/%d", ls->row,
 			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
 		progress_begin(&s->progress, i, label, now_mono());
 		if (!s->tty)

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 const struct config_option config_options[] = {
-	{ "workload", OPT_ENUM, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command, or an interactive task: audio, video, x, gaming", "synthetic|kernel|command|audio|video|x|gaming", 0, 0 },
+	{ "workload", OPT_LIST, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command, or interactive tasks, one or more of audio, video, x, gaming", "synthetic|kernel|command|audio|video|x|gaming", 0, 0 },
 	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL, 0, 0 },
 	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL, 0, 0 },
 	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL, 0, 0 },

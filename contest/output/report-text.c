@@ -241,12 +241,13 @@ static const char *const interactive_header[] = {
 	"Kernel [runs]", "Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "Loads", "LCPU%",
 };
 
+/* gaming has frames a second where the others have deadlines */
 static int is_gaming(const struct report_table *t)
 {
 	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].lat[LAT_DEADLINES].n)
-			return 0;
-	return 1;
+		if (t->rows[i].lat[LAT_FPS].n)
+			return 1;
+	return 0;
 }
 
 /* a latency in ms from us: 3 significant places below 10 ms, fewer above */
@@ -280,13 +281,15 @@ static void write_floors(FILE *out, const struct report_table *t)
 	const char *sep = "(ms, each latency less the timer's idle oversleep: ";
 
 	for (size_t i = 0; i < t->nrows; i++) {
-		if (!t->rows[i].lat[LAT_FLOOR].n)
+		/* gaming never sleeps: no floor to take off */
+		if (!t->rows[i].lat[LAT_FLOOR].n || !(running_stats_mean(&t->rows[i].lat[LAT_FLOOR]) > 0))
 			continue;
 		fprintf(out, "%s%s %.1f us", sep, t->rows[i].kernel,
 			running_stats_mean(&t->rows[i].lat[LAT_FLOOR]));
 		sep = ", ";
 	}
-	fputs(")\n", out);
+	if (strcmp(sep, ", ") == 0)
+		fputs(")\n", out);
 }
 
 static void write_interactive(FILE *out, const struct report_table *t, size_t width)

@@ -185,6 +185,7 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 
 	memset(t, 0, sizeof(*t));
 	snprintf(t->load, sizeof(t->load), "%s", load);
+	t->interactive = row_load_base(load) != load;
 	t->rows = xcalloc(n, sizeof(*t->rows));
 	for (k = 0; k < n; k++) {
 		struct report_row *row = &t->rows[t->nrows];
@@ -192,9 +193,8 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 		if (!build_row(&krs[k], load, row))
 			continue;
 		row->kernel = r->kernels[k];
-		if (row->lat[LAT_MEAN].n)
-			t->interactive = 1;	/* no Ratio: its Time is the duration asked for */
-		else if (row->time.n)
+		/* an interactive task's has no Ratio: its Time is the duration asked for */
+		if (!t->interactive && row->time.n)
 			row->ratio = running_stats_mean(&row->time) / divisor[k];
 		t->n_not_ok += row->n_not_ok;
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)

@@ -82,7 +82,7 @@ struct report_row {
 
 struct report_table {
 	char load[64];
-	int interactive;		/* an interactive task's table: a row has latencies */
+	int interactive;		/* an interactive task's table (TASK+LOAD, store.h) */
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
 	size_t n_not_ok;		/* over all rows */

@@ -67,7 +67,9 @@ struct run_record {
 	 * order), NAN where not counted: no PMU, no perf events */
 	double counters[3];
 	double interactive[LAT_NCOL];	/* the interactive task's, NAN for a compile */
-	char status[32];		/* "ok", "load-failed", "aborted", "oom", "compile-failed" */
+	/* "ok", "load-failed", "aborted", "oom", "compile-failed", "timing-failed"
+	 * (an interactive task died or its clock failed) */
+	char status[32];
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
 

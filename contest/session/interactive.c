@@ -189,6 +189,9 @@ static void run_periodic(const struct itask *t, double end, double floor_us,
 			a->wanted_us += run_of(t, k++);
 		}
 	}
+	/* the rest of the duration, shorter than a period: the task idles it out */
+	if (!*stop)
+		sleep_until(end, stop);
 }
 
 static void run_gaming(double end, volatile const int *stop, struct itask_acc *a)

@@ -2,6 +2,7 @@
 #include "session/plan.h"
 #include "loads/loads.h"
 #include "session/workload.h"
+#include "results/store.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -25,25 +26,48 @@ struct load_state *plan_load(struct plan *p, const struct load *l)
 	return NULL;
 }
 
+/* l once, or once for each interactive task the workload lists (audio+l, video+l) */
 static void plan_add_load(struct plan *p, const struct config *cfg, const struct load *l)
 {
-	char *row;
+	const struct itask *tasks[8] = { NULL };
+	size_t n = workload_tasks(cfg, tasks);
 
 	if (plan_load(p, l))
 		return;
-	p->loads = xrealloc(p->loads, (p->nloads + 1) * sizeof(*p->loads));
-	memset(&p->loads[p->nloads], 0, sizeof(*p->loads));
-	row = workload_row_load(cfg, l->name);
-	snprintf(p->loads[p->nloads].row, sizeof(p->loads[p->nloads].row), "%s", row);
-	free(row);
-	p->loads[p->nloads++].load = l;
+	if (n && l == &load_cacherun) {
+		info("cacherun left out: it times a warm compile after noload's, and an "
+		     "interactive workload compiles nothing");
+		return;
+	}
+	for (size_t t = 0; t < (n ? n : 1); t++) {
+		struct load_state *ls;
+		char *row = workload_row_load(tasks[t], l->name);
+
+		p->loads = xrealloc(p->loads, (p->nloads + 1) * sizeof(*p->loads));
+		ls = &p->loads[p->nloads++];
+		memset(ls, 0, sizeof(*ls));
+		snprintf(ls->row, sizeof(ls->row), "%s", row);
+		free(row);
+		ls->load = l;
+		ls->task = tasks[t];
+		ls->task_index = (int)t;
+	}
+}
+
+struct load_state *plan_row(struct plan *p, const char *row)
+{
+	for (size_t i = 0; i < p->nloads; i++)
+		if (!strcmp(p->loads[i].row, row))
+			return &p->loads[i];
+	return NULL;
 }
 
 static int by_canonical_index(const void *a, const void *b)
 {
 	const struct load_state *x = a, *y = b;
+	int d = canonical_index(x->load) - canonical_index(y->load);
 
-	return canonical_index(x->load) - canonical_index(y->load);
+	return d ? d : x->task_index - y->task_index;	/* each load's tasks in the workload's order */
 }
 
 /* sort the loads into canonical order; say so when that changed it */
@@ -59,7 +83,7 @@ static void plan_sort(struct plan *p)
 	qsort(p->loads, p->nloads, sizeof(*p->loads), by_canonical_index);
 	names = xstrdup("");
 	for (size_t i = 0; i < p->nloads; i++) {
-		char *more = xasprintf("%s %s", names, p->loads[i].load->name);
+		char *more = xasprintf("%s %s", names, p->loads[i].row);
 
 		free(names);
 		names = more;
@@ -94,8 +118,9 @@ void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 	struct load_state *noload, *cacherun;
 
 	memset(p, 0, sizeof(*p));
+	/* a resumed plan names its rows (audio+io_load): their loads */
 	for (size_t i = 0; w[i] && (!n || (int)i < n); i++)
-		plan_add_load(p, cfg, load_find(w[i]));
+		plan_add_load(p, cfg, load_find(row_load_base(w[i])));
 	argv_free(list);
 	if (plan_load(p, &load_cacherun) && !plan_load(p, &load_noload)) {
 		info("cacherun follows a noload run: running one before each cacherun run");

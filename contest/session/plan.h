@@ -16,7 +16,7 @@
 #include "session/run.h"
 
 struct plan {
-	struct load_state *loads;	/* one per distinct load, canonical order */
+	struct load_state *loads;	/* one per distinct load (and interactive task), canonical order */
 	size_t nloads;
 	struct load_state **steps;	/* the runs, in the order they are made */
 	size_t nsteps;
@@ -29,8 +29,11 @@ struct plan {
 void plan_build(struct plan *p, const struct config *cfg, char **names, int n);
 void plan_release(struct plan *p);
 
-/* the state of load l in the plan; NULL when it is not planned */
+/* the state of load l in the plan (an interactive workload's first task's);
+ * NULL when it is not planned */
 struct load_state *plan_load(struct plan *p, const struct load *l);
+/* the state whose rows are named row (load_state's row); NULL when none */
+struct load_state *plan_row(struct plan *p, const char *row);
 /* one more run of ls, made right after step i (run --until-sd) */
 void plan_insert(struct plan *p, size_t i, struct load_state *ls);
 /* one more run of ls, made as step at (0..nsteps) */

@@ -37,8 +37,8 @@ static int put_plan(FILE *f, const char *kdir, const struct config *cfg, const s
 	else
 		fputs("until_sd\t0\n", f);
 	for (size_t i = 0; i < p->nloads; i++) {
-		const char *name = p->loads[i].load->name;
-		int next = results_next_run(kdir, p->loads[i].row);
+		const char *name = p->loads[i].row;
+		int next = results_next_run(kdir, name);
 
 		if (next < 0)
 			return -1;	/* runs.tsv unreadable: said */
@@ -96,7 +96,7 @@ static int parse_load(struct resume_plan *r, char *value, int line)
 		return error("%s:%d: 'load' wants a name and a run number", r->path, line);
 	*tab++ = '\0';
 	base = strtol(tab, &end, 10);
-	if (!load_find(value) || end == tab || *end || base < 0 || base >= INT_MAX)
+	if (!load_find(row_load_base(value)) || end == tab || *end || base < 0 || base >= INT_MAX)
 		return error("%s:%d: not a load and run number: '%s %s'", r->path, line, value, tab);
 	r->loads = xrealloc(r->loads, (size_t)(r->nloads + 2) * sizeof(*r->loads));
 	r->base = xrealloc(r->base, (size_t)(r->nloads + 1) * sizeof(*r->base));
@@ -237,7 +237,7 @@ static int check_loads(const struct resume_plan *r, const struct plan *p)
 	char *was = xstrdup("");
 
 	for (int i = 0; same && i < r->nloads; i++)
-		same = !strcmp(r->loads[i], p->loads[i].load->name);
+		same = !strcmp(r->loads[i], p->loads[i].row);
 	for (int i = 0; !same && i < r->nloads; i++) {
 		char *more = xasprintf("%s %s", was, r->loads[i]);
 
@@ -267,7 +267,6 @@ int resume_check(const struct resume_plan *r, const struct config *cfg, const st
 /* what the rows of runs.tsv say is done of plan r's loads */
 struct done_scan {
 	const struct resume_plan *r;
-	const char **rows;		/* per r->loads: the name its rows have */
 	int *n;				/* per r->loads: rows above its base, not cut short */
 	struct running_stats **time;	/* per r->loads: NULL, or where their ok Times go */
 };
@@ -277,7 +276,7 @@ static const char *count_done(const struct run_row *row, void *data)
 	struct done_scan *d = data;
 
 	for (int i = 0; i < d->r->nloads; i++) {
-		if (strcmp(row->load, d->rows[i]) || row->run <= d->r->base[i] ||
+		if (strcmp(row->load, d->r->loads[i]) || row->run <= d->r->base[i] ||
 		    !strcmp(row->status, "aborted"))
 			continue;
 		d->n[i]++;
@@ -305,14 +304,12 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 {
 	char *runs = results_path(results, kernel, RUNS_FILE);
 	size_t n = (size_t)r->nloads + 1, before = p->nsteps, recorded;
-	struct done_scan d = { r, xcalloc(n, sizeof(*d.rows)), xcalloc(n, sizeof(*d.n)),
-			       xcalloc(n, sizeof(*d.time)) };
+	struct done_scan d = { r, xcalloc(n, sizeof(*d.n)), xcalloc(n, sizeof(*d.time)) };
 	struct load_state **ls = xcalloc(n, sizeof(*ls));
 	int ret = 0;
 
 	for (int i = 0; i < r->nloads; i++) {
-		ls[i] = plan_load(p, load_find(r->loads[i]));
-		d.rows[i] = ls[i] ? ls[i]->row : r->loads[i];
+		ls[i] = plan_row(p, r->loads[i]);
 		if (ls[i] && time)
 			d.time[i] = &time[ls[i] - p->loads];
 	}
@@ -326,7 +323,6 @@ int resume_skip_done(const struct resume_plan *r, const char *results, const cha
 		     r->path, recorded, before, p->nsteps);
 	}
 	free(ls);
-	free(d.rows);
 	free(d.n);
 	free(d.time);
 	free(runs);

@@ -515,7 +515,9 @@ static void judge_compile(struct session *s, struct run_record *rec,
 			  const struct compile_result *cr, const char *log)
 {
 	char detail[256], how[PROC_STATUS_LEN];
-	const char *prog = s->wl.build[0];
+	const char *prog = s->wl.task ? s->wl.task->name : s->wl.build[0];
+	/* an interactive task that died measured nothing: its timing failed */
+	const char *failed = s->wl.task ? "timing-failed" : "compile-failed";
 
 	if (cr->interrupted) {
 		snprintf(detail, sizeof(detail), "interrupted by signal %d", (int)run_interrupted);
@@ -529,7 +531,7 @@ static void judge_compile(struct session *s, struct run_record *rec,
 	else
 		snprintf(detail, sizeof(detail), "%s %s; log %s", prog,
 			 proc_status_text(cr->status, how, sizeof(how)), log);
-	set_status(rec, "compile-failed", detail);
+	set_status(rec, failed, detail);
 }
 
 /*
@@ -543,7 +545,12 @@ static void judge_interactive(struct run_record *rec, const char *log)
 	char *text = read_text_file(log, NULL), detail[300];
 	struct itask_result r;
 
-	if (!text || itask_result_parse(text, &r) < 0) {
+	if (strcmp(rec->status, "ok")) {
+		/* the task's own reason beats "exited with status 1" */
+		if (text && !strcmp(rec->status, "timing-failed") &&
+		    itask_result_parse(text, &r) == 0 && r.failed[0])
+			snprintf(rec->status_detail, sizeof(rec->status_detail), "%s", r.failed);
+	} else if (!text || itask_result_parse(text, &r) < 0) {
 		snprintf(detail, sizeof(detail), "the task printed no summary; log %s", log);
 		set_status(rec, "timing-failed", detail);
 	} else if (r.failed[0]) {
@@ -721,6 +728,8 @@ int run_one(struct session *s, struct load_state *ls, int run, struct run_record
 
 	memset(&lr, 0, sizeof(lr));
 	record_init(s, ls, run, rec);
+	if (ls->task)
+		workload_set_task(&s->wl, ls->task);
 	if (ls->unusable) {
 		set_status(rec, "load-failed", ls->why);
 		return -1;

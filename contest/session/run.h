@@ -46,6 +46,8 @@ struct session {
 struct load_state {
 	const struct load *load;
 	char row[64];		/* what its rows and logs are named: workload_row_load() */
+	const struct itask *task;	/* the interactive task timed under it, NULL: none */
+	int task_index;		/* its place in the workload's list */
 	struct load_env env;
 	char *scratch;
 	int prepared;

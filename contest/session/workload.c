@@ -1,7 +1,7 @@
 /* workload.c - see workload.h */
 #include "session/workload.h"
 #include "lib/proc.h"
-#include "session/synthetic.h"
+#include "loads/synthetic.h"
 #include "results/store.h"
 #include "lib/util.h"
 
@@ -90,7 +90,18 @@ static int init_command(struct workload *w, const struct config *cfg)
 
 static int init_interactive(struct workload *w, const struct config *cfg)
 {
-	w->task = itask_find(w->kind);
+	char **words = split_list(config_str(cfg, NULL, "workload"));
+	size_t n = 0;
+
+	for (n = 0; words[n]; n++)
+		;
+	w->ntasks = workload_tasks(cfg, w->tasks);
+	argv_free(words);
+	if (w->ntasks != n)
+		return error("%s: workload is one of synthetic, kernel, command, or interactive "
+			     "tasks (audio video x gaming), not both", config_origin(cfg, NULL, "workload"));
+	w->task = w->tasks[0];
+	w->kind = w->task->name;
 	w->duration_s = config_double(cfg, NULL, "duration");
 	w->rt_priority = (int)config_int(cfg, NULL, "rt_priority");
 	w->task_nice = (int)config_int(cfg, NULL, "task_nice");
@@ -99,39 +110,49 @@ static int init_interactive(struct workload *w, const struct config *cfg)
 	return 0;
 }
 
-char *workload_row_load(const struct config *cfg, const char *load)
+char *workload_row_load(const struct itask *task, const char *load)
 {
-	const char *kind = config_str(cfg, NULL, "workload");
-
-	return itask_find(kind) ? xasprintf("%s%c%s", kind, ROW_TASK_SEP, load) : xstrdup(load);
+	return task ? xasprintf("%s%c%s", task->name, ROW_TASK_SEP, load) : xstrdup(load);
 }
 
-const struct itask *workload_row_task(const char *row_load, const char **load)
+size_t workload_tasks(const struct config *cfg, const struct itask **tasks)
 {
-	const char *plus = strchr(row_load, ROW_TASK_SEP);
-	char name[32];
+	char **w = split_list(config_str(cfg, NULL, "workload"));
+	size_t n = 0;
 
-	if (!plus || (size_t)(plus - row_load) >= sizeof(name))
-		return NULL;
-	snprintf(name, sizeof(name), "%.*s", (int)(plus - row_load), row_load);
-	if (load)
-		*load = plus + 1;
-	return itask_find(name);
+	for (size_t i = 0; w[i] && n < 8; i++)
+		if (itask_find(w[i]))
+			tasks[n++] = itask_find(w[i]);
+	argv_free(w);
+	return n;
+}
+
+void workload_set_task(struct workload *w, const struct itask *task)
+{
+	if (!w->task_arg)
+		return;
+	free(w->build[w->task_arg]);
+	w->build[w->task_arg] = xstrdup(task->name);
 }
 
 int workload_init(struct workload *w, const struct config *cfg)
 {
 	long long jobs = config_int(cfg, NULL, "make_jobs");
 
+	const char *kind = config_str(cfg, NULL, "workload");
+
 	memset(w, 0, sizeof(*w));
-	w->kind = config_str(cfg, NULL, "workload");
+	w->kind = kind;
 	w->jobs = jobs > 0 ? (int)jobs : 4 * ncpus_usable();
+	if (workload_tasks(cfg, w->tasks))
+		return init_interactive(w, cfg);
+	if (strchr(kind, ' ') || strchr(kind, ',') || !*kind)
+		return error("%s: workload is one of synthetic, kernel or command, or a list of "
+			     "interactive tasks (audio video x gaming)", config_origin(cfg, NULL, "workload"));
 	if (!strcmp(w->kind, "kernel"))
 		return init_kernel(w, cfg);
 	if (!strcmp(w->kind, "command"))
 		return init_command(w, cfg);
-	if (itask_find(w->kind))
-		return init_interactive(w, cfg);
 	w->tree = workload_tree_path(cfg);
 	return init_make(w, NULL);
 }
@@ -194,6 +215,7 @@ static int prepare_interactive(struct workload *w)
 	snprintf(nice_s, sizeof(nice_s), "%d", w->task_nice);
 	argv_free(w->build);
 	w->build = xcalloc(14, sizeof(*w->build));
+	w->task_arg = 11;	/* the task's name: workload_set_task() swaps it */
 	{
 		const char *argv[] = { self, "interact", "--samples", "--duration", duration,
 				       "--floor", floor_s, "--rt-priority", prio, "--nice", nice_s,

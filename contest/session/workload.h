@@ -25,7 +25,10 @@ struct workload {
 	char **clean;		/* untimed before each run, NULL: none */
 	char **configure;	/* untimed once per session, NULL: none */
 	int jobs;		/* make -j; 0 for command */
-	const struct itask *task;	/* the interactive task, NULL for the others */
+	const struct itask *task;	/* the first interactive task, NULL for the others */
+	const struct itask *tasks[8];	/* every one the config lists, in its order */
+	size_t ntasks;
+	size_t task_arg;	/* the task's name in build[] (workload_set_task) */
 	int rt_priority, task_nice;	/* its scheduling */
 	double duration_s;
 	double floor_us;	/* the timer's idle oversleep, measured by prepare */
@@ -36,10 +39,11 @@ struct workload {
  * interactive workload "TASK+LOAD" (audio+io_load), so that its rows,
  * tables and comparisons are apart from the compile's; malloc'd.
  */
-char *workload_row_load(const struct config *cfg, const char *load);
-/* the interactive task and its load of a row's load name ("audio+io_load"):
- * the task, and *load pointed at the load's name; NULL when it is none */
-const struct itask *workload_row_task(const char *row_load, const char **load);
+char *workload_row_load(const struct itask *task, const char *load);
+/* the interactive tasks the config's workload lists, into tasks[8]; how many (0: none) */
+size_t workload_tasks(const struct config *cfg, const struct itask **tasks);
+/* the interactive task build[] runs next */
+void workload_set_task(struct workload *w, const struct itask *task);
 
 /*
  * Check the config and fill w; nothing is run. -1 with a message naming

@@ -19,11 +19,11 @@ echo "# all loads took $(( $(date +%s) - start )) s"
 ok $rc "run of every load exits 0"
 [ $rc -eq 0 ] || grep -v '^contest:' "$T/err" | sed 's/^/# /' | tail -20
 f=$R/K/runs.tsv
-# the thirteen loads README names, in the table's order; written here, not
+# the fourteen loads README names, in the table's order; written here, not
 # taken from contest itself, so a load dropped from the table is missed
-all="noload cacherun process_load dbench_load ctar_load xtar_load io_load io_other read_load list_load mem_load tworead_load shm_load "
+all="noload cacherun process_load dbench_load ctar_load xtar_load io_load io_other read_load list_load mem_load tworead_load shm_load compile_load "
 is "$("$CONTEST" list | awk 'NR>1 && $2 ~ /^(yes|no)$/ {print $1}' | tr '\n' ' ')" "$all" \
-	"contest list names the thirteen loads, in order"
+	"contest list names the fourteen loads, in order"
 is "$(col "$f" load | tr '\n' ' ')" "$all" "one row per load, in table order"
 for l in $all; do
 	row=$(awk -F'\t' -v l="$l" 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}

@@ -240,7 +240,7 @@ static void test_quick_loads(void)
 	for (i = 0; i < ntable && i < n; i++)
 		if (strcmp(words[i], load_table[i]->name))
 			same = 0;
-	ok(ntable == 13, "the load table has 13 loads (%zu)", ntable);
+	ok(ntable == 14, "the load table has 14 loads (%zu)", ntable);
 	ok(words && n == ntable && same, "quick.conf: loads lists all %zu loads in canonical order (%zu listed)",
 	   ntable, n);
 	ok(!strncmp(config_origin(cfg, NULL, "loads"), "configs/quick.conf:", 19),

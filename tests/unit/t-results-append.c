@@ -48,6 +48,8 @@ static void record(struct run_record *r, int run)
 	r->steal_s = r->others_cpu_s = r->disk_read_mb = r->disk_write_mb = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(r->counters); i++)
 		r->counters[i] = NAN;
+	for (size_t i = 0; i < LAT_NCOL; i++)
+		r->interactive[i] = NAN;	/* a compile's row */
 }
 
 static int saved_stderr = -1;
@@ -172,9 +174,10 @@ static void test_new_file(void)
 	text = runs_text(kdir);
 	ok(text && !strncmp(text, results_header(), strlen(results_header())) &&
 	   text[strlen(results_header())] == '\n', "begins with the whole header");
-	ok(text && strstr(text, "\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\n") != NULL,
-	   "pressure, steal, others' CPU, the disk and the counters not measured are '-', as "
-	   "disturbed, unloaded and the detail");
+	ok(text && strstr(text, "\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-"
+			  "\t-\t-\t-\t-\t-\t-\t-\t-\t-\n") != NULL,
+	   "pressure, steal, others' CPU, the disk, the counters and an interactive task's "
+	   "measures not measured are '-', as disturbed, unloaded and the detail");
 	free(text);
 	free(kdir);
 }

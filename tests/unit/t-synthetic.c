@@ -1,5 +1,5 @@
 /* t-synthetic.c - the synthetic tree: deterministic, stamped, builds, cleans */
-#include "session/synthetic.h"
+#include "loads/synthetic.h"
 #include "lib/proc.h"
 #include "lib/util.h"
 #include "tap.h"

@@ -1,5 +1,5 @@
 /* synthetic.c - see synthetic.h */
-#include "session/synthetic.h"
+#include "loads/synthetic.h"
 #include "lib/util.h"
 
 #include <dirent.h>
