@@ -10,6 +10,7 @@
  * scratch file is left.
  */
 #include "guest/boot.h"
+#include "output/ktap.h"
 #include "results/store.h"
 #include "results/summary.h"
 #include "cmd/cli.h"
@@ -41,7 +42,8 @@
 
 static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
-	"                   [--until-sd PCT [--max-runs N] | --resume] [LOAD...]\n"
+	"                   [--until-sd PCT [--max-runs N] | --resume] [--format text|ktap]\n"
+	"                   [LOAD...]\n"
 	"       contest run [RUN OPTIONS] -k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...\n"
 	"                   [-k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...]...\n"
 	"                   [--until-decided [--max-rounds N] [--margin PCT]] [LOAD...]\n"
@@ -90,7 +92,11 @@ struct run_args {
 	double margin;			/* its "same" */
 	const struct variant *current;	/* run_session's: whose knobs, NULL none */
 	int quiet;			/* run_session prints no tables (variant rounds) */
+	int format;			/* enum run_format */
 };
+
+/* --format's words, in this order */
+enum run_format { RUN_TEXT, RUN_KTAP };
 
 /* ---- arguments and config ---- */
 
@@ -171,6 +177,9 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		{ .long_name = "margin", .type = ARG_NUMBER, .value = &a->margin,
 		  .argname = "PCT", .min = 0, .max = 100, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "with --until-decided: same means within +-PCT% (default 2)" },
+		CLI_OPT_FORMAT(&a->format, "text|ktap",
+			       "text (default): the tables at the end; ktap: each run as a\n"
+			       "KTAP test case as it finishes, nothing else on stdout"),
 		BOOT_OPTION_SPECS(a, boot_or_k),
 		OPTION_END,
 	};
@@ -205,6 +214,12 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 	    (boot_wanted(&a->boot) || a->resume || !isnan(a->until_sd))) {
 		error("variants (--knob, --set, --until-decided) go with neither --boot, --resume "
 		      "nor --until-sd");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->format == RUN_KTAP && (boot_wanted(&a->boot) || a->nvariants > 1 || a->with_knobs)) {
+		error("--format ktap goes with one kernel's session, not --boot or variants");
 		fputs(usage_text, stderr);
 		*status = EXIT_USAGE;
 		return -1;
@@ -514,15 +529,21 @@ static int run_recorded(struct session *s, struct load_state *ls, struct run_rec
 	return failed;
 }
 
-/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded */
-static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
+/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded;
+ * with --format ktap each run is a test case on stdout, the plan first
+ * unless --until-sd may grow it (then last) */
+static int run_steps(struct session *s, const struct run_args *a, struct plan *p,
+		     struct until_sd *u)
 {
-	int failed = 0, ret = 0;
+	int failed = 0, ret = 0, ktap = a->format == RUN_KTAP;
+	size_t cases = 0;
 
 	progress_release(&s->progress);
 	progress_init(&s->progress, now_mono());
 	progress_of_plan(s, p);
 	progress_read_earlier(&s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
+	if (ktap)
+		ktap_header(stdout, u->pct ? 0 : p->nsteps);
 	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
 		struct load_state *ls = p->steps[i];
 		struct run_record rec;
@@ -546,6 +567,8 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 		took = now_mono() - s->progress.step_started;
 		progress_end(&s->progress, took, strcmp(rec.status, "ok") ? -1 : rec.time_s);
 		announce(s, &rec, took);
+		if (ktap)
+			ktap_run(stdout, ++cases, s->kernel, &rec);
 		if (plan_last_step(p, i))
 			until_sd_step(s, p, i, u);
 		if (plan_last_step(p, i))
@@ -553,6 +576,8 @@ static int run_steps(struct session *s, struct plan *p, struct until_sd *u)
 	}
 	progress_clear(s);
 	s->progress.label = NULL;
+	if (ktap && u->pct)
+		ktap_plan(stdout, cases);
 	return ret < 0 ? -1 : failed;
 }
 
@@ -654,7 +679,7 @@ static int run_plan(struct session *s, const struct run_args *a, struct plan *p,
 		load_state_init(s, &p->loads[i]);
 	if (a->resume && u->pct > 0)
 		until_sd_resume(s, p, u);	/* knowing which loads cannot run here */
-	steps = run_steps(s, p, u);
+	steps = run_steps(s, a, p, u);
 	status = steps ? EXIT_RUN_FAILED : 0;
 	if (!run_interrupted && steps >= 0)
 		resume_finish(s->kdir);	/* the plan ran to its end */
@@ -770,7 +795,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
 		status = 128 + run_interrupted;
-	} else if (planned && !a->quiet && print_tables(&s) < 0) {
+	} else if (planned && !a->quiet && a->format != RUN_KTAP && print_tables(&s) < 0) {
 		status = EXIT_RUN_FAILED;
 	}
 	if (planned && !a->quiet)
