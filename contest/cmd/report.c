@@ -16,8 +16,8 @@ static const char usage_text[] =
 	"usage: contest report [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
 	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
-	"                      [--format text|classic|mail|html|csv|json] [-o DIR]\n"
-	"                      [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
+	"                      [--format text|classic|mail|html|csv|json|kcidb] [-o DIR]\n"
+	"                      [--from ADDRESS] [--to ADDRESS] [--origin NAME] [KERNEL...]\n";
 
 static const char intro_text[] =
 	"\n"
@@ -25,7 +25,7 @@ static const char intro_text[] =
 	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n";
 
 /* --format's and --ratio's words, in the order of their enums (report.h) */
-static const char format_words[] = "text|classic|mail|html|csv|json";
+static const char format_words[] = "text|classic|mail|html|csv|json|kcidb";
 static const char ratio_words[] = "reference|self";
 
 static int check_combination(const struct report_opts *opts)
@@ -42,6 +42,13 @@ static int check_combination(const struct report_opts *opts)
 		return -1;
 	if (opts->format == REPORT_MAIL && mail_check_addresses(opts->from, opts->to) < 0)
 		return -1;
+	if ((opts->format == REPORT_KCIDB) != !!opts->origin)
+		return error("--format kcidb and --origin NAME go together");
+	/* KCIDB's origin pattern, v5.3 */
+	if (opts->origin && (!*opts->origin || opts->origin[strspn(opts->origin,
+			     "abcdefghijklmnopqrstuvwxyz0123456789_")]))
+		return error("--origin '%s': KCIDB wants lower-case letters, digits and '_'",
+			     opts->origin);
 	return 0;
 }
 
@@ -148,7 +155,8 @@ int cmd_report(int argc, char **argv)
 		CLI_OPT_FORMAT(&format, format_words,
 			       "text (default): the tables; classic: as posted to\n"
 			       "linux-kernel in 2002; mail: a whole message; html:\n"
-			       "a page with charts in -o DIR; csv, json"),
+			       "a page with charts in -o DIR; csv, json; kcidb: KernelCI's\n"
+			       "database submission (with --origin)"),
 		{ .long_name = "stats", .type = ARG_FLAG, .value = &opts.stats,
 		  .help = "add SD (sample standard deviation) and CI95 (half the\n"
 			  "95% interval) of Time, and LoadsSD" },
@@ -158,6 +166,8 @@ int cmd_report(int argc, char **argv)
 		  .help = "mail: From: (default $EMAIL, else user@host)" },
 		{ .long_name = "to", .type = ARG_STRING, .value = &opts.to, .argname = "ADDRESS",
 		  .help = "mail: To: (default none)" },
+		{ .long_name = "origin", .type = ARG_STRING, .value = &opts.origin, .argname = "NAME",
+		  .help = "kcidb: the CI system submitting, in every id" },
 		OPTION_END,
 	};
 

@@ -11,6 +11,8 @@ int report_write(const struct report *r, const struct report_opts *opts, FILE *o
 		return report_write_json(r, opts, out);
 	case REPORT_MAIL:
 		return report_write_mail(r, opts, out);
+	case REPORT_KCIDB:
+		return report_write_kcidb(r, opts, out);
 	case REPORT_HTML:
 		return error("--format html is a page in a directory: 'contest report' makes it");
 	case REPORT_TEXT:

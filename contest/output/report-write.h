@@ -18,6 +18,8 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 int report_write_csv(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out);
 int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
+/* KCIDB submission JSON, schema v5.3 (report-kcidb.c); opts->origin names the CI system */
+int report_write_kcidb(const struct report *r, const struct report_opts *opts, FILE *out);
 /* dispatch on opts->format; not html, whose page the report command makes
  * in steps (output/report-html.h) */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);

@@ -48,6 +48,7 @@ enum ratio_mode {
 
 enum report_format {
 	REPORT_TEXT, REPORT_CLASSIC, REPORT_MAIL, REPORT_HTML, REPORT_CSV, REPORT_JSON,
+	REPORT_KCIDB,
 };
 
 struct report_opts {
@@ -59,6 +60,7 @@ struct report_opts {
 	const char *out_dir;	/* html: where index.html and its charts go */
 	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
 	const char *to;		/* mail: the To: address; NULL: no To: header */
+	const char *origin;	/* kcidb: the submitting CI system's name, [a-z0-9_]+ */
 };
 
 void report_opts_init(struct report_opts *opts);

@@ -1,0 +1,199 @@
+/* report-kcidb.c - the report as a KCIDB submission (KernelCI's common database)
+ *
+ * Schema v5.3 of kcidb-io (kcidb_io/schema/v05_03.py): a "version", then
+ * one checkout and one build per kernel (a test must name the build it
+ * tested, and a build its checkout; contest knows the kernel only by the
+ * name it was given, so both carry that name), and one test per kernel,
+ * load and metric: status DONE, the mean over the ok runs as its number
+ * (value, unit), the machine from the env file as its environment. A
+ * kernel's load with no ok run is one test with status ERROR.
+ * Ids are "ORIGIN:KERNEL[:LOAD:METRIC]"; paths "contest.LOAD.METRIC".
+ */
+#include "lib/json.h"
+#include "output/report-write.h"
+#include "sys/fingerprint.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define KCIDB_MAJOR 5
+#define KCIDB_MINOR 3
+
+/* the env file's facts of the machine that go into a test's environment */
+static const char *const machine_keys[] = {
+	"host", "uname", "cpu_model", "cpus", "memtotal", "swap_total", "guest", "mem_limit",
+	"cpu_limit", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
+};
+
+static json_t *id_of(const char *origin, const char *kernel, const char *load, const char *metric)
+{
+	char *id = load ? xasprintf("%s:%s:%s:%s", origin, kernel, load, metric) :
+			  xasprintf("%s:%s", origin, kernel);
+	json_t *s = json_name(id, "id");
+
+	free(id);
+	return s;
+}
+
+/* the machine: its facts in misc, one line of them as the comment; NULL without env */
+static json_t *environment(const char *env)
+{
+	json_t *o, *misc;
+	char *host, *cpu, *mem, *comment;
+
+	if (!env)
+		return NULL;
+	o = json_object();
+	misc = json_object();
+	for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++) {
+		char *v = fingerprint_value(env, machine_keys[i]);
+
+		if (v)
+			json_put(misc, machine_keys[i], json_name(v, machine_keys[i]));
+		free(v);
+	}
+	host = fingerprint_value(env, "host");
+	cpu = fingerprint_value(env, "cpu_model");
+	mem = fingerprint_value(env, "memtotal");
+	comment = xasprintf("%s: %s, memtotal %s", host ? host : "unknown host",
+			    cpu ? cpu : "unknown CPU", mem ? mem : "unknown");
+	json_put(o, "comment", json_name(comment, "environment"));
+	json_put(o, "misc", misc);
+	free(comment);
+	free(host);
+	free(cpu);
+	free(mem);
+	return o;
+}
+
+/* "2026-12-05T01:02:03+00:00", or NULL when t is unknown */
+static json_t *date_time(double t)
+{
+	time_t s = (time_t)t;
+	struct tm tm;
+	char buf[40];
+
+	if (!isfinite(t) || !gmtime_r(&s, &tm))
+		return NULL;
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S+00:00", &tm);
+	return json_string(buf);
+}
+
+struct kcidb_test {
+	const char *origin, *kernel, *load, *metric;
+	const char *env;		/* the kernel's env text, NULL none */
+};
+
+static json_t *test_object(const struct kcidb_test *t, const struct report_row *row,
+			   const char *status)
+{
+	json_t *o = json_object(), *env = environment(t->env), *start = date_time(row->first_ok);
+	json_t *misc = json_object();
+	char *path = xasprintf("contest.%s%s%s", t->load, t->metric ? "." : "",
+			       t->metric ? t->metric : "");
+
+	json_put(o, "id", id_of(t->origin, t->kernel, t->load, t->metric ? t->metric : "status"));
+	json_put(o, "origin", json_string(t->origin));
+	json_put(o, "build_id", id_of(t->origin, t->kernel, NULL, NULL));
+	json_put(o, "path", json_name(path, "path"));
+	json_put(o, "status", json_string(status));
+	if (env)
+		json_put(o, "environment", env);
+	if (start)
+		json_put(o, "start_time", start);
+	json_put(misc, "kernel", json_name(t->kernel, "kernel"));
+	json_put(misc, "runs", json_integer((json_int_t)row->time.n));
+	json_put(misc, "not_ok", json_integer((json_int_t)row->n_not_ok));
+	json_put(o, "misc", misc);
+	free(path);
+	return o;
+}
+
+/* a test with its number; none when the value does not exist (no reference: Ratio) */
+static void push_metric(json_t *tests, struct kcidb_test *t, const struct report_row *row,
+			const char *metric, double value, const char *unit, double sd)
+{
+	json_t *o, *number;
+
+	if (!isfinite(value))
+		return;
+	t->metric = metric;
+	o = test_object(t, row, "DONE");
+	number = json_object();
+	json_put(number, "value", json_real(value));
+	if (unit)
+		json_put(number, "unit", json_string(unit));
+	json_put(o, "number", number);
+	if (isfinite(sd))
+		json_put(json_object_get(o, "misc"), "sd", json_real(sd));
+	json_push(tests, o);
+}
+
+static void push_row(json_t *tests, struct kcidb_test *t, const struct report_row *row)
+{
+	if (!row->time.n) {
+		t->metric = NULL;
+		json_push(tests, test_object(t, row, "ERROR"));
+		return;
+	}
+	push_metric(tests, t, row, "time_s", running_stats_mean(&row->time), "s",
+		    running_stats_sd(&row->time));
+	push_metric(tests, t, row, "cpu_pct", running_stats_mean(&row->cpu), "%",
+		    running_stats_sd(&row->cpu));
+	push_metric(tests, t, row, "loads", running_stats_mean(&row->loads), NULL,
+		    running_stats_sd(&row->loads));
+	push_metric(tests, t, row, "lcpu_pct", running_stats_mean(&row->lcpu), "%",
+		    running_stats_sd(&row->lcpu));
+	push_metric(tests, t, row, "ratio", row->ratio, NULL, NAN);
+}
+
+static char *env_of(const struct report *r, const char *kernel)
+{
+	for (size_t k = 0; r->envs && k < r->nkernels; k++)
+		if (!strcmp(r->kernels[k], kernel))
+			return r->envs[k];
+	return NULL;
+}
+
+int report_write_kcidb(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	json_t *doc = json_object(), *version = json_object();
+	json_t *checkouts = json_array(), *builds = json_array(), *tests = json_array();
+	const char *origin = opts->origin;
+
+	json_put(version, "major", json_integer(KCIDB_MAJOR));
+	json_put(version, "minor", json_integer(KCIDB_MINOR));
+	json_put(doc, "version", version);
+	for (size_t k = 0; k < r->nkernels; k++) {
+		json_t *checkout = json_object(), *build = json_object();
+		char *comment = xasprintf("kernel '%s' as contest measured it", r->kernels[k]);
+
+		json_put(checkout, "id", id_of(origin, r->kernels[k], NULL, NULL));
+		json_put(checkout, "origin", json_string(origin));
+		json_put(checkout, "comment", json_name(comment, "kernel"));
+		json_push(checkouts, checkout);
+		json_put(build, "id", id_of(origin, r->kernels[k], NULL, NULL));
+		json_put(build, "origin", json_string(origin));
+		json_put(build, "checkout_id", id_of(origin, r->kernels[k], NULL, NULL));
+		json_put(build, "comment", json_name(comment, "kernel"));
+		json_push(builds, build);
+		free(comment);
+	}
+	for (size_t i = 0; i < r->ntables; i++) {
+		const struct report_table *tab = &r->tables[i];
+
+		for (size_t j = 0; j < tab->nrows; j++) {
+			struct kcidb_test t = { origin, tab->rows[j].kernel, tab->load, NULL,
+						env_of(r, tab->rows[j].kernel) };
+
+			push_row(tests, &t, &tab->rows[j]);
+		}
+	}
+	json_put(doc, "checkouts", checkouts);
+	json_put(doc, "builds", builds);
+	json_put(doc, "tests", tests);
+	return json_write_doc(doc, out);
+}
