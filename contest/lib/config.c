@@ -30,6 +30,7 @@ const struct config_option config_options[] = {
 	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL, 0, 100 },
 	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
 	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
+	{ "host", OPT_STR, "", "the machine's name in the env file (host:), which reports group kernels by; empty: the node name (uname -n)", NULL, 0, 0 },
 	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
 	{ "scratch_dir", OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0 },
 	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },

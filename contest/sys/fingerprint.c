@@ -185,12 +185,17 @@ static void put_meminfo(struct facts *f, const char *key, const char *field)
 	put_bytes(f->out, key, n);
 }
 
-static void write_system(struct facts *f)
+static void write_system(struct facts *f, const struct config *cfg)
 {
+	const char *host = config_str(cfg, NULL, "host");
 	struct utsname u;
 	char buf[4096];
 	int ret;
 
+	if (*host)
+		fprintf(f->out, "host: %s\n", host);
+	else
+		fprintf(f->out, "host: %s\n", uname(&u) == 0 ? u.nodename : "unknown");
 	if (uname(&u) == 0)
 		fprintf(f->out, "uname: %s %s %s %s %s\n", u.sysname, u.nodename, u.release,
 			u.version, u.machine);
@@ -248,7 +253,7 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
 {
 	struct facts f = { out, 0 };
 
-	write_system(&f);
+	write_system(&f, cfg);
 	write_guest(out);
 	fprintf(out, "mem_limit: %s\n", or_none(config_str(cfg, NULL, "mem_limit")));
 	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
@@ -362,7 +367,7 @@ char *fingerprint_value(const char *env_text, const char *key)
  * machine a run measured (see fingerprint.h); the two limits are said
  * once, by the fingerprint's own mem_limit and cpu_limit lines */
 static const char *const ignored_keys[] = {
-	"uname", "cmdline", "config.results", "config.runs", "config.loads",
+	"uname", "cmdline", "config.results", "config.runs", "config.loads", "config.host",
 	"config.mem_limit", "config.cpu_limit",
 };
 

@@ -1,6 +1,6 @@
 /* fingerprint.h - what the env file and `contest env` hold
  *
- * "key: value" lines: uname, cmdline, cpu_model, cpus, affinity (the CPUs
+ * "key: value" lines: host (the config's host, else the node name), uname, cmdline, cpu_model, cpus, affinity (the CPUs
  * contest may run on, as ranges "0-3,6"), memtotal, swap_total
  * (bytes, then human units in parentheses), guest ("none", or "uml" and
  * the guest_* and host_* keys of a run --boot guest), mem_limit, cpu_limit ("none"
@@ -28,7 +28,7 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
  * the machine measured: uname, cmdline, config.results, config.runs,
- * config.loads; config.mem_limit and config.cpu_limit, which the
+ * config.loads, config.host (the host line compares it); config.mem_limit and config.cpu_limit, which the
  * mem_limit and cpu_limit lines already compare. contest_version counts (another contest may measure
  * differently). memtotal and swap_total count as equal within 4 MiB
  * (MemTotal moves a little with each kernel; mem=1008m against mem=1024m
