@@ -1,5 +1,6 @@
 /* report-env.c - the machine behind a report, in words, see report-env.h */
 #include "output/report-env.h"
+#include "results/machine.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
@@ -90,6 +91,29 @@ static char *differences(char *s, const char *base, const char *base_env,
 	return s;
 }
 
+/* kernels from several machines: which ran where */
+static char *with_machines(char *s, char *const *envs, char *const *kernels, size_t n)
+{
+	char **groups = machine_groups(envs, kernels, n), *next;
+	size_t m = 0;
+
+	while (groups && groups[m])
+		m++;
+	for (size_t i = 0; i < m; i++) {
+		next = xasprintf("%s%s %s", s, i ? ";" : " The kernels ran on several machines:",
+				 groups[i]);
+		free(s);
+		s = next;
+	}
+	if (m) {
+		next = xasprintf("%s.", s);
+		free(s);
+		s = next;
+	}
+	machine_groups_free(groups);
+	return s;
+}
+
 char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 {
 	const char *base_env = NULL, *env;
@@ -121,5 +145,5 @@ char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 	else
 		next = xstrdup(s);
 	free(s);
-	return next;
+	return with_machines(next, envs, kernels, n);
 }

@@ -1,5 +1,6 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "output/report-write.h"
+#include "results/machine.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -335,12 +336,28 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 	fputc('\n', out);
 }
 
+/* kernels from several machines: which ran where, after the tables */
+static void write_machines(FILE *out, const struct report *r)
+{
+	char **groups = machine_groups(r->envs, r->kernels, r->nkernels);
+
+	if (!groups)
+		return;
+	fputs("machines:\n\n", out);
+	for (char **g = groups; *g; g++)
+		fprintf(out, "%s\n", *g);
+	fputc('\n', out);
+	machine_groups_free(groups);
+}
+
 int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	size_t i;
 
 	for (i = 0; i < r->ntables; i++)
 		write_table(out, &r->tables[i], opts);
+	if (opts->format == REPORT_TEXT)
+		write_machines(out, r);
 	if (fflush(out) == EOF || ferror(out))
 		return error("cannot write the report: %s", strerror(errno));
 	return 0;

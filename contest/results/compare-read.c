@@ -1,5 +1,6 @@
 /* compare-read.c - what compare and report read: runs and env files, see compare.h */
 #include "results/compare.h"
+#include "results/machine.h"
 #include "results/store.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
@@ -87,6 +88,19 @@ static char *difference(const char *base, const char *new, const char *key,
 	return sentence;
 }
 
+/* kernels of different machines: the first thing a reader must know */
+static char *across_machines(const char *base, const char *new, const char *env_base,
+			     const char *env_new)
+{
+	char *mb = machine_label(env_base), *mn = machine_label(env_new);
+	char *sentence = xasprintf("ACROSS MACHINES: '%s' ran on %s, '%s' on %s: this compares "
+				   "machines as well as kernels", new, mn, base, mb);
+
+	free(mb);
+	free(mn);
+	return sentence;
+}
+
 char **compare_confounds(const char *dir, char *const *kernels, size_t n)
 {
 	struct sentences list = { xcalloc(1, sizeof(char *)), 0 };
@@ -95,10 +109,13 @@ char **compare_confounds(const char *dir, char *const *kernels, size_t n)
 	for (size_t k = 1; k < n && env_base; k++) {
 		char *env_new = read_env(dir, kernels[k], &list), **keys = NULL;
 
+		if (env_new && machine_differs(env_base, env_new))
+			add(&list, across_machines(kernels[0], kernels[k], env_base, env_new));
 		if (env_new && fingerprint_differences(env_base, env_new, &keys) > 0)
 			for (char **key = keys; *key; key++)
-				add(&list, difference(kernels[0], kernels[k], *key, env_base,
-						      env_new));
+				if (strcmp(*key, "host"))	/* across_machines said it */
+					add(&list, difference(kernels[0], kernels[k], *key,
+							      env_base, env_new));
 		fingerprint_keys_free(keys);
 		free(env_new);
 	}

@@ -154,7 +154,8 @@ int compare_read(struct compare *c, const char *dir, char *const *kernels, size_
  * What may confound the comparison, from the env files: one malloc'd
  * sentence per key in which a NEW kernel's env differs from BASE's
  * (fingerprint_differences; a different memtotal begins "MEMORY
- * DIFFERS"), or per env file that is missing. NULL-terminated; free with
+ * DIFFERS"), or per env file that is missing; before them, when the two
+ * are different machines (machine.h), one beginning "ACROSS MACHINES". NULL-terminated; free with
  * compare_confounds_free().
  */
 char **compare_confounds(const char *dir, char *const *kernels, size_t n);
