@@ -6,12 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the keys that tell machines apart */
-static const char *const machine_keys[] = { "host", "cpu_model", "memtotal" };
+/* the host line, else the node name in uname's (an older contest's env); NULL unknown */
+static char *host_of(const char *env)
+{
+	char *host = fingerprint_value(env, "host"), *uname, *node;
+	size_t len;
+
+	if (host || !(uname = fingerprint_value(env, "uname")))
+		return host;
+	node = strchr(uname, ' ');
+	if (node) {
+		node++;
+		len = strcspn(node, " ");
+		host = len ? xasprintf("%.*s", (int)len, node) : NULL;
+	}
+	free(uname);
+	return host;
+}
 
 char *machine_label(const char *env)
 {
-	char *host = fingerprint_value(env, "host"), *cpu = fingerprint_value(env, "cpu_model");
+	char *host = host_of(env), *cpu = fingerprint_value(env, "cpu_model");
 	char *cpus = fingerprint_value(env, "cpus"), *mem = fingerprint_value(env, "memtotal");
 	/* memtotal is "BYTES (HUMAN)": the human part reads better */
 	const char *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
@@ -36,17 +51,23 @@ static int in_guest(const char *env)
 	return yes;
 }
 
+/*
+ * Memory tells machines apart only where no host is known: on one host a
+ * different memtotal is a boot with mem= (MEMORY DIFFERS says so), and a
+ * guest's is its mem=.
+ */
 int machine_differs(const char *env_a, const char *env_b)
 {
-	int guests = in_guest(env_a) || in_guest(env_b), differs = 0;
-	char **keys = NULL;
+	char *ha = host_of(env_a), *hb = host_of(env_b), **keys = NULL;
+	int differs = ha && hb && strcmp(ha, hb);
+	int by_memory = !(ha && hb) && !in_guest(env_a) && !in_guest(env_b);
 
-	if (fingerprint_differences(env_a, env_b, &keys) > 0)
+	if (!differs && fingerprint_differences(env_a, env_b, &keys) > 0)
 		for (char **k = keys; *k && !differs; k++)
-			for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++)
-				differs |= !strcmp(*k, machine_keys[i]) &&
-					   !(guests && !strcmp(*k, "memtotal"));
+			differs = !strcmp(*k, "cpu_model") || (by_memory && !strcmp(*k, "memtotal"));
 	fingerprint_keys_free(keys);
+	free(ha);
+	free(hb);
 	return differs;
 }
 

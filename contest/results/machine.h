@@ -1,6 +1,7 @@
 /* machine.h - which machine a kernel's results come from, from its env file
  *
- * A machine is its host (the env's host line), CPU model and memory: results
+ * A machine is its host (the env's host line) and CPU model, and its memory
+ * where an older env file has no host line: results
  * gathered from a lab (KERNEL@HOST folders) differ in them, and comparing
  * such kernels measures the machines as much as the kernels.
  */
@@ -11,9 +12,10 @@
 
 /* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where the env lacks them */
 char *machine_label(const char *env);
-/* 1 when env_a and env_b are different machines: host, cpu_model or
- * memtotal differ (fingerprint_differences' tolerance; memtotal not when
- * one is a run --boot guest, whose memory is a candidate's), else 0 */
+/* 1 when env_a and env_b are different machines: their hosts (the host
+ * line, else uname's node name) or CPU models differ, or, where no host is
+ * known, their memtotal (fingerprint_differences' tolerance; not for a run
+ * --boot guest, whose memory is a candidate's); else 0 */
 int machine_differs(const char *env_a, const char *env_b);
 
 /*

@@ -27,7 +27,7 @@ ANSIBLE_LOCAL_TEMP=$T/ansible-tmp ANSIBLE_HOME=$T/ansible-home ANSIBLE_NOCOLOR=1
 	> "$T/play.out" 2>&1
 st=$?
 ok $st "ansible-playbook exits 0"
-[ $st -eq 0 ] || sed 's/^/# /' "$T/play.out" | tail -40
+[ $st -eq 0 ] || grep -B2 -A12 "FAILED\|fatal" "$T/play.out" | sed "s/^/# /" | head -60
 G=$T/gathered
 for h in alpha beta; do
 	[ -s "$G/6.1.0-lab@$h/runs.tsv" ] && [ -s "$G/6.1.0-lab@$h/env" ]
@@ -39,6 +39,8 @@ for h in alpha beta; do
 done
 grep -q '^6.1.0-lab@alpha \[2\]' "$G/report.txt" && grep -q '^6.1.0-lab@beta \[2\]' "$G/report.txt"
 ok $? "the controller's report has both machines' kernels"
+grep -q '^alpha (.*): 6.1.0-lab@alpha$' "$G/report.txt" && grep -q '^beta (.*): 6.1.0-lab@beta$' "$G/report.txt"
+ok $? "the report lists each machine with its kernels"
 grep -q '6.1.0-lab@beta' "$G/compare.txt"
 ok $? "compare ran over both"
 grep -q "ACROSS MACHINES" "$G/compare.txt"
