@@ -43,7 +43,7 @@ const struct config_option config_options[] = {
 	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
 	{ "kvm_device", OPT_PATH, "/dev/kvm", "the KVM device run --boot needs for a bzImage (QEMU/KVM); without it, run refuses", NULL, 0, 0 },
 	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
-	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|none|no|yes", 0, 0 },
+	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second), profile (perf record -a over the compile); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|profile|none|no|yes", 0, 0 },
 	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
 };
 

@@ -4,6 +4,7 @@
 #include "sys/perfctr.h"
 #include "sys/pgroup.h"
 #include "session/loadproc.h"
+#include "session/profile.h"
 #include "lib/proc.h"
 #include "sys/psi.h"
 #include "lib/util.h"
@@ -158,7 +159,11 @@ static const struct monitor {
 	{ "pidstat", "sysstat", { "pidstat", "1" }, 0, NULL },
 	/* /proc/pressure totals each second: no program samples them */
 	{ "psi", NULL, { NULL }, 0, psi_log_loop },
+	/* perf record over the compile's window: profile.c starts and ends it */
+	{ "profile", "linux-perf", { "perf" }, 0, NULL },
 };
+
+enum { MONITOR_PROFILE = 5 };	/* its index above */
 
 /* can monitor m run here? Else say why, once a session */
 static int monitor_available(struct session *s, size_t m)
@@ -193,6 +198,11 @@ int monitors_parse(const char *list)
 	}
 	argv_free(words);
 	return mask;
+}
+
+int monitors_want_profile(int mask)
+{
+	return !!(mask & 1 << MONITOR_PROFILE);
 }
 
 /* a program's argv, the log's path where it writes the log itself */
@@ -573,11 +583,12 @@ static void judge_interactive(struct run_record *rec, const char *log)
 
 /* ---- the run ---- */
 
-enum { MONITOR_MAX = 5 };
+enum { MONITOR_MAX = 6 };
 
 struct live_run {
 	struct load_proc lp;
 	pid_t monitor[MONITOR_MAX];
+	struct profile prof;		/* monitors = profile */
 	long long oom0;
 };
 
@@ -588,8 +599,15 @@ static void start_monitors(struct session *s, struct live_run *lr, const char *n
 
 		if (!(s->monitors & 1 << m))
 			continue;
-		log = xasprintf("%s/%s.%d.%s", s->logdir, name, run, monitors[m].name);
-		lr->monitor[m] = monitor_start(s, m, log);
+		if (m == MONITOR_PROFILE) {
+			/* checked when the session began (session_init) */
+			log = xasprintf("%s/%s.%d", s->logdir, name, run);
+			if (profile_start(&lr->prof, log) == 0)
+				lr->monitor[m] = lr->prof.pid;
+		} else {
+			log = xasprintf("%s/%s.%d.%s", s->logdir, name, run, monitors[m].name);
+			lr->monitor[m] = monitor_start(s, m, log);
+		}
 		free(log);
 	}
 }
@@ -597,7 +615,9 @@ static void start_monitors(struct session *s, struct live_run *lr, const char *n
 static void stop_monitors(struct live_run *lr)
 {
 	for (size_t m = 0; m < MONITOR_MAX; m++)
-		monitor_stop(lr->monitor[m]);
+		if (m != MONITOR_PROFILE)
+			monitor_stop(lr->monitor[m]);
+	profile_finish(&lr->prof);
 }
 
 /* 0 when the load is started and in full swing after load_lead; else why */
@@ -677,14 +697,17 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	disturb_snap(&da, lr->monitor, MONITOR_MAX);
 	disk_snap(&ka, ls->scratch);
+	profile_enable(&lr->prof);
 	pid = compile_start(s, log, &t0, &pc);
 	if (pid < 0) {
+		profile_disable(&lr->prof);
 		set_status(rec, "compile-failed", "cannot start the compile");
 		free(log);
 		return;
 	}
 	wait_compile(s, pid, &cr);
 	cr.time_s = now_mono() - t0;
+	profile_disable(&lr->prof);
 	perfctr_read_close(&pc, rec->counters);
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	disk_snap(&kb, ls->scratch);
@@ -727,6 +750,7 @@ int run_one(struct session *s, struct load_state *ls, int run, struct run_record
 	int ret;
 
 	memset(&lr, 0, sizeof(lr));
+	lr.prof.ctl = lr.prof.ack = -1;
 	record_init(s, ls, run, rec);
 	if (ls->task)
 		workload_set_task(&s->wl, ls->task);

@@ -71,6 +71,8 @@ int run_clean_tree(struct session *s, const char *log, char *why, size_t whylen)
 void run_show_log_tail(struct session *s, const char *log, int lines);
 /* the `monitors` config list as the session's bit mask ("yes" is vmstat iostat) */
 int monitors_parse(const char *list);
+/* does the mask hold the profile monitor (perf record, refused up front without perf)? */
+int monitors_want_profile(int mask);
 
 /* the progress line: redraw (tty) now, "LABEL (run I of N), elapsed .., left ~.." */
 void progress_draw(struct session *s);

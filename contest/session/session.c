@@ -1,5 +1,6 @@
 /* session.c - see session.h */
 #include "session/session.h"
+#include "session/profile.h"
 #include "results/store.h"
 #include "sys/cgroup.h"
 #include "lib/proc.h"
@@ -44,6 +45,12 @@ int session_init(struct session *s, struct config *cfg, const char *kernel)
 	s->flush = config_bool(cfg, NULL, "flush");
 	s->monitors = monitors_parse(config_str(cfg, NULL, "monitors"));
 	s->tty = isatty(2);
+	if (monitors_want_profile(s->monitors)) {
+		char why[128];
+
+		if (profile_check(why, sizeof(why)) < 0)
+			return error("%s", why);
+	}
 	return workload_init(&s->wl, cfg);
 }
 

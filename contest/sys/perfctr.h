@@ -24,4 +24,7 @@ void perfctr_open(struct perfctr *p, pid_t pid);
 /* the counts into out[PERFCTR_N], NAN where not counted, and close */
 void perfctr_read_close(struct perfctr *p, double out[PERFCTR_N]);
 
+/* can hardware cycles be counted here (the PMU counts them)? 1 or 0 */
+int perfctr_can_count_cycles(void);
+
 #endif
