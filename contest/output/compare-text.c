@@ -287,6 +287,25 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 	free(list);
 }
 
+/* the kernel symbols whose share of the profile moved most, per NEW kernel */
+static void write_shifts(const struct compare *c, const char *load, FILE *out)
+{
+	const char *kernel = NULL;
+
+	for (size_t i = 0; i < c->nshifts; i++) {
+		const struct symbol_shift *s = &c->shifts[i];
+
+		if (strcmp(s->load, load))
+			continue;
+		if (!kernel || strcmp(kernel, s->kernel))
+			fprintf(out, "Symbols whose share of the kernel's samples changed most, "
+				"'%s' against '%s':\n", s->kernel, c->report.kernels[0]);
+		kernel = s->kernel;
+		fprintf(out, "  %-32s %5.1f%% -> %5.1f%% (%+.1f)\n", s->symbol, s->base_pct,
+			s->new_pct, s->new_pct - s->base_pct);
+	}
+}
+
 /* the rows of one load, from rows[from]; returns where the next load starts */
 static size_t write_load(const struct compare *c, size_t from, FILE *out)
 {
@@ -299,6 +318,7 @@ static size_t write_load(const struct compare *c, size_t from, FILE *out)
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
 	write_stalls(c, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
+	write_shifts(c, c->rows[from].load, out);
 	fputc('\n', out);
 	return i;
 }

@@ -1,6 +1,7 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "output/report-write.h"
 #include "results/machine.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -308,10 +309,100 @@ static void write_interactive(FILE *out, const struct report_table *t, size_t wi
 	write_floors(out, t);
 }
 
-static void write_table(FILE *out, const struct report_table *t, const struct report_opts *opts)
+/* --stats: swap-in and swap-out from the runs' vmstat seconds (min - max,
+ * and the mean), the machine's major faults per run and the I/O wait, one
+ * row per kernel with a vmstat log, as the seed's rmap review gave them */
+static const char *const swap_header[] = {
+	"Swap [kB/s]", "si", "si mean", "so", "so mean", "majflt", "wa%",
+};
+
+static void write_swap(FILE *out, const struct report *r, const struct report_table *t,
+		       size_t width)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		const struct monitor_log *log = monitor_logs_find(r->monitors, row->kernel, t->load);
+		const struct monitor_swap *sw = log ? &log->swap : NULL;
+		char si[48], so[48], v[4][32], *label;
+
+		if (!row->time.n || !sw || !sw->n)
+			continue;
+		if (!header++)
+			write_line(out, swap_header, ARRAY_SIZE(swap_header), width);
+		label = row_label(row);
+		snprintf(si, sizeof(si), "%.0f - %.0f", sw->si_min, sw->si_max);
+		snprintf(so, sizeof(so), "%.0f - %.0f", sw->so_min, sw->so_max);
+		write_line(out, (const char *const[]){
+				   label, si, format_value(v[0], sizeof(v[0]), sw->si_mean, 1),
+				   so, format_value(v[1], sizeof(v[1]), sw->so_mean, 1),
+				   format_value(v[2], sizeof(v[2]), running_stats_mean(&row->majflt), 0),
+				   format_value(v[3], sizeof(v[3]), sw->wa_mean, 1) },
+			   ARRAY_SIZE(swap_header), width);
+		free(label);
+	}
+}
+
+enum { PROFILE_TOP = 10 };	/* programs and symbols shown, as the seed's top 10 */
+
+static size_t longest_name(const struct profile_count *c, size_t n, size_t at_least)
+{
+	for (size_t i = 0; i < n && i < PROFILE_TOP; i++)
+		if (strlen(c[i].name) > at_least)
+			at_least = strlen(c[i].name);
+	return at_least;
+}
+
+static void write_count(FILE *out, const char *name, double n, double of, size_t width)
+{
+	char v[2][32];
+
+	write_line(out, (const char *const[]){ name, format_value(v[0], sizeof(v[0]), n, 0),
+			   format_value(v[1], sizeof(v[1]), of > 0 ? 100.0 * n / of : NAN, 1) },
+		   3, width);
+}
+
+/*
+ * --stats: a kernel's profile of a load, the seed's two blocks: the share
+ * of samples per program, the kernel as "vmlinux" (its samples in any
+ * program), then the top kernel symbols with their share of the kernel's
+ */
+static void write_profile(FILE *out, const struct report_row *row, const char *load,
+			  const struct monitor_log *log)
+{
+	const struct monitor_profile *p = &log->profile;
+	size_t width = report_first_width(longest_name(p->syms, p->nsyms,
+						       longest_name(p->comms, p->ncomms, 8)));
+
+	fprintf(out, "Profile of %s under %s (%s, %zu run%s, %.0f samples):\n", row->kernel, load,
+		p->event, log->nprofiled, log->nprofiled == 1 ? "" : "s", p->samples);
+	write_line(out, (const char *const[]){ "Program", "samples", "%" }, 3, width);
+	write_count(out, "vmlinux", p->kernel, p->samples, width);
+	for (size_t i = 0; i < p->ncomms && i + 1 < PROFILE_TOP; i++)
+		write_count(out, p->comms[i].name, p->comms[i].n, p->samples, width);
+	write_line(out, (const char *const[]){ "Symbol", "samples", "% of vmlinux" }, 3, width);
+	for (size_t i = 0; i < p->nsyms && i < PROFILE_TOP; i++)
+		write_count(out, p->syms[i].name, p->syms[i].n, p->kernel, width);
+	if (!p->nsyms)
+		fputs("(no sample in the kernel)\n", out);
+}
+
+static void write_profiles(FILE *out, const struct report *r, const struct report_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct monitor_log *log = monitor_logs_find(r->monitors, t->rows[i].kernel,
+								  t->load);
+
+		if (t->rows[i].time.n && log && log->nprofiled)
+			write_profile(out, &t->rows[i], t->load, log);
+	}
+}
+
+static void write_table(FILE *out, const struct report *r, const struct report_table *t,
+			const struct report_opts *opts)
 {
 	size_t i, width = table_first_width(t);
-
 
 	fprintf(out, "%s:\n", t->load);
 	if (opts->format != REPORT_CLASSIC)
@@ -332,6 +423,8 @@ static void write_table(FILE *out, const struct report_table *t, const struct re
 	if (opts->stats) {
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
+		write_swap(out, r, t, width);
+		write_profiles(out, r, t);
 	}
 	fputc('\n', out);
 }
@@ -355,7 +448,7 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 	size_t i;
 
 	for (i = 0; i < r->ntables; i++)
-		write_table(out, &r->tables[i], opts);
+		write_table(out, r, &r->tables[i], opts);
 	if (opts->format == REPORT_TEXT)
 		write_machines(out, r);
 	if (fflush(out) == EOF || ferror(out))

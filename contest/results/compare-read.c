@@ -2,11 +2,82 @@
 #include "results/compare.h"
 #include "results/machine.h"
 #include "results/store.h"
+#include "results/monitor-logs.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+static int shift_cmp(const void *a, const void *b)
+{
+	const struct symbol_shift *x = a, *y = b;
+	double dx = fabs(x->new_pct - x->base_pct), dy = fabs(y->new_pct - y->base_pct);
+
+	return dx != dy ? (dx < dy ? 1 : -1) : strcmp(x->symbol, y->symbol);
+}
+
+static void add_shift(struct symbol_shift **list, size_t *n, const char *sym,
+		      const struct monitor_profile *base, const struct monitor_profile *new)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i].symbol, sym))
+			return;
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	(*list)[(*n)++] = (struct symbol_shift){ NULL, NULL, xstrdup(sym),
+						 monitor_profile_sym_pct(base, sym),
+						 monitor_profile_sym_pct(new, sym) };
+}
+
+/* the COMPARE_SHIFTS symbols of new whose share moved most from base's */
+static void add_shifts(struct compare *c, const char *load, const char *kernel,
+		       const struct monitor_profile *base, const struct monitor_profile *new)
+{
+	struct symbol_shift *all = NULL;
+	size_t n = 0, keep;
+
+	for (size_t i = 0; i < base->nsyms; i++)
+		add_shift(&all, &n, base->syms[i].name, base, new);
+	for (size_t i = 0; i < new->nsyms; i++)
+		add_shift(&all, &n, new->syms[i].name, base, new);
+	if (n)
+		qsort(all, n, sizeof(*all), shift_cmp);
+	keep = n < COMPARE_SHIFTS ? n : COMPARE_SHIFTS;
+	c->shifts = xrealloc(c->shifts, (c->nshifts + keep + 1) * sizeof(*c->shifts));
+	for (size_t i = 0; i < n; i++) {
+		if (i < keep) {
+			all[i].load = load;
+			all[i].kernel = kernel;
+			c->shifts[c->nshifts++] = all[i];
+		} else {
+			free(all[i].symbol);
+		}
+	}
+	free(all);
+}
+
+/* per load, how each NEW kernel's profile differs from BASE's, where both have one */
+static void read_shifts(struct compare *c, const char *dir)
+{
+	const struct report *r = &c->report;
+
+	for (size_t t = 0; t < r->ntables && r->nkernels > 1; t++) {
+		struct monitor_log base;
+
+		monitor_log_read(dir, r->kernels[0], r->tables[t].load, &base);
+		for (size_t k = 1; k < r->nkernels && base.profile.kernel > 0; k++) {
+			struct monitor_log new;
+
+			monitor_log_read(dir, r->kernels[k], r->tables[t].load, &new);
+			if (new.profile.kernel > 0)
+				add_shifts(c, r->tables[t].load, r->kernels[k], &base.profile,
+					   &new.profile);
+			monitor_log_release(&new);
+		}
+		monitor_log_release(&base);
+	}
+}
 
 int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
 		 const struct compare_opts *o)
@@ -17,8 +88,10 @@ int compare_read(struct compare *c, const char *dir, char *const *kernels, size_
 	for (k = 0; k < n; k++)
 		if (results_read_kernel(dir, kernels[k], &krs[k]) < 0)
 			break;
-	if (k == n)
+	if (k == n) {
 		compare_build(c, krs, n, o);	/* copies what it keeps */
+		read_shifts(c, dir);
+	}
 	results_release_all(krs, k);
 	return k == n ? 0 : -1;
 }

@@ -105,6 +105,16 @@ struct compare_summary {
 	double ci_low, ci_high;		/* NAN when some load has one run */
 };
 
+/* a kernel symbol whose share of the kernel's profile samples changed
+ * between BASE and a NEW kernel (monitors = profile), described, not tested */
+struct symbol_shift {
+	const char *load, *kernel;	/* point into the compare's report */
+	char *symbol;
+	double base_pct, new_pct;	/* % of the kernel's samples; 0: not in its kept top */
+};
+
+enum { COMPARE_SHIFTS = 5 };	/* symbols listed per load and NEW kernel, largest change first */
+
 struct compare {
 	struct report report;		/* the per-load aggregates; owns the names */
 	double alpha;
@@ -117,6 +127,8 @@ struct compare {
 	size_t nverdicts, ndecided;	/* NEW rows with a verdict; not undecided */
 	size_t nseparate;		/* of those, rows of separate sessions */
 	size_t npaired;			/* of those, rows tested round by round */
+	struct symbol_shift *shifts;	/* by load, then NEW kernel; compare_read's */
+	size_t nshifts;
 };
 
 /* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < o->alpha < 1 */

@@ -101,7 +101,137 @@ size_t monitor_parse_psi(const char *log, struct psi_sample **out)
 	return n_out;
 }
 
-/* the run numbers N of logs/LOAD.N.vmstat, sorted; count */
+/* ---- profiles ---- */
+
+static void count_add(struct profile_count **list, size_t *n, const char *name, double v)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i].name, name)) {
+			(*list)[i].n += v;
+			return;
+		}
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	(*list)[(*n)++] = (struct profile_count){ xstrdup(name), v };
+}
+
+static int count_cmp(const void *a, const void *b)
+{
+	const struct profile_count *x = a, *y = b;
+
+	return x->n != y->n ? (x->n < y->n ? 1 : -1) : strcmp(x->name, y->name);
+}
+
+int monitor_parse_profile(const char *log, struct monitor_profile *p)
+{
+	char *text = xstrdup(log), *line, *save = NULL;
+	int have_samples = 0;
+
+	memset(p, 0, sizeof(*p));
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double v;
+		int at = 0;
+
+		if (sscanf(line, "event %31s", p->event) == 1)
+			continue;
+		if (sscanf(line, "samples %lf", &v) == 1)
+			p->samples = v, have_samples = 1;
+		else if (sscanf(line, "kernel %lf", &v) == 1)
+			p->kernel = v;
+		else if (sscanf(line, "comm %lf %n", &v, &at) == 1 && at && line[at])
+			count_add(&p->comms, &p->ncomms, line + at, v);
+		else if (sscanf(line, "sym %lf %n", &v, &at) == 1 && at && line[at])
+			count_add(&p->syms, &p->nsyms, line + at, v);
+	}
+	free(text);
+	if (!have_samples) {
+		monitor_profile_release(p);
+		return -1;
+	}
+	return 0;
+}
+
+void monitor_profile_release(struct monitor_profile *p)
+{
+	for (size_t i = 0; i < p->ncomms; i++)
+		free(p->comms[i].name);
+	for (size_t i = 0; i < p->nsyms; i++)
+		free(p->syms[i].name);
+	free(p->comms);
+	free(p->syms);
+	memset(p, 0, sizeof(*p));
+}
+
+double monitor_profile_sym_pct(const struct monitor_profile *p, const char *sym)
+{
+	if (!(p->kernel > 0))
+		return NAN;
+	for (size_t i = 0; i < p->nsyms; i++)
+		if (!strcmp(p->syms[i].name, sym))
+			return 100.0 * p->syms[i].n / p->kernel;
+	return 0;
+}
+
+/* sum run's profile into the log's */
+static void profile_sum(struct monitor_profile *sum, const struct monitor_profile *run)
+{
+	if (!sum->event[0])
+		snprintf(sum->event, sizeof(sum->event), "%s", run->event);
+	else if (strcmp(sum->event, run->event))	/* runs of different events: say both */
+		snprintf(sum->event, sizeof(sum->event), "mixed");
+	sum->samples += run->samples;
+	sum->kernel += run->kernel;
+	for (size_t i = 0; i < run->ncomms; i++)
+		count_add(&sum->comms, &sum->ncomms, run->comms[i].name, run->comms[i].n);
+	for (size_t i = 0; i < run->nsyms; i++)
+		count_add(&sum->syms, &sum->nsyms, run->syms[i].name, run->syms[i].n);
+}
+
+/* ---- swap ---- */
+
+static void swap_sum(struct monitor_swap *sw, const struct monitor_run *runs, size_t nruns)
+{
+	memset(sw, 0, sizeof(*sw));
+	sw->si_min = sw->so_min = INFINITY;
+	sw->si_max = sw->so_max = -INFINITY;
+	for (size_t r = 0; r < nruns; r++)
+		for (size_t i = 0; i < runs[r].nvmstat; i++) {
+			const struct vmstat_sample *v = &runs[r].vmstat[i];
+
+			sw->si_min = fmin(sw->si_min, v->si);
+			sw->si_max = fmax(sw->si_max, v->si);
+			sw->so_min = fmin(sw->so_min, v->so);
+			sw->so_max = fmax(sw->so_max, v->so);
+			sw->si_mean += v->si;
+			sw->so_mean += v->so;
+			sw->wa_mean += v->wa;
+			sw->n++;
+		}
+	if (sw->n) {
+		sw->si_mean /= (double)sw->n;
+		sw->so_mean /= (double)sw->n;
+		sw->wa_mean /= (double)sw->n;
+	} else {
+		sw->si_min = sw->si_max = sw->si_mean = NAN;
+		sw->so_min = sw->so_max = sw->so_mean = sw->wa_mean = NAN;
+	}
+}
+
+/* the run number N of "LOAD.N.vmstat" or "LOAD.N.profile", 0 for another name */
+static int log_run(const char *name, const char *load, size_t llen)
+{
+	char *end;
+	long run;
+
+	if (strncmp(name, load, llen) || name[llen] != '.')
+		return 0;
+	run = strtol(name + llen + 1, &end, 10);
+	if (end == name + llen + 1 || (strcmp(end, ".vmstat") && strcmp(end, ".profile")) ||
+	    run < 1 || run > 1000000000)
+		return 0;
+	return (int)run;
+}
+
+/* the run numbers N of logs/LOAD.N.vmstat and .profile, sorted, once each; count */
 static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
 {
 	DIR *d = opendir(logdir);
@@ -112,15 +242,12 @@ static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
 	if (!d)
 		return 0;
 	while ((de = readdir(d)) && n < max) {
-		char *end;
-		long run;
+		int run = log_run(de->d_name, load, llen), seen = 0;
 
-		if (strncmp(de->d_name, load, llen) || de->d_name[llen] != '.')
-			continue;
-		run = strtol(de->d_name + llen + 1, &end, 10);
-		if (end == de->d_name + llen + 1 || strcmp(end, ".vmstat") || run < 1)
-			continue;
-		runs[n++] = (int)run;
+		for (int i = 0; i < n && !seen; i++)
+			seen = runs[i] == run;
+		if (run && !seen)
+			runs[n++] = run;
 	}
 	closedir(d);
 	for (int i = 1; i < n; i++)	/* a handful: insertion sort */
@@ -149,6 +276,7 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 	char *logdir = results_path(dir, kernel, "logs"), *text;
 	int runs[MONITOR_MAX_RUNS], n = vmstat_runs(logdir, load, runs, MONITOR_MAX_RUNS);
 
+	memset(log, 0, sizeof(*log));
 	log->kernel = xstrdup(kernel);
 	log->load = xstrdup(load);
 	log->runs = xcalloc((size_t)n + 1, sizeof(*log->runs));
@@ -165,7 +293,20 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 			run->npsi = monitor_parse_psi(text, &run->psi);
 			free(text);
 		}
+		if ((text = read_log(logdir, load, runs[i], "profile"))) {
+			if (monitor_parse_profile(text, &run->profile) == 0) {
+				profile_sum(&log->profile, &run->profile);
+				log->nprofiled++;
+			}
+			free(text);
+		}
 	}
+	if (log->profile.ncomms)
+		qsort(log->profile.comms, log->profile.ncomms, sizeof(*log->profile.comms),
+		      count_cmp);
+	if (log->profile.nsyms)
+		qsort(log->profile.syms, log->profile.nsyms, sizeof(*log->profile.syms), count_cmp);
+	swap_sum(&log->swap, log->runs, log->nruns);
 	free(logdir);
 }
 
@@ -174,7 +315,9 @@ void monitor_log_release(struct monitor_log *log)
 	for (size_t i = 0; i < log->nruns; i++) {
 		free(log->runs[i].vmstat);
 		free(log->runs[i].psi);
+		monitor_profile_release(&log->runs[i].profile);
 	}
+	monitor_profile_release(&log->profile);
 	free(log->runs);
 	free(log->kernel);
 	free(log->load);

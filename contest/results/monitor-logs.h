@@ -3,7 +3,11 @@
  * A run of LOAD with monitors leaves DIR/KERNEL/logs/LOAD.N.vmstat (vmstat
  * 1: a header naming its columns, then one line a second) and LOAD.N.psi
  * (a comment line, then "SECONDS" and the PSI_NCOL cumulative stall
- * microseconds of /proc/pressure, "-" for a line PSI lacks). Read here,
+ * microseconds of /proc/pressure, "-" for a line PSI lacks) and, with
+ * monitors = profile, LOAD.N.profile (session/profile.h): lines
+ * "event NAME", "samples N" (all), "kernel N" (those in the kernel), then
+ * "comm N NAME" (a program's samples outside the kernel) and "sym N NAME"
+ * (a kernel symbol's), most first, a "#" line a comment. Read here,
  * so that the charts (plot.h) only write what they are given.
  */
 #ifndef CONTEST_MONITOR_LOGS_H
@@ -26,12 +30,37 @@ struct psi_sample {
 	double t, cpu, memory, io;
 };
 
+/* a name and its samples */
+struct profile_count {
+	char *name;
+	double n;
+};
+
+/* a profile: one run's, or the sum of a kernel's runs of a load */
+struct monitor_profile {
+	char event[32];			/* "" when none was read */
+	double samples, kernel;		/* all samples; those in the kernel (vmlinux) */
+	struct profile_count *comms;	/* outside the kernel, by program, most first */
+	size_t ncomms;
+	struct profile_count *syms;	/* in the kernel, by symbol, most first */
+	size_t nsyms;
+};
+
+/* swap and paging over a kernel's runs of a load, from the vmstat seconds */
+struct monitor_swap {
+	size_t n;			/* seconds; 0: no vmstat log */
+	double si_min, si_max, si_mean;	/* swap-in, KiB/s */
+	double so_min, so_max, so_mean;	/* swap-out, KiB/s */
+	double wa_mean;			/* I/O wait, % of CPU time */
+};
+
 struct monitor_run {
-	int run;			/* N of LOAD.N.vmstat */
+	int run;			/* N of LOAD.N.vmstat or LOAD.N.profile */
 	struct vmstat_sample *vmstat;	/* the seconds of the run, in order */
 	size_t nvmstat;
 	struct psi_sample *psi;		/* none without a psi log */
 	size_t npsi;
+	struct monitor_profile profile;	/* event "" without a profile */
 };
 
 /* one kernel under one load */
@@ -39,6 +68,9 @@ struct monitor_log {
 	char *kernel, *load;
 	struct monitor_run *runs;	/* by run number */
 	size_t nruns;
+	struct monitor_profile profile;	/* the runs' profiles summed; samples 0: none */
+	size_t nprofiled;		/* runs with a profile */
+	struct monitor_swap swap;
 };
 
 struct monitor_logs {
@@ -62,9 +94,21 @@ size_t monitor_parse_vmstat(const char *text, struct vmstat_sample **out);
 size_t monitor_parse_psi(const char *text, struct psi_sample **out);
 
 /*
+ * A profile summary's text into p: 0, or -1 when it holds no "samples"
+ * line (p then empty). A line of another shape is skipped.
+ */
+int monitor_parse_profile(const char *text, struct monitor_profile *p);
+void monitor_profile_release(struct monitor_profile *p);
+/* a symbol's share of p's kernel samples in percent; 0 where p has not
+ * kept it (outside its most sampled), NAN with no kernel samples */
+double monitor_profile_sym_pct(const struct monitor_profile *p, const char *sym);
+
+/*
  * Read kernel's logs of load from dir: every run N that has LOAD.N.vmstat
- * (at most MONITOR_MAX_RUNS), sorted, each with its vmstat samples and
- * those of LOAD.N.psi. A log that cannot be read counts as empty. 0 runs
+ * or LOAD.N.profile
+ * (at most MONITOR_MAX_RUNS), sorted, each with its vmstat samples, those
+ * of LOAD.N.psi and its profile, and over them all the summed profile and
+ * the swap ranges. A log that cannot be read counts as empty. 0 runs
  * when there are no logs.
  */
 void monitor_log_read(const char *dir, const char *kernel, const char *load,

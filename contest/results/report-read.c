@@ -16,16 +16,17 @@ int report_read_inputs(struct report *r, const char *dir, const struct report_op
 {
 	struct compare_opts co;
 
+	/* the swap and profile blocks of --stats, the mail and the page */
+	if (opts->stats || opts->format == REPORT_MAIL || opts->format == REPORT_HTML) {
+		r->monitors = xcalloc(1, sizeof(*r->monitors));
+		monitor_logs_read(r->monitors, dir, r);
+	}
 	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML &&
 	    opts->format != REPORT_KCIDB && opts->format != REPORT_TEXT)
 		return 0;
 	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
 	if (opts->format == REPORT_KCIDB || opts->format == REPORT_TEXT)
 		return 0;	/* the machines, nothing compared */
-	if (opts->format == REPORT_HTML) {
-		r->monitors = xcalloc(1, sizeof(*r->monitors));
-		monitor_logs_read(r->monitors, dir, r);
-	}
 	if (r->nkernels < 2)
 		return 0;
 	compare_opts_init(&co);

@@ -96,6 +96,7 @@ static int build_row(const struct kernel_results *kr, const char *load, struct r
 	row->first_ok = ls->first_ok;
 	row->last_ok = ls->last_ok;
 	row->steal = ls->steal;
+	row->majflt = ls->majflt;
 	row->others = ls->others;
 	memcpy(row->lat, ls->lat, sizeof(row->lat));
 	memcpy(row->notes, ls->notes, sizeof(row->notes));

@@ -78,6 +78,7 @@ struct report_row {
 	struct run_values *runs;	/* load_summary's, copied; NULL: none kept */
 	size_t nruns;
 	struct running_stats steal, others;	/* load_summary's */
+	struct running_stats majflt;		/* load_summary's */
 	struct run_notes notes[RUN_NOTES];	/* load_summary's */
 	struct running_stats lat[LAT_NCOL];	/* load_summary's: an interactive task's */
 };
@@ -102,7 +103,7 @@ struct report {
 	char **envs;			/* per kernel its env file's text, NULL where none */
 	struct compare *compare;	/* two kernels or more: compare's verdicts, at compare_opts_init()'s */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
-	struct monitor_logs *monitors;	/* html: the vmstat and psi logs of each row */
+	struct monitor_logs *monitors;	/* --stats, mail, html: the monitors' logs of each row */
 };
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok

@@ -70,7 +70,7 @@ static const struct column columns[] = {
 	COL("nivcsw", COL_LONG, nivcsw, 0),
 	COL("pswpin", COL_LLONG, pswpin, 0),
 	COL("pswpout", COL_LLONG, pswpout, 0),
-	COL("pgmajfault", COL_LLONG, pgmajfault, 0),
+	READ("pgmajfault", COL_LLONG, pgmajfault, 0, pgmajfault),
 	COL("waited_s", COL_REAL, waited_s, 3),
 	COL("flush", COL_TEXT, flush, 0),
 	COL("mem_limit", COL_TEXT, mem_limit, 0),
@@ -533,7 +533,9 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 			char *dst;
 			double d;
 
-			if (c->row_offset == NOT_READ || (c->type == COL_REAL) != pass)
+			/* a whole count (COL_LLONG) is read as a number, into a double */
+			if (c->row_offset == NOT_READ ||
+			    (c->type == COL_REAL || c->type == COL_LLONG) != pass)
 				continue;
 			dst = (char *)row + c->row_offset;	/* only for a column read */
 			switch (c->type) {
@@ -547,6 +549,7 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 				}
 				break;
 			case COL_REAL:
+			case COL_LLONG:
 				if (!v || parse_number(v, failed || !c->required, &d)) {
 					if (c->required) {
 						snprintf(why, why_size, "%s is not a number: '%.40s'",

@@ -115,6 +115,7 @@ struct run_row {
 	/* psi_*_us then cg_psi_*_us, as in run_record; NAN absent or "-" */
 	double psi_us[2 * PSI_NCOL];
 	double steal_s, others_cpu_s;	/* NAN absent or "-" */
+	double pgmajfault;		/* major faults over the run (/proc/vmstat); NAN absent */
 	char disturbed[64];		/* "" when the column is absent or "-" */
 	char unloaded[96];		/* likewise */
 	double interactive[LAT_NCOL];	/* NAN absent or "-" */

@@ -63,6 +63,7 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 		running_stats_init(&ls->psi[p]);
 	ls->first_ok = ls->last_ok = NAN;
 	running_stats_init(&ls->steal);
+	running_stats_init(&ls->majflt);
 	running_stats_init(&ls->others);
 	for (size_t i = 0; i < LAT_NCOL; i++)
 		running_stats_init(&ls->lat[i]);
@@ -115,6 +116,8 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 
 	if (!isnan(row->steal_s))
 		running_stats_add(&ls->steal, row->steal_s);
+	if (!isnan(row->pgmajfault))
+		running_stats_add(&ls->majflt, row->pgmajfault);
 	if (!isnan(row->others_cpu_s))
 		running_stats_add(&ls->others, row->others_cpu_s);
 	if (row->disturbed[0])

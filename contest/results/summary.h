@@ -63,6 +63,8 @@ struct load_summary {
 	/* what disturbed the ok runs: the means of runs.tsv's steal_s and
 	 * others_cpu_s over the runs that have them */
 	struct running_stats steal, others;
+	/* the machine's major faults over the ok runs' windows (pgmajfault) */
+	struct running_stats majflt;
 	struct run_notes notes[RUN_NOTES];
 	/* an interactive task's measures (store.h's LAT_*) over the ok runs that have them */
 	struct running_stats lat[LAT_NCOL];
