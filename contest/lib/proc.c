@@ -114,6 +114,41 @@ pid_t spawn(char *const argv[], const struct spawn_opts *o)
 	return pid;
 }
 
+char *proc_output(char *const argv[], size_t max)
+{
+	struct spawn_opts o = { .devnull_out = 1 };
+	int fd[2], status = -1;
+	size_t len = 0;
+	char *text = xmalloc(max + 1);
+	ssize_t got;
+	pid_t parent = getpid(), pid;
+	sigset_t saved;
+
+	if (pipe2(fd, O_CLOEXEC) < 0) {
+		free(text);
+		return NULL;
+	}
+	if ((pid = proc_fork(&saved)) == 0) {
+		child_setup(&o, parent);
+		dup2(fd[1], 1);	/* stdout to the pipe, stderr stays /dev/null */
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	while (pid > 0 && len < max && ((got = read(fd[0], text + len, max - len)) > 0 ||
+					(got < 0 && errno == EINTR)))
+		len += got > 0 ? (size_t)got : 0;
+	close(fd[0]);
+	if (pid > 0)
+		proc_wait(pid, &status);
+	if (status != 0 || !WIFEXITED(status)) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\0';
+	return text;
+}
+
 int proc_wait(pid_t pid, int *status)
 {
 	while (waitpid(pid, status, 0) < 0) {

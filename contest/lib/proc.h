@@ -41,6 +41,9 @@ int proc_wait(pid_t pid, int *status);
 /* fork and run fn(arg) in the child, set up as spawn's (output, group,
  * signals), which then exits 0; what names it in messages */
 pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
+/* what argv writes on stdout (stderr to /dev/null), at most max bytes,
+ * malloc'd; NULL when it could not run or did not exit 0 */
+char *proc_output(char *const argv[], size_t max);
 /* spawn and wait; returns the wait status (0: it exited 0; say it with
  * proc_status_text), or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);

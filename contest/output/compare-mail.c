@@ -47,14 +47,31 @@ static void write_head(const struct compare *c, char *const *confounds, FILE *ou
 	fputc('\n', out);
 }
 
-int compare_write_mail_section(const struct compare *c, char *const *confounds, FILE *out)
+/* compare's text of c without skip_load's rows (NULL: all), malloc'd */
+static char *text_without(const struct compare *c, const char *skip_load)
+{
+	struct compare body = *c;
+	char *text;
+
+	body.rows = xcalloc(c->nrows + 1, sizeof(*body.rows));
+	body.nrows = 0;
+	for (size_t i = 0; i < c->nrows; i++)
+		if (!skip_load || strcmp(c->rows[i].load, skip_load))
+			body.rows[body.nrows++] = c->rows[i];
+	text = compare_text(&body);
+	free(body.rows);
+	return text;
+}
+
+int compare_write_mail_section(const struct compare *c, char *const *confounds,
+			       const char *skip_load, FILE *out)
 {
 	struct compare shown;
 	char **names = mail_names(c->report.kernels, c->report.nkernels, 0), *text;
 	int ret;
 
 	compare_alias(c, &shown, names);	/* the tables laid out with the names shown */
-	text = compare_text(&shown);
+	text = text_without(&shown, skip_load);
 	if (text) {
 		write_head(&shown, confounds, out);
 		mail_fold(out, text);
@@ -81,7 +98,7 @@ int compare_write_mail(const struct compare *c, char *const *envs, char *const *
 	mail_names_free(mail_names(kernels, n, 1));	/* say which names the body rewrites */
 	mail_wrap(mem, env, MAIL_PARA_WIDTH, "");
 	fputc('\n', mem);
-	ret = compare_write_mail_section(c, confounds, mem);
+	ret = compare_write_mail_section(c, confounds, NULL, mem);
 	body = membuf_close(&m, ret == 0);
 	if (body)
 		ret = mail_write(out, &h, body);

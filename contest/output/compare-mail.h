@@ -9,6 +9,9 @@
  * (mail.h); kernels' names as mail-names.h shows them, any other byte
  * outside ASCII left to mail_write().
  *
+ * skip_load, when not NULL, is a load the mail's tables already show
+ * (report's noload): its rows are left out of the section.
+ *
  * compare_write_mail() is the whole message of compare --format mail:
  * headers, the machine paragraph (report-env.h, from envs[k], the env text
  * of c's kernel k or NULL), then the section.
@@ -26,7 +29,8 @@
 
 #include "results/compare.h"
 
-int compare_write_mail_section(const struct compare *c, char *const *confounds, FILE *out);
+int compare_write_mail_section(const struct compare *c, char *const *confounds,
+			       const char *skip_load, FILE *out);
 int compare_write_mail(const struct compare *c, char *const *envs, char *const *confounds,
 		       const char *from, const char *to, FILE *out);
 

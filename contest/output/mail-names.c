@@ -1,6 +1,7 @@
 /* mail-names.c - kernels' names as a mail's body shows them, see mail-names.h */
 #include "output/mail-names.h"
 #include "output/mail.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -35,6 +36,25 @@ static const char *renamed(const char *kernel, char *const *from, char *const *t
 	return kernel;
 }
 
+/* the monitors' logs under the alias's names (shallow: the logs stay r's) */
+static void alias_monitors(const struct report *r, struct report *a)
+{
+	struct monitor_logs *m;
+
+	if (!r->monitors)
+		return;
+	m = xcalloc(1, sizeof(*m));
+	m->n = r->monitors->n;
+	m->logs = xcalloc(m->n + 1, sizeof(*m->logs));
+	for (size_t i = 0; i < m->n; i++) {
+		m->logs[i] = r->monitors->logs[i];
+		for (size_t k = 0; k < r->nkernels; k++)
+			if (!strcmp(m->logs[i].kernel, r->kernels[k]))
+				m->logs[i].kernel = a->kernels[k];
+	}
+	a->monitors = m;
+}
+
 void report_alias(const struct report *r, struct report *a, char *const *names)
 {
 	*a = *r;
@@ -53,6 +73,7 @@ void report_alias(const struct report *r, struct report *a, char *const *names)
 						    r->nkernels);
 		}
 	}
+	alias_monitors(r, a);
 }
 
 void report_alias_release(struct report *a)
@@ -60,6 +81,9 @@ void report_alias_release(struct report *a)
 	for (size_t i = 0; i < a->ntables; i++)
 		free(a->tables[i].rows);
 	free(a->tables);
+	if (a->monitors)
+		free(a->monitors->logs);
+	free(a->monitors);
 	for (size_t k = 0; k < a->nkernels; k++)
 		free(a->kernels[k]);
 	free(a->kernels);

@@ -1,6 +1,7 @@
 /* mail.c - a plain-text message for a mailing list, see mail.h */
 #include "output/mail.h"
 #include "lib/membuf.h"
+#include "lib/proc.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -139,8 +140,18 @@ static char *default_from(void)
 	struct passwd *pw = getpwuid(geteuid());
 	char host[256] = "localhost";
 
+	char *argv[] = { "git", "config", "--get", "user.email", NULL }, *git;
+
 	if (email && *email)
 		return xstrdup(email);
+	/* the address the user's commits carry, as git send-email would take it */
+	if ((git = proc_output(argv, 256)) && *trim(git)) {
+		char *from = xstrdup(trim(git));
+
+		free(git);
+		return from;
+	}
+	free(git);
 	gethostname(host, sizeof(host) - 1);
 	host[sizeof(host) - 1] = '\0';
 	return xasprintf("%s@%s", pw ? pw->pw_name : "root", host);

@@ -44,6 +44,30 @@ static char *jobs_text(const char *env)
 	return s;
 }
 
+/* the release uname -r prints, the third word of the env's uname line */
+static char *release_text(const char *env)
+{
+	char *u = value(env, "uname"), rel[128];
+
+	if (sscanf(u, "%*s %*s %127s", rel) != 1)
+		snprintf(rel, sizeof(rel), "unknown");
+	free(u);
+	return xstrdup(rel);
+}
+
+/* "cpufreq governor ondemand"; none is said as what it means */
+static char *governor_text(const char *env)
+{
+	char *g = value(env, "governor"), *s;
+
+	s = !strcmp(g, "none") ?
+	    xstrdup("no cpufreq governor (the CPU's frequency is not scaled, as in most "
+		    "virtual machines)") :
+	    xasprintf("cpufreq governor %s", g);
+	free(g);
+	return s;
+}
+
 static char *machine_text(const char *kernel, const char *env)
 {
 	static const char *const keys[] = {
@@ -52,19 +76,22 @@ static char *machine_text(const char *kernel, const char *env)
 		"config.runs", "contest_version",
 	};
 	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s;
+	char *rel = release_text(env), *gov = governor_text(env);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		v[i] = value(env, keys[i]);
-	s = xasprintf("The runs of %s were made on %s CPUs (%s) with %s of memory and %s of swap; "
-		      "memory limit %s, CPU limit %s. The timed tree %s is on %s, I/O scheduler "
-		      "%s, cpufreq governor %s, transparent hugepages %s. Workload %s, %s, "
-		      "%s runs per load, contest %s.",
-		      kernel, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10],
-		      v[11], jobs, v[12], v[13]);
+	s = xasprintf("The runs of %s were made running Linux %s on %s CPUs (%s) with %s of "
+		      "memory and %s of swap; memory limit %s, CPU limit %s. The timed tree %s "
+		      "is on %s, I/O scheduler %s, %s, transparent hugepages %s. Workload %s, "
+		      "%s, %s runs per load, contest %s.",
+		      kernel, rel, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], gov,
+		      v[10], v[11], jobs, v[12], v[13]);
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		free(v[i]);
 	free(jobs);
+	free(rel);
+	free(gov);
 	return s;
 }
 
@@ -117,7 +144,7 @@ static char *with_machines(char *s, char *const *envs, char *const *kernels, siz
 char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 {
 	const char *base_env = NULL, *env;
-	char *s, *next;
+	char *s, *next, *rel;
 	size_t base = 0, k, same = 0;
 
 	for (k = 0; envs && k < n && !base_env; k++)
@@ -139,6 +166,11 @@ char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 			continue;
 		}
 		s = differences(s, kernels[base], base_env, kernels[k], env, &same);
+		rel = release_text(env);
+		next = xasprintf("%s The runs of %s were made running Linux %s.", s, kernels[k], rel);
+		free(rel);
+		free(s);
+		s = next;
 	}
 	if (same && same + 1 == n)
 		next = xasprintf("%s Every kernel ran on the same machine with the same settings.", s);

@@ -17,6 +17,7 @@
 #include "lib/util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* the tables as --format text prints them, malloc'd */
 static char *tables_text(const struct report *r, const struct report_opts *opts)
@@ -26,6 +27,7 @@ static char *tables_text(const struct report *r, const struct report_opts *opts)
 	int ret;
 
 	text.format = REPORT_TEXT;
+	text.swap = 1;	/* swap and paging per kernel, as the rmap seed posted them */
 	ret = report_write_text(r, &text, membuf_open(&m));
 	return membuf_close(&m, ret == 0);
 }
@@ -102,6 +104,15 @@ static void write_intro(FILE *out, const struct report *r, const struct report_o
 	free(para);
 }
 
+/* "noload" when the tables show it: compare's section then leaves it out */
+static const char *noload_shown(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (!strcmp(r->tables[i].load, "noload"))
+			return "noload";
+	return NULL;
+}
+
 /* r holds the env texts and the comparison; shown, r with the names the body shows, lays out the tables */
 static int write_body(FILE *out, const struct report *r, const struct report *shown,
 		      const struct report_opts *opts)
@@ -116,7 +127,8 @@ static int write_body(FILE *out, const struct report *r, const struct report *sh
 		fputc('\n', out);
 	}
 	if (r->nkernels >= 2 && (!r->compare ||
-				 compare_write_mail_section(r->compare, r->confounds, out) < 0))
+				 compare_write_mail_section(r->compare, r->confounds,
+							    noload_shown(r), out) < 0))
 		return -1;
 	return 0;
 }

@@ -423,9 +423,11 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 	if (opts->stats) {
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
-		write_swap(out, r, t, width);
-		write_profiles(out, r, t);
 	}
+	if (opts->stats || opts->swap)
+		write_swap(out, r, t, width);
+	if (opts->stats)
+		write_profiles(out, r, t);
 	fputc('\n', out);
 }
 

@@ -57,6 +57,7 @@ struct report_opts {
 	double reference_time;	/* > 0: the reference noload time in seconds, overrides reference */
 	enum report_format format;
 	int stats;		/* add the SD, CI95 and LoadsSD columns */
+	int swap;		/* the Swap block even without stats (the mail's tables) */
 	const char *out_dir;	/* html: where index.html and its charts go */
 	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
 	const char *to;		/* mail: the To: address; NULL: no To: header */

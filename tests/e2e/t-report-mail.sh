@@ -21,6 +21,8 @@ clean() {
 	[ "$w" -le 80 ]
 	ok $? "$2: no line over 80 columns (widest $w)"
 }
+# the user's git config is not the test's: From: falls back to it
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 # body FILE: the message after the first empty line
 body() { sed '1,/^$/d' "$1"; }
 
@@ -29,7 +31,7 @@ SOURCE_DATE_EPOCH=1037404800 EMAIL= "$CONTEST" report -r "$PUB" --format mail \
 ok $? "report --format mail exits 0"
 is "$(cat "$T/pub.err")" "" "nothing on stderr"
 head_of() { sed '/^$/q' "$T/pub.mail" | grep "^$1: " | head -n 1; }
-is "$(head_of From)" "From: $(id -un)@$(hostname)" "From: user@host without --from or \$EMAIL"
+is "$(head_of From)" "From: $(id -un)@$(hostname)" "From: user@host without --from, \$EMAIL or git's user.email"
 is "$(head_of Date)" "Date: Sat, 16 Nov 2002 00:00:00 +0000" "Date: RFC 2822, from SOURCE_DATE_EPOCH"
 is "$(sed '/^$/q' "$T/pub.mail" | sed -n '/^Subject:/,/^[A-Z]/p' | sed '$d' | tr -d '\n')" \
 	"Subject: [BENCHMARK] contest: 2.4.18 vs 2.4.19 vs 2.4.20-rc1 vs 2.5.47 vs 2.5.47-mm1 vs 2.5.47-mm3" \
@@ -51,7 +53,7 @@ ok $? "the mail's tables are report --format text's, byte for byte ($(wc -l <"$T
 R=$T/r
 mkdir -p "$R"
 cp -r "$PUB/2.4.18" "$PUB/2.5.47" "$R/"
-"$CONTEST" env -s make_jobs=4 >"$R/2.4.18/env"
+"$CONTEST" env -s make_jobs=4 | sed 's/^governor: .*/governor: none/' >"$R/2.4.18/env"
 sed 's/^cpus: .*/cpus: 64/' "$R/2.4.18/env" >"$R/2.5.47/env"
 printf 'noload\t9\t80\t90\t0\t0\toom\n' >>"$R/2.5.47/runs.tsv"
 EMAIL='Tester <t@example.org>' "$CONTEST" report -r "$R" --format mail --to lkml@example.org \
@@ -60,10 +62,22 @@ ok $? "mail with env files exits 0"
 is "$(sed '/^$/q' "$T/env.mail" | grep '^From: ')" "From: Tester <t@example.org>" "From: from \$EMAIL"
 is "$(sed '/^$/q' "$T/env.mail" | grep '^To: ')" "To: lkml@example.org" "To: from --to"
 body "$T/env.mail" | tr '\n' ' ' | tr -s ' ' >"$T/env.flat"
-grep -q "made on $(nproc) CPUs" "$T/env.flat" && grep -q "make -j4" "$T/env.flat"
+grep -q "on $(nproc) CPUs (" "$T/env.flat" && grep -q "make -j4" "$T/env.flat"
 ok $? "the paragraph gives CPUs and make -j from the env file"
 grep -q "2.5.47 differs from 2.4.18 in: cpus" "$T/env.flat"
 ok $? "the paragraph names what differs between the kernels"
+rel=$(uname -r)
+grep -qF "The runs of 2.4.18 were made running Linux $rel on" "$T/env.flat" &&
+	grep -qF "The runs of 2.5.47 were made running Linux $rel." "$T/env.flat"
+ok $? "the paragraph names each kernel's running kernel (uname -r: $rel)"
+grep -qF "no cpufreq governor (the CPU's frequency is not scaled" "$T/env.flat" &&
+	! grep -q "governor none" "$T/env.flat"
+ok $? "governor none is said as what it means"
+is "$(grep -c '^noload:$' "$T/env.mail")" 1 "noload is printed once, in the tables, not again in compare's part"
+git config -f "$T/gitconfig" user.email 'git.user@example.org'
+GIT_CONFIG_GLOBAL=$T/gitconfig EMAIL= "$CONTEST" report -r "$R" --format mail 2.4.18 2.5.47 \
+	2>/dev/null | sed '/^$/q' | grep '^From: ' >"$T/git.from"
+is "$(cat "$T/git.from")" "From: git.user@example.org" "without \$EMAIL, From: is git's user.email"
 grep -q '^(2.5.47: 1 run not ok: 1 oom)$' "$T/env.mail" && grep -q 'left out of the means' "$T/env.flat"
 ok $? "the excluded run is counted under its table and explained"
 clean "$T/env.mail" "with env files"
@@ -117,8 +131,9 @@ ok $? "the machine paragraph opens the body"
 "$CONTEST" compare -r "$R" 2.4.18 2.5.47 >"$T/cmp.text" 2>/dev/null
 tail -n "$(wc -l <"$T/cmp.text")" "$T/cmp.mail" | cmp -s - "$T/cmp.text"
 ok $? "compare's text ends the mail byte for byte ($(wc -l <"$T/cmp.text") lines)"
-sed -n '/^Kernels compared/,$p' "$T/env.mail" | cmp -s - <(sed -n '/^Kernels compared/,$p' "$T/cmp.mail")
-ok $? "report --format mail carries the same compare section"
+sed -n '/^Kernels compared/,$p' "$T/env.mail" |
+	cmp -s - <(sed -n '/^Kernels compared/,$p' "$T/cmp.mail" | sed '/^noload:$/,/^$/d')
+ok $? "report --format mail carries the same compare section, but for noload its tables show"
 "$CONTEST" compare -r "$R" --format mail --alpha 0.01 2.4.18 2.5.47 2>/dev/null |
 	grep -qF "Marks: * p < 0.01;"
 ok $? "--alpha shows in the legend"
