@@ -44,15 +44,15 @@ static char *jobs_text(const char *env)
 	return s;
 }
 
-/* the release uname -r prints, the third word of the env's uname line */
+/* " running Linux R", R the release uname -r prints (the third word of
+ * the env's uname line); "" when the env has none */
 static char *release_text(const char *env)
 {
 	char *u = value(env, "uname"), rel[128];
+	int found = sscanf(u, "%*s %*s %127s", rel) == 1;
 
-	if (sscanf(u, "%*s %*s %127s", rel) != 1)
-		snprintf(rel, sizeof(rel), "unknown");
 	free(u);
-	return xstrdup(rel);
+	return found ? xasprintf(" running Linux %s", rel) : xstrdup("");
 }
 
 /* "cpufreq governor ondemand"; none is said as what it means */
@@ -81,7 +81,7 @@ static char *machine_text(const char *kernel, const char *env)
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		v[i] = value(env, keys[i]);
-	s = xasprintf("The runs of %s were made running Linux %s on %s CPUs (%s) with %s of "
+	s = xasprintf("The runs of %s were made%s on %s CPUs (%s) with %s of "
 		      "memory and %s of swap; memory limit %s, CPU limit %s. The timed tree %s "
 		      "is on %s, I/O scheduler %s, %s, transparent hugepages %s. Workload %s, "
 		      "%s, %s runs per load, contest %s.",
@@ -167,7 +167,8 @@ char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
 		}
 		s = differences(s, kernels[base], base_env, kernels[k], env, &same);
 		rel = release_text(env);
-		next = xasprintf("%s The runs of %s were made running Linux %s.", s, kernels[k], rel);
+		next = *rel ? xasprintf("%s The runs of %s were made%s.", s, kernels[k], rel) :
+			      xstrdup(s);
 		free(rel);
 		free(s);
 		s = next;

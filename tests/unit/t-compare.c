@@ -289,7 +289,7 @@ static void test_mail_section(void)
 
 	add_three_loads(k, io);
 	compare_runs(&c, k, 2, 0.05);
-	ret = compare_write_mail_section(&c, confounds, f);
+	ret = compare_write_mail_section(&c, confounds, NULL, f);
 	fclose(f);
 	ok(ret == 0 && strstr(out, "Kernels compared (Welch's t-test on the ok runs of each load):\n"
 			      "  A: 15 ok runs of 3 loads (the base)\n  B: 15 ok runs of 3 loads\n"),

@@ -475,9 +475,17 @@ static void test_env_summary(void)
 	ok(!strncmp(s, "The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory",
 		    strlen("The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory")),
 	   "env summary: the first kernel with an env text describes the machine");
+	ok(!strstr(s, "running Linux"), "env summary: no uname line, no running kernel named");
 	ok(strstr(s, " 2.4.18 has no env file (written by hand or elsewhere).") &&
 	   strstr(s, " 2.5.48 differs from 2.5.47 in: cpus."),
 	   "env summary: a NULL text is a missing env file, a different one its keys");
+	free(s);
+	envs[1] = "uname: Linux vm 6.1.0-a #1 SMP\ncpus: 4\n";
+	envs[2] = "uname: Linux vm 6.1.0-b #1 SMP\ncpus: 4\n";
+	s = report_env_summary(envs, kernels, 3);
+	ok(strstr(s, "The runs of 2.5.47 were made running Linux 6.1.0-a on 4 CPUs") &&
+	   strstr(s, "The runs of 2.5.48 were made running Linux 6.1.0-b."),
+	   "env summary: each kernel's running kernel, from its uname line");
 	free(s);
 	s = report_env_summary(NULL, kernels, 3);
 	ok(!strncmp(s, "No env files:", 13), "env summary: no texts at all say so");
