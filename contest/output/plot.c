@@ -223,7 +223,7 @@ static void psi_panel(FILE *gp, const char *name, int nblocks, const int *runs)
 {
 	static const char *const what[] = { "cpu", "memory", "io" };
 
-	fputs("set ylabel 'stalled (% of each second)'\nset yrange [0:1<*]\nplot ", gp);
+	fputs("set ylabel 'stalled (% of each second)'\nset yrange [0:100]\nplot ", gp);
 	for (int b = 0; b < nblocks; b++)
 		for (int r = 0; r < 3; r++)
 			fprintf(gp, "%s'%s.psi.dat' index %d using 1:%d with lines lw 1.5 lc %d dt %d "
@@ -234,8 +234,9 @@ static void psi_panel(FILE *gp, const char *name, int nblocks, const int *runs)
 
 static int write_vmstat_gp(const char *out_dir, const char *name, const char *kernel,
 			   const char *load, enum plot_format format, const int *runs, int nblocks,
-			   int with_psi)
+			   int with_swap, int with_psi)
 {
+	int panels = 2 + with_swap + with_psi;
 	char *path, *title = xasprintf("%s under %s: what the machine was doing", kernel, load);
 	FILE *gp = open_in(out_dir, name, "gp", &path);
 	int ret;
@@ -251,18 +252,24 @@ static int write_vmstat_gp(const char *out_dir, const char *name, const char *ke
 	if (with_psi)
 		fprintf(gp, "# pressure: %s.psi.dat, one block per run (seconds, %% of the interval\n"
 			"# in which some task stalled on cpu, memory, io; from the psi log)\n", name);
-	terminal(gp, format, 800, with_psi ? 960 : 720, name);
-	fprintf(gp, "set multiplot layout %d,1 title ", with_psi ? 4 : 3);
+	terminal(gp, format, 800, 240 * panels, name);
+	fprintf(gp, "set multiplot layout %d,1 title ", panels);
 	gp_string(gp, title);
 	/* the same margins in every panel, so their time axes line up */
 	fputs("\nset grid\nset key outside right\nset xlabel 'seconds'\n"
 	      "set lmargin at screen 0.1\nset rmargin at screen 0.78\n"
-	      "set ylabel 'free memory (MiB)'\n", gp);
+	      "set ylabel 'free memory (MiB)'\n"
+	      /* from 0: a run of one second or a flat line still has a range */
+	      "set xrange [0:*]\nset yrange [0:*]\n", gp);
 	vmstat_plot_line(gp, name, nblocks, runs, "1:2", NULL);
-	/* at least 0..1: a run without swapping is a flat line, not a warning */
-	fputs("set ylabel 'swap (KiB/s)'\nset yrange [0:1<*]\n", gp);
-	vmstat_plot_line(gp, name, nblocks, runs, "1:3", "1:4");
-	fputs("set ylabel 'I/O wait (%)'\n", gp);
+	/* no panel when no run swapped: a flat line says nothing (the page says so) */
+	if (with_swap) {
+		fputs("set ylabel 'swap (KiB/s)'\nset yrange [0:1<*]\n", gp);
+		vmstat_plot_line(gp, name, nblocks, runs, "1:3", "1:4");
+		fputs("set autoscale y\n", gp);
+	}
+	/* percentages: a fixed range, so a flat or one-second line is never an empty one */
+	fputs("set ylabel 'I/O wait (%)'\nset yrange [0:100]\n", gp);
 	vmstat_plot_line(gp, name, nblocks, runs, "1:5", NULL);
 	if (with_psi)
 		psi_panel(gp, name, nblocks, runs);
@@ -334,6 +341,7 @@ static int vmstat_chart(const struct monitor_log *log, const char *kernel, const
 		ret = -1;
 	if (ret == 0 && blocks)
 		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks,
+				      log->swap.si_max > 0 || log->swap.so_max > 0,
 				      with_psi) < 0 ? -1 : 1;
 	free(kpart);
 	free(lpart);

@@ -180,7 +180,7 @@ static void write_pressure(FILE *out, const struct report *r)
 	if (!has_psi(r))
 		return;
 	fputs("<section>\n<h2>Pressure stalls during the compile</h2>\n"
-	      "<p class=\"note\">Mean milliseconds over the ok runs in which some (full: all "
+	      "<p class=\"note\">Mean seconds over the ok runs in which some (full: all "
 	      "non-idle) tasks stalled on the resource, from /proc/pressure; runs.tsv keeps "
 	      "the microseconds of each run, and the session cgroup's own under cgroup v2.</p>\n"
 	      "<table>\n<tr><th>Load</th><th>Kernel</th>", out);
@@ -199,7 +199,7 @@ static void write_pressure(FILE *out, const struct report *r)
 			html_escape(out, row->kernel);
 			fputs("</td>", out);
 			for (int p = 0; p < PSI_NCOL; p++)
-				cell(out, "td", running_stats_mean(&row->psi[p]) / 1000, 0);
+				cell(out, "td", report_psi_s(row, (size_t)p), 2);
 			fputs("</tr>\n", out);
 		}
 	}
@@ -263,7 +263,7 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 	if (!any)
 		return 0;
 	fputs("<h2>What the machine was doing</h2>\n<p class=\"note\">vmstat 1 during each run: "
-	      "free memory, swap in and out, I/O wait.</p>\n", out);
+	      "free memory, swap in and out (left out where no run swapped), I/O wait.</p>\n", out);
 	for (size_t i = 0; i < r->ntables; i++)
 		for (size_t j = 0; j < r->tables[i].nrows; j++) {
 			const struct plot_image *img = find_image(set, r->tables[i].load,

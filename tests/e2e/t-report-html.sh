@@ -23,6 +23,13 @@ ok $? "a quick real run for monitor logs"
 ok $? "report --format html exits 0 ($(head -n 1 "$T/err"))"
 P=$T/page/index.html
 is "$(cat "$T/out")" "$P" "it prints the page's path"
+grep -q 'empty y range' "$T/err" "$T/page/charts/gnuplot.log"
+ok $((!$?)) "gnuplot warns of no empty y range (the live run's I/O wait and swap are flat)"
+svg=$T/page/charts/vmstat-live-noload.svg
+[ -s "$svg" ] && grep -q 'free memory (MiB)' "$svg" && ! grep -q 'swap (KiB/s)' "$svg"
+ok $? "no swap panel for a run that never swapped ($(basename "$svg"))"
+grep -q 'Mean seconds over the ok runs' "$P" && ! grep -qi 'milliseconds' "$P"
+ok $? "pressure in seconds, as compare says it"
 loads=$(for f in "$R"/*/runs.tsv; do col "$f" load; done | sort -u | wc -l)
 is "$(grep -c '^<table>' "$P")" "$((loads + 1))" "a table per load ($loads) and the pressure table"
 grep -Eq '(src|href)="(https?:)?//' "$P"
