@@ -106,7 +106,10 @@ static int compile_run(struct load_env *env)
 
 static void compile_cleanup(struct load_env *env)
 {
-	(void)env;	/* the tree is in the scratch directory, which goes with it */
+	char *tree = load_path(env, "tree");
+
+	rm_rf(tree);
+	free(tree);
 }
 
 const struct load load_compile_load = {
