@@ -180,6 +180,92 @@ static int time_chart(const struct report_table *t, const char *out_dir,
 	return write_time_gp(t, out_dir, *name, format, bars, top) < 0 ? -1 : 1;
 }
 
+/* ---- latency-TASK+LOAD: an interactive task's latency distribution ---- */
+
+enum { CDF_POINTS = 400 };	/* per kernel: quantiles enough for a smooth line */
+
+/* one block per kernel with latencies: "ms fraction", at most CDF_POINTS lines */
+static int write_latency_dat(const struct report_table *t, const struct monitor_logs *logs,
+			     const char *out_dir, const char *name, const char **kernels)
+{
+	char *path;
+	FILE *f = open_in(out_dir, name, "dat", &path);
+	int blocks = 0;
+
+	if (!f) {
+		free(path);
+		return -1;
+	}
+	fprintf(f, "# %s: wake-up latency (ms) and the fraction of wake-ups at or below it,"
+		" one block per kernel\n", t->load);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct monitor_log *log = monitor_logs_find(logs, t->rows[i].kernel, t->load);
+		size_t n = log ? log->nlatency : 0, step = n / CDF_POINTS + 1;
+
+		if (!n)
+			continue;
+		fprintf(f, "%s# ", blocks ? "\n\n" : "");
+		dat_string(f, t->rows[i].kernel);
+		fputc('\n', f);
+		for (size_t k = 0; k < n; k += step)
+			fprintf(f, "%.4f %.5f\n", log->latency_us[k] / 1000, (double)(k + 1) / (double)n);
+		fprintf(f, "%.4f 1\n", log->latency_us[n - 1] / 1000);
+		kernels[blocks++] = t->rows[i].kernel;
+	}
+	if (close_file(f, path) < 0)
+		blocks = -1;
+	free(path);
+	return blocks;
+}
+
+static int write_latency_gp(const struct report_table *t, const char *out_dir, const char *name,
+			    enum plot_format format, const char **kernels, int blocks)
+{
+	char *path;
+	FILE *gp = open_in(out_dir, name, "gp", &path);
+	int ret;
+
+	if (!gp) {
+		free(path);
+		return -1;
+	}
+	fprintf(gp, "# contest plot: an interactive task's wake-up latency, the fraction of\n"
+		"# wake-ups at or below each latency (a CDF), one line per kernel;\n"
+		"# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
+	terminal(gp, format, 800, 480, name);
+	fputs("set title ", gp);
+	gp_string(gp, t->load);
+	fputs("\nset xlabel 'wake-up latency (ms, less the timer floor), log scale'\n"
+	      "set ylabel 'fraction of wake-ups at or below'\nset logscale x\n"
+	      "set yrange [0:1.02]\nset grid\nset key bottom right\nplot ", gp);
+	for (int b = 0; b < blocks; b++) {
+		fprintf(gp, "%s'%s.dat' index %d using ($1 > 0.001 ? $1 : 0.001):2 with steps lw 2 title ",
+			b ? ", \\\n     " : "", name, b);
+		gp_string(gp, kernels[b]);
+	}
+	fputc('\n', gp);
+	ret = close_file(gp, path);
+	free(path);
+	return ret;
+}
+
+/* 1 when written, 0 when no kernel has latencies, -1 */
+static int latency_chart(const struct report_table *t, const struct monitor_logs *logs,
+			 const char *out_dir, enum plot_format format, char **name)
+{
+	char *part = file_part(t->load);
+	const char **kernels = xcalloc(t->nrows + 1, sizeof(*kernels));
+	int blocks;
+
+	*name = xasprintf("latency-%s", part);
+	free(part);
+	blocks = write_latency_dat(t, logs, out_dir, *name, kernels);
+	if (blocks > 0)
+		blocks = write_latency_gp(t, out_dir, *name, format, kernels, blocks) < 0 ? -1 : 1;
+	free(kernels);
+	return blocks;
+}
+
 /* ---- vmstat-KERNEL-LOAD: time series ---- */
 
 /* one run's vmstat samples as a data block "t free_mib si so wa" */
@@ -388,7 +474,10 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 	*n = 0;
 	for (size_t i = 0; i < r->ntables; i++) {
 		char *name;
-		int got = time_chart(&r->tables[i], out_dir, format, &name);
+		/* an interactive task's Time is its duration: its chart is its latency */
+		int got = r->tables[i].interactive ?
+			  latency_chart(&r->tables[i], logs, out_dir, format, &name) :
+			  time_chart(&r->tables[i], out_dir, format, &name);
 
 		if (got < 0)
 			ret = -1;

@@ -6,6 +6,8 @@
  * NAME.svg. Charts:
  *   time-LOAD        per load: mean Time per kernel as bars, the sample SD
  *                    as error bars, the Ratio written above each bar
+ *   latency-TASK+LOAD  per interactive task and load, instead of time-: the
+ *                    wake-up latency's distribution (a CDF), a line per kernel
  *   vmstat-KERNEL-LOAD  per kernel and load with vmstat logs: free memory,
  *                    swap in/out and I/O wait over each run's seconds
  * gnuplot runs with fork/execvp, one script at a time; its messages go to

@@ -73,7 +73,8 @@ static int embed_image(FILE *out, const struct plot_image *img)
 	if (!img->data)
 		return -1;	/* it could not be read: said when it was */
 	fputs("<img alt=\"", out);
-	html_escape(out, img->kernel ? "monitor chart of " : "Time chart of ");
+	html_escape(out, img->kernel ? "monitor chart of " :
+		    row_load_base(img->load) != img->load ? "latency chart of " : "Time chart of ");
 	if (img->kernel) {
 		html_escape(out, img->kernel);
 		fputs(" under ", out);
@@ -93,8 +94,47 @@ static void cell(FILE *out, const char *tag, double v, int decimals)
 		fprintf(out, "<%s>%.*f</%s>", tag, decimals, v, tag);
 }
 
+/* a row's start: "<tr>" and its "KERNEL [runs]" cell */
+static void name_cell(FILE *out, const struct report_row *row)
+{
+	fputs("<tr><td class=\"name\">", out);
+	html_escape(out, row->kernel);
+	fprintf(out, " [%zu]</td>", row->time.n);
+}
+
+/* an interactive task's table: latencies in ms, as the text table has them */
+static void write_interactive_table(FILE *out, const struct report_table *t)
+{
+	int gaming = 0;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		gaming |= t->rows[i].lat[LAT_FPS].n > 0;
+	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Latency (ms)</th><th>SD</th>"
+		"<th>p99</th><th>Max</th><th>CPU%%</th><th>%s</th><th>Loads</th>"
+		"<th>LCPU%%</th></tr>\n", gaming ? "FPS" : "Deadlines");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->time.n)
+			continue;
+		name_cell(out, row);
+		for (int m = LAT_MEAN; m <= LAT_MAX; m++)
+			cell(out, "td", running_stats_mean(&row->lat[m]) / 1000, 3);
+		cell(out, "td", running_stats_mean(&row->lat[LAT_CPU]), 1);
+		cell(out, "td", running_stats_mean(&row->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
+		cell(out, "td", running_stats_mean(&row->loads), 0);
+		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
+	if (t->interactive) {
+		write_interactive_table(out, t);
+		return;
+	}
 	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Time</th><th>CPU%%</th>"
 		"<th>Loads</th><th>LCPU%%</th><th>Ratio</th>%s</tr>\n", stats ? "<th>SD</th>" : "");
 	for (size_t i = 0; i < t->nrows; i++) {
@@ -102,9 +142,7 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 
 		if (!row->time.n)
 			continue;
-		fputs("<tr><td class=\"name\">", out);
-		html_escape(out, row->kernel);
-		fprintf(out, " [%zu]</td>", row->time.n);
+		name_cell(out, row);
 		cell(out, "td", running_stats_mean(&row->time), 1);
 		cell(out, "td", running_stats_mean(&row->cpu), 0);
 		cell(out, "td", running_stats_mean(&row->loads), 0);

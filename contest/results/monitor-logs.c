@@ -219,13 +219,15 @@ static void swap_sum(struct monitor_swap *sw, const struct monitor_run *runs, si
 /* the run number N of "LOAD.N.vmstat" or "LOAD.N.profile", 0 for another name */
 static int log_run(const char *name, const char *load, size_t llen)
 {
+	int interactive = row_load_base(load) != load;
 	char *end;
 	long run;
 
 	if (strncmp(name, load, llen) || name[llen] != '.')
 		return 0;
 	run = strtol(name + llen + 1, &end, 10);
-	if (end == name + llen + 1 || (strcmp(end, ".vmstat") && strcmp(end, ".profile")) ||
+	if (end == name + llen + 1 ||
+	    (strcmp(end, ".vmstat") && strcmp(end, ".profile") && (!interactive || strcmp(end, ".make"))) ||
 	    run < 1 || run > 1000000000)
 		return 0;
 	return (int)run;
@@ -270,6 +272,45 @@ static char *read_log(const char *logdir, const char *load, int run, const char 
 	return text;
 }
 
+size_t monitor_parse_latency(const char *text, double **out)
+{
+	size_t n = 0, alloc = 0;
+	double x;
+
+	*out = NULL;
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, "lat ", 4) || sscanf(p + 4, "%lf", &x) != 1 || !(x >= 0))
+			continue;
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 1024;
+			*out = xrealloc(*out, alloc * sizeof(**out));
+		}
+		(*out)[n++] = x;
+	}
+	return n;
+}
+
+/* a run's latencies added to the kernel's */
+static void add_latency(struct monitor_log *log, const char *text)
+{
+	double *v;
+	size_t n = monitor_parse_latency(text, &v);
+
+	if (!n)
+		return;
+	log->latency_us = xrealloc(log->latency_us, (log->nlatency + n) * sizeof(*v));
+	memcpy(log->latency_us + log->nlatency, v, n * sizeof(*v));
+	log->nlatency += n;
+	free(v);
+}
+
+static int double_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
 void monitor_log_read(const char *dir, const char *kernel, const char *load,
 		      struct monitor_log *log)
 {
@@ -293,6 +334,10 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 			run->npsi = monitor_parse_psi(text, &run->psi);
 			free(text);
 		}
+		if (row_load_base(load) != load && (text = read_log(logdir, load, runs[i], "make"))) {
+			add_latency(log, text);
+			free(text);
+		}
 		if ((text = read_log(logdir, load, runs[i], "profile"))) {
 			if (monitor_parse_profile(text, &run->profile) == 0) {
 				profile_sum(&log->profile, &run->profile);
@@ -307,11 +352,13 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 	if (log->profile.nsyms)
 		qsort(log->profile.syms, log->profile.nsyms, sizeof(*log->profile.syms), count_cmp);
 	swap_sum(&log->swap, log->runs, log->nruns);
+	qsort(log->latency_us, log->nlatency, sizeof(*log->latency_us), double_cmp);
 	free(logdir);
 }
 
 void monitor_log_release(struct monitor_log *log)
 {
+	free(log->latency_us);
 	for (size_t i = 0; i < log->nruns; i++) {
 		free(log->runs[i].vmstat);
 		free(log->runs[i].psi);

@@ -7,7 +7,9 @@
  * monitors = profile, LOAD.N.profile (session/profile.h): lines
  * "event NAME", "samples N" (all), "kernel N" (those in the kernel), then
  * "comm N NAME" (a program's samples outside the kernel) and "sym N NAME"
- * (a kernel symbol's), most first, a "#" line a comment. Read here,
+ * (a kernel symbol's), most first, a "#" line a comment. An interactive
+ * task's run (TASK+LOAD) leaves its output in LOAD.N.make: a line
+ * "lat US" for each wake-up's latency in microseconds. Read here,
  * so that the charts (plot.h) only write what they are given.
  */
 #ifndef CONTEST_MONITOR_LOGS_H
@@ -71,6 +73,8 @@ struct monitor_log {
 	struct monitor_profile profile;	/* the runs' profiles summed; samples 0: none */
 	size_t nprofiled;		/* runs with a profile */
 	struct monitor_swap swap;
+	double *latency_us;		/* an interactive task's latencies over the runs, sorted */
+	size_t nlatency;
 };
 
 struct monitor_logs {
@@ -92,6 +96,9 @@ size_t monitor_parse_vmstat(const char *text, struct vmstat_sample **out);
  * *out is malloc'd; the count.
  */
 size_t monitor_parse_psi(const char *text, struct psi_sample **out);
+
+/* the "lat US" lines of an interactive task's output; *out malloc'd; the count */
+size_t monitor_parse_latency(const char *text, double **out);
 
 /*
  * A profile summary's text into p: 0, or -1 when it holds no "samples"

@@ -301,21 +301,3 @@ int itask_result_parse(const char *text, struct itask_result *r)
 		return -1;
 	return 0;
 }
-
-double *itask_samples_parse(const char *text, size_t *n)
-{
-	double *v = NULL, x;
-	size_t alloc = 0;
-
-	*n = 0;
-	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "lat ", 4) || sscanf(p + 4, "%lf", &x) != 1)
-			continue;
-		if (*n == alloc) {
-			alloc = alloc ? 2 * alloc : 1024;
-			v = xrealloc(v, alloc * sizeof(*v));
-		}
-		v[(*n)++] = x;
-	}
-	return v;
-}

@@ -66,6 +66,7 @@ double itask_floor(const struct itask *t, int n);
  * Run t for duration_s, each latency less floor_us; every latency (us) is
  * written to samples as "lat US" when samples is not NULL. *stop set (a
  * signal) ends it early as failed. 0, or -1 when it failed (r->failed).
+ * (results/monitor-logs.h reads the "lat" lines back.)
  */
 int itask_run(const struct itask *t, double duration_s, double floor_us,
 	      volatile const int *stop, FILE *samples, struct itask_result *r);
@@ -77,8 +78,5 @@ void itask_result_print(FILE *out, const struct itask_result *r);
  * none. A summary that says the measurement failed gives 0 with r->failed set.
  */
 int itask_result_parse(const char *text, struct itask_result *r);
-
-/* the latencies (us) in text, the "lat US" lines, malloc'd; *n their number */
-double *itask_samples_parse(const char *text, size_t *n);
 
 #endif

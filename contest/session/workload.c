@@ -207,7 +207,8 @@ static int prepare_interactive(struct workload *w)
 		free(self);
 		return -1;
 	}
-	info("%s: the timer oversleeps %.1f us at idle; each latency is less that", w->task->name,
+	info("%s: the timer oversleeps %.1f us at idle; each latency is less that",
+	     w->ntasks > 1 ? "the interactive tasks" : w->task->name,
 	     w->floor_us);
 	snprintf(duration, sizeof(duration), "%g", w->duration_s);
 	snprintf(floor_s, sizeof(floor_s), "%.1f", w->floor_us);

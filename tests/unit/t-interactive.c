@@ -3,6 +3,7 @@
  * with divisor n-1, p99 by nearest rank, the maximum), the summary line
  * reads back as written, and a stopped run says so */
 #include "session/interactive.h"
+#include "results/monitor-logs.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -28,7 +29,7 @@ static double *run_task(const char *task, double secs, volatile int *stop,
 
 	itask_run(itask_find(task), secs, 5.0, stop, f, r);
 	fclose(f);
-	v = itask_samples_parse(buf, n);
+	*n = monitor_parse_latency(buf, &v);
 	free(buf);
 	return v;
 }
