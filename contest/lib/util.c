@@ -460,16 +460,3 @@ int read_active_choice(const char *path, char *buf, size_t size)
 	errno = ENODATA;
 	return buf[0] ? 0 : -1;
 }
-
-char *self_exe(void)
-{
-	char path[4096];
-	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
-
-	if (n < 0) {
-		error("cannot find this contest's own binary: %s", strerror(errno));
-		return NULL;
-	}
-	path[n] = '\0';
-	return xstrdup(path);
-}

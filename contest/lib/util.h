@@ -67,9 +67,6 @@ uint64_t meminfo_bytes(const char *field);
 int meminfo_read(const char *field, uint64_t *bytes);
 /* CLOCK_MONOTONIC in seconds */
 double now_mono(void);
-
-/* this program's own binary (/proc/self/exe), malloc'd; NULL (said) when it cannot be read */
-char *self_exe(void);
 /* V, or +0 when V prints as zero with DECIMALS places: "%+.1f" of -0.01
  * and of -0.0 says "-0.0", a sign that reads as a regression */
 double print_zero(double v, int decimals);
