@@ -20,6 +20,7 @@ const struct cmd commands[] = {
 	{ "list", cmd_list, "the loads, what a unit of work is, and whether each can run here" },
 	{ "env", cmd_env, "the fingerprint of this machine and kernel, as env files hold it" },
 	{ "interact", cmd_interact, "one simulated interactive task alone: its wake-up latency and deadlines" },
+	{ "measure", cmd_measure, "one load alone for a duration: the units of work it finishes, their rate" },
 	/* the first process of a run --boot guest: internal, no summary */
 	{ "guest-init", cmd_guest_init, NULL },
 	{ "help", cmd_help, "this overview, or the help of one command" },

@@ -14,6 +14,7 @@ int cmd_calibrate(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_env(int argc, char **argv);
 int cmd_interact(int argc, char **argv);
+int cmd_measure(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 
 /*

@@ -599,7 +599,7 @@ static int print_tables(struct session *s)
 static int prepare_workload(struct session *s)
 {
 	char *log = xasprintf("%s/kconfig.log", s->logdir);
-	int ret = workload_prepare(&s->wl, s->cfg, log);
+	int ret = workload_prepare(&s->wl, s->cfg, log, s->scratch_root, s->ram, s->swap);
 
 	if (ret < 0 && access(log, R_OK) == 0)
 		run_show_log_tail(s, log, 20);
@@ -688,6 +688,7 @@ out:
 		load_cleanup(&p->loads[i]);
 		free(p->loads[i].scratch);
 	}
+	workload_cleanup(&s->wl);
 	if (scratch_remove(s->scratch_root) < 0)
 		status = EXIT_RUN_FAILED;
 	if (session_finish(s) < 0)

@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 const struct config_option config_options[] = {
-	{ "workload", OPT_LIST, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command, or interactive tasks, one or more of audio, video, x, gaming", "synthetic|kernel|command|audio|video|x|gaming", 0, 0 },
+	{ "workload", OPT_LIST, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command, load (the load named by measure, for duration), or interactive tasks, one or more of audio, video, x, gaming", "synthetic|kernel|command|load|audio|video|x|gaming", 0, 0 },
 	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL, 0, 0 },
 	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL, 0, 0 },
 	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL, 0, 0 },
 	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL, 0, 4096 },
 	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL, 0, 0 },
-	{ "duration", OPT_DURATION, "30s", "how long an interactive workload (audio, video, x, gaming) runs", NULL, 0.1, 86400 },
+	{ "measure", OPT_STR, "", "the load timed for workload = load (tworead_load): the units of work it finishes in duration", NULL, 0, 0 },
+	{ "duration", OPT_DURATION, "30s", "how long an interactive workload (audio, video, x, gaming) or a measured load (workload = load) runs", NULL, 0.1, 86400 },
 	{ "rt_priority", OPT_INT, "0", "the interactive task's SCHED_FIFO priority; 0: SCHED_OTHER at task_nice", NULL, 0, 99 },
 	{ "task_nice", OPT_INT, "0", "the interactive task's nice value when rt_priority is 0", NULL, -20, 19 },
 	{ "runs", OPT_INT, "3", "runs of each load", NULL, 1, 1000 },

@@ -460,3 +460,13 @@ int read_active_choice(const char *path, char *buf, size_t size)
 	errno = ENODATA;
 	return buf[0] ? 0 : -1;
 }
+
+const char *last_line_after(const char *text, const char *prefix)
+{
+	const char *line = NULL;
+
+	for (const char *p = text; (p = strstr(p, prefix)); p++)
+		if (p == text || p[-1] == '\n')
+			line = p;
+	return line ? line + strlen(prefix) : NULL;
+}

@@ -69,11 +69,11 @@ static double stall_s(const struct report_row *row, size_t resource)
 	return isnan(m) ? report_psi_s(row, PSI_NCOL + 2 * resource) : m;
 }
 
-/* some table is an interactive task's */
-static int any_interactive(const struct compare *c)
+/* some table is of this kind */
+static int any_kind(const struct compare *c, enum row_kind kind)
 {
 	for (size_t t = 0; t < c->report.ntables; t++)
-		if (c->report.tables[t].interactive)
+		if (c->report.tables[t].kind == kind)
 			return 1;
 	return 0;
 }
@@ -112,11 +112,15 @@ static void intro(const struct compare *c, FILE *out)
 		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
-	if (any_interactive(c))
+	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "An interactive task's table (TASK+LOAD) has its own metrics: its "
 		     "wake-up Latency, the SD of it, p99 and Max, in microseconds (lower is "
 		     "better); CPU%, the share of the CPU it wanted that it got, Deadlines, the % "
 		     "met, and gaming's FPS (higher is better); then the load's Loads and LCPU%.");
+	if (any_kind(c, ROW_MEASURE))
+		wrap(out, "A measured load's table (MEASURE+LOAD) has its own metrics: Work, the "
+		     "units of work it finished in its duration, and Rate, those a second (higher "
+		     "is better); then the background load's Loads and LCPU%.");
 	if (c->npaired) {
 		text = xasprintf("%zu row%s compare%s interleaved rounds, paired: the verdict "
 				 "and MDE test the per-round ratios (one-sample t on their logs), "
@@ -328,8 +332,8 @@ static void write_summary(const struct compare *c, const struct compare_summary 
 	const char *base = c->report.kernels[0];
 	char *text, *ci;
 
-	if (!s->nloads && any_interactive(c)) {
-		return;	/* the tables above are interactive tasks': no Time to sum up */
+	if (!s->nloads && (any_kind(c, ROW_INTERACTIVE) || any_kind(c, ROW_MEASURE))) {
+		return;	/* the tables above are timed tasks': no Time to sum up */
 	} else if (!s->nloads) {
 		text = xasprintf("'%s' and '%s' have no load with ok runs in common.", s->kernel, base);
 	} else {

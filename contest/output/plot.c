@@ -473,11 +473,13 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 	*charts = xcalloc(cap + 1, sizeof(**charts));
 	*n = 0;
 	for (size_t i = 0; i < r->ntables; i++) {
-		char *name;
-		/* an interactive task's Time is its duration: its chart is its latency */
-		int got = r->tables[i].interactive ?
+		char *name = NULL;
+		/* a timed task's Time is its duration: an interactive task's chart
+		 * is its latency, a measured load's its sweep (sweep_charts) */
+		enum row_kind kind = r->tables[i].kind;
+		int got = kind == ROW_INTERACTIVE ?
 			  latency_chart(&r->tables[i], logs, out_dir, format, &name) :
-			  time_chart(&r->tables[i], out_dir, format, &name);
+			  kind == ROW_COMPILE ? time_chart(&r->tables[i], out_dir, format, &name) : 0;
 
 		if (got < 0)
 			ret = -1;

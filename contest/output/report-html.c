@@ -131,7 +131,7 @@ static void write_interactive_table(FILE *out, const struct report_table *t)
 
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
-	if (t->interactive) {
+	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive_table(out, t);
 		return;
 	}

@@ -2,6 +2,7 @@
 #include "output/report-write.h"
 #include "results/machine.h"
 #include "results/monitor-logs.h"
+#include "loads/loads.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -309,6 +310,121 @@ static void write_interactive(FILE *out, const struct report_table *t, size_t wi
 	write_floors(out, t);
 }
 
+/*
+ * A measured load's table (MEASURE+LOAD): the units of work it finished
+ * in its duration and their rate a second (means over the runs), then the
+ * background load's Loads and LCPU%; --stats adds Work's sample SD.
+ * Under it, what a unit is.
+ */
+static const char *const measure_header[] = {
+	"Kernel [runs]", "Work", "Rate", "Loads", "LCPU%", "WorkSD",
+};
+
+static void write_measure_row(FILE *out, const struct report_row *row, size_t width, int stats)
+{
+	char v[5][32], *label = row_label(row);
+	const char *cells[6] = {
+		label,
+		format_value(v[0], sizeof(v[0]), running_stats_mean(&row->lat[WORK_UNITS]), 0),
+		format_value(v[1], sizeof(v[1]), running_stats_mean(&row->lat[WORK_RATE]), 1),
+		format_value(v[2], sizeof(v[2]), running_stats_mean(&row->loads), 0),
+		format_value(v[3], sizeof(v[3]), running_stats_mean(&row->lcpu), 0),
+		format_value(v[4], sizeof(v[4]), running_stats_sd(&row->lat[WORK_UNITS]), 1),
+	};
+
+	write_line(out, cells, stats ? 6 : 5, width);
+	free(label);
+}
+
+/* "(Work: units finished in the duration, a unit a block pair read; Rate: a second)" */
+static void write_measure_unit(FILE *out, const struct report_table *t)
+{
+	char name[64];
+	const struct load *l;
+
+	snprintf(name, sizeof(name), "%.*s", (int)(row_load_base(t->load) - 1 - t->load), t->load);
+	l = load_find(name);
+	if (l)
+		fprintf(out, "(Work: units finished in the duration, a unit a %s; Rate: units a second)\n",
+			l->unit);
+}
+
+static void write_measure(FILE *out, const struct report_table *t, size_t width, int stats)
+{
+	write_line(out, measure_header, stats ? 6 : 5, width);
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].time.n)
+			write_measure_row(out, &t->rows[i], width, stats);
+	write_measure_unit(out, t);
+}
+
+/*
+ * A sweep, as the clockpro review posted it: a row per point starting with
+ * the value as it was given, a column per kernel with the mean of the
+ * table's measure (report_main_stats); --stats adds each kernel's sample
+ * SD beside it. Then each point's runs that were not ok.
+ */
+static void write_sweep(FILE *out, const struct report *r, size_t first, size_t n,
+			const struct report_opts *opts)
+{
+	const struct report_table *t = &r->tables[first];
+	size_t ncells = 1 + r->nkernels * (opts->stats ? 2 : 1), width;
+	const char **cells = xcalloc(ncells, sizeof(*cells));
+	char (*v)[32] = xcalloc(ncells, sizeof(*v)), keys[128];
+	int decimals = t->kind == ROW_COMPILE ? 1 : 0;
+
+	fprintf(out, "%s, %s by %s:\n", t->load, report_main_name(t),
+		report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
+	if (opts->format != REPORT_CLASSIC)
+		fputc('\n', out);
+	width = strlen(keys);
+	for (size_t i = 0; i < n; i++) {
+		report_sweep_part(r->tables[first + i].sweep, 1, v[0], sizeof(v[0]));
+		width = strlen(v[0]) > width ? strlen(v[0]) : width;
+	}
+	width = (width + 2 + TAB - 1) / TAB * TAB;
+	cells[0] = keys;
+	for (size_t k = 0; k < r->nkernels; k++) {
+		cells[1 + k * (opts->stats ? 2 : 1)] = r->kernels[k];
+		if (opts->stats)
+			cells[2 + 2 * k] = "SD";
+	}
+	write_line(out, cells, ncells, width);
+	for (size_t i = 0; i < n; i++) {
+		const struct report_table *p = &r->tables[first + i];
+
+		cells[0] = report_sweep_part(p->sweep, 1, v[0], sizeof(v[0]));
+		for (size_t k = 0, c = 1; k < r->nkernels; k++) {
+			const struct report_row *row = NULL;
+			const struct running_stats *s;
+
+			for (size_t j = 0; j < p->nrows; j++)
+				if (p->rows[j].kernel == r->kernels[k] && p->rows[j].time.n)
+					row = &p->rows[j];
+			s = row ? report_main_stats(p, row) : NULL;
+			cells[c] = format_value(v[c], sizeof(v[c]), s ? running_stats_mean(s) : NAN,
+						decimals);
+			c++;
+			if (opts->stats) {
+				cells[c] = format_value(v[c], sizeof(v[c]), s ? running_stats_sd(s) : NAN,
+							decimals);
+				c++;
+			}
+		}
+		write_line(out, cells, ncells, width);
+	}
+	if (t->kind == ROW_MEASURE)
+		write_measure_unit(out, t);
+	for (size_t i = 0; i < n; i++)
+		if (r->tables[first + i].n_not_ok) {
+			fprintf(out, "at %s: ", r->tables[first + i].sweep);
+			write_not_ok(out, &r->tables[first + i]);
+		}
+	fputc('\n', out);
+	free(cells);
+	free(v);
+}
+
 /* --stats: swap-in and swap-out from the runs' vmstat seconds (min - max,
  * and the mean), the machine's major faults per run and the I/O wait, one
  * row per kernel with a vmstat log, as the seed's rmap review gave them */
@@ -407,8 +523,10 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 	fprintf(out, "%s:\n", t->load);
 	if (opts->format != REPORT_CLASSIC)
 		fputc('\n', out);
-	if (t->interactive) {
+	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive(out, t, width);
+	} else if (t->kind == ROW_MEASURE) {
+		write_measure(out, t, width, opts->stats);
 	} else {
 		write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 		for (i = 0; i < t->nrows; i++)
@@ -449,8 +567,12 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 {
 	size_t i;
 
-	for (i = 0; i < r->ntables; i++)
-		write_table(out, r, &r->tables[i], opts);
+	for (i = 0; i < r->ntables; i += report_sweep_len(r, i)) {
+		if (r->tables[i].sweep[0])
+			write_sweep(out, r, i, report_sweep_len(r, i), opts);
+		else
+			write_table(out, r, &r->tables[i], opts);
+	}
 	if (opts->format == REPORT_TEXT)
 		write_machines(out, r);
 	if (fflush(out) == EOF || ferror(out))

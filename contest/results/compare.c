@@ -14,10 +14,10 @@
 /* an interactive task's CPU% is the share of the CPU it wanted that it got */
 const char *const compare_metric_names[COMPARE_METRICS] = {
 	"Time", "CPU%", "Loads", "LCPU%",
-	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS",
+	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS", "Work", "Rate",
 };
 
-/* METRIC_LAT + store.h's LAT_*: an interactive task's, as run_values has them */
+/* METRIC_LAT + store.h's LAT_* and WORK_*: a timed task's, as run_values has them */
 enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT };
 
 _Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_LAT + LAT_NCOL,
@@ -28,12 +28,13 @@ int compare_lower_is_better(int metric)
 	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX);
 }
 
-/* is metric one of table t's? An interactive task's table has its own and the load's */
+/* is metric one of table t's? A timed task's table (an interactive task's, a
+ * measured load's) has its own, those its rows have, and the load's */
 static int metric_applies(const struct report_table *t, int metric)
 {
 	if (metric < METRIC_LAT)
-		return !t->interactive || metric == METRIC_LOADS || metric == METRIC_LCPU;
-	for (size_t i = 0; t->interactive && i < t->nrows; i++)
+		return t->kind == ROW_COMPILE || metric == METRIC_LOADS || metric == METRIC_LCPU;
+	for (size_t i = 0; t->kind != ROW_COMPILE && i < t->nrows; i++)
 		if (t->rows[i].lat[metric - METRIC_LAT].n)
 			return 1;
 	return 0;
@@ -182,8 +183,8 @@ static void build_load(struct compare *c, const struct report_table *t)
 	const struct report_row *base = kernel_row(&c->report, t, 0);
 
 	for (int i = 0; i < COMPARE_METRICS; i++) {
-		/* an interactive task's own metrics first, then its load's */
-		int m = t->interactive ? (i + METRIC_LAT) % COMPARE_METRICS : i;
+		/* a timed task's own metrics first, then its load's */
+		int m = t->kind != ROW_COMPILE ? (i + METRIC_LAT) % COMPARE_METRICS : i;
 
 		if (!metric_applies(t, m))
 			continue;
@@ -251,9 +252,9 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 		const struct report_row *n = kernel_row(&c->report, &c->report.tables[i], k);
 		double vb, vn, db, dn;
 
-		/* an interactive task's Time is the duration it was given */
+		/* a timed task's Time is the duration it was given */
 		if (!b || !n || b->time.mean <= 0 || n->time.mean <= 0 ||
-		    c->report.tables[i].interactive)
+		    c->report.tables[i].kind != ROW_COMPILE)
 			continue;
 		sum->nloads++;
 		log_sum += log(n->time.mean / b->time.mean);

@@ -46,43 +46,57 @@ int report_load_cmp(const char *a, const char *b)
 	return strcmp(a, b);	/* loads this contest does not know: alphabetically, last */
 }
 
-static int load_cmp_qsort(const void *a, const void *b)
+/* a table to make: a load at a sweep's point, and when it was first seen */
+struct table_key {
+	const char *load, *sweep;	/* the summaries' strings */
+	size_t seen;
+};
+
+/* load order; a sweep's points in the order the runs made them */
+static int table_key_cmp(const void *a, const void *b)
 {
-	return report_load_cmp(*(const char *const *)a, *(const char *const *)b);
+	const struct table_key *x = a, *y = b;
+	int d = report_load_cmp(x->load, y->load);
+
+	return d ? d : (x->seen > y->seen) - (x->seen < y->seen);
 }
 
-/* Every load any kernel ran, each once, in table order; the strings are the summaries' */
-static const char **collect_loads(const struct kernel_results *krs, size_t n, size_t *nloads)
+/* Every load and point any kernel ran, each once, in table order */
+static struct table_key *collect_loads(const struct kernel_results *krs, size_t n,
+				       size_t *nloads)
 {
-	const char **loads = NULL;
+	struct table_key *keys = NULL;
 	size_t k, i, cap = 0, count = 0;
 
 	for (k = 0; k < n; k++) {
 		for (i = 0; i < krs[k].nloads; i++) {
-			const char *load = krs[k].loads[i].load;
+			const struct load_summary *ls = &krs[k].loads[i];
 			size_t j;
 
-			for (j = 0; j < count && strcmp(loads[j], load); j++)
+			for (j = 0; j < count && (strcmp(keys[j].load, ls->load) ||
+						  strcmp(keys[j].sweep, ls->sweep)); j++)
 				;
 			if (j < count)
 				continue;
 			if (count == cap) {
 				cap = cap ? 2 * cap : 16;
-				loads = xrealloc(loads, cap * sizeof(*loads));
+				keys = xrealloc(keys, cap * sizeof(*keys));
 			}
-			loads[count++] = load;
+			keys[count] = (struct table_key){ ls->load, ls->sweep, count };
+			count++;
 		}
 	}
 	if (count)
-		qsort(loads, count, sizeof(*loads), load_cmp_qsort);
+		qsort(keys, count, sizeof(*keys), table_key_cmp);
 	*nloads = count;
-	return loads;
+	return keys;
 }
 
-/* kr's runs of load into row (the row owns a copy of the counts); 0 when it has none */
-static int build_row(const struct kernel_results *kr, const char *load, struct report_row *row)
+/* kr's runs of load at sweep into row (the row owns a copy of the counts); 0 when it has none */
+static int build_row(const struct kernel_results *kr, const char *load, const char *sweep,
+		     struct report_row *row)
 {
-	const struct load_summary *ls = kernel_results_load(kr, load);
+	const struct load_summary *ls = kernel_results_point(kr, load, sweep);
 
 	memset(row, 0, sizeof(*row));
 	row->ratio = NAN;
@@ -180,22 +194,24 @@ static void warn_missing_self(const struct kernel_results *krs, size_t n, const 
 }
 
 static void build_table(struct report *r, const struct kernel_results *krs, size_t n,
-			const char *load, const double *divisor, struct report_table *t)
+			const struct table_key *key, const double *divisor, struct report_table *t)
 {
+	const char *load = key->load;
 	size_t k;
 
 	memset(t, 0, sizeof(*t));
 	snprintf(t->load, sizeof(t->load), "%s", load);
-	t->interactive = row_load_base(load) != load;
+	snprintf(t->sweep, sizeof(t->sweep), "%s", key->sweep);
+	t->kind = row_kind(load);
 	t->rows = xcalloc(n, sizeof(*t->rows));
 	for (k = 0; k < n; k++) {
 		struct report_row *row = &t->rows[t->nrows];
 
-		if (!build_row(&krs[k], load, row))
+		if (!build_row(&krs[k], load, key->sweep, row))
 			continue;
 		row->kernel = r->kernels[k];
-		/* an interactive task's has no Ratio: its Time is the duration asked for */
-		if (!t->interactive && row->time.n)
+		/* a timed task's has no Ratio: its Time is the duration asked for */
+		if (t->kind == ROW_COMPILE && row->time.n)
 			row->ratio = running_stats_mean(&row->time) / divisor[k];
 		t->n_not_ok += row->n_not_ok;
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)
@@ -207,7 +223,7 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 int report_build(struct report *r, const struct kernel_results *krs, size_t n,
 		 const struct kernel_results *ref, const struct report_opts *opts)
 {
-	const char **loads;
+	struct table_key *loads;
 	double *divisor;
 	size_t k, i, nloads;
 
@@ -227,7 +243,7 @@ int report_build(struct report *r, const struct kernel_results *krs, size_t n,
 	r->tables = xcalloc(nloads, sizeof(*r->tables));
 	r->ntables = nloads;
 	for (i = 0; i < nloads; i++)
-		build_table(r, krs, n, loads[i], divisor, &r->tables[i]);
+		build_table(r, krs, n, &loads[i], divisor, &r->tables[i]);
 	free(loads);
 	free(divisor);
 	return 0;
@@ -308,4 +324,49 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 double report_psi_s(const struct report_row *row, size_t i)
 {
 	return row->psi[i].n ? running_stats_mean(&row->psi[i]) / 1e6 : NAN;
+}
+
+const struct running_stats *report_main_stats(const struct report_table *t,
+					      const struct report_row *row)
+{
+	if (t->kind == ROW_INTERACTIVE)
+		return &row->lat[LAT_MEAN];
+	return t->kind == ROW_MEASURE ? &row->lat[WORK_UNITS] : &row->time;
+}
+
+const char *report_main_name(const struct report_table *t)
+{
+	if (t->kind == ROW_INTERACTIVE)
+		return "Latency [us]";
+	return t->kind == ROW_MEASURE ? "Work" : "Time [s]";
+}
+
+const char *report_sweep_part(const char *sweep, int values, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (const char *p = sweep; *p && len + 1 < size;) {
+		size_t item = strcspn(p, ","), eq = strcspn(p, "=");
+		const char *from = values ? p + eq + 1 : p;
+		size_t n = values ? (eq < item ? item - eq - 1 : 0) : (eq < item ? eq : item);
+
+		len += (size_t)snprintf(buf + len, size - len, "%s%.*s", len ? "," : "", (int)n, from);
+		if (len >= size)
+			break;
+		p += item + (p[item] == ',');
+	}
+	return buf;
+}
+
+size_t report_sweep_len(const struct report *r, size_t i)
+{
+	size_t n = 1;
+
+	if (!r->tables[i].sweep[0])
+		return 1;
+	while (i + n < r->ntables && r->tables[i + n].sweep[0] &&
+	       !strcmp(r->tables[i + n].load, r->tables[i].load))
+		n++;
+	return n;
 }

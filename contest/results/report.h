@@ -86,7 +86,10 @@ struct report_row {
 
 struct report_table {
 	char load[64];
-	int interactive;		/* an interactive task's table (TASK+LOAD, store.h) */
+	/* a sweep's point (runs.tsv's sweep, "KEY=VALUE[,KEY=VALUE]"), "" none:
+	 * a swept load has a table per point, in the order the runs made them */
+	char sweep[128];
+	enum row_kind kind;		/* a compile's, an interactive task's, a measured load's */
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
 	size_t n_not_ok;		/* over all rows */
@@ -106,6 +109,24 @@ struct report {
 	char **confounds;		/* mail: compare_confounds()'s sentences */
 	struct monitor_logs *monitors;	/* --stats, mail, html: the monitors' logs of each row */
 };
+
+/*
+ * What a table's row is measured by, the one number a sweep shows per
+ * point and kernel: a compile's Time, an interactive task's latency mean
+ * (us), a measured load's Work (units finished in its duration).
+ */
+const struct running_stats *report_main_stats(const struct report_table *t,
+					      const struct report_row *row);
+/* its name, for a sweep's title: "Time [s]", "Latency [us]", "Work" */
+const char *report_main_name(const struct report_table *t);
+
+/*
+ * A sweep's point "K1=V1,K2=V2" split for a table: the keys ("K1,K2")
+ * or the values as they were given ("V1,V2"), into buf
+ */
+const char *report_sweep_part(const char *sweep, int values, char *buf, size_t size);
+/* how many tables from i on are the same load's sweep (1 when not swept) */
+size_t report_sweep_len(const struct report *r, size_t i);
 
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
  * runs that have it; NAN when none has */

@@ -1,5 +1,6 @@
 /* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
 #include "results/store.h"
+#include "loads/loads.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -106,6 +107,9 @@ static const struct column columns[] = {
 	READ("deadlines_pct", COL_REAL, interactive[LAT_DEADLINES], 2, interactive[LAT_DEADLINES]),
 	READ("fps", COL_REAL, interactive[LAT_FPS], 2, interactive[LAT_FPS]),
 	READ("lat_floor_us", COL_REAL, interactive[LAT_FLOOR], 1, interactive[LAT_FLOOR]),
+	READ("work_units", COL_REAL, interactive[WORK_UNITS], 0, interactive[WORK_UNITS]),
+	READ("work_rate", COL_REAL, interactive[WORK_RATE], 2, interactive[WORK_RATE]),
+	READ("sweep", COL_TEXT, sweep, 0, sweep),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 
@@ -374,6 +378,17 @@ const char *row_load_base(const char *row_load)
 	const char *sep = strchr(row_load, ROW_TASK_SEP);
 
 	return sep ? sep + 1 : row_load;
+}
+
+enum row_kind row_kind(const char *row_load)
+{
+	const char *base = row_load_base(row_load);
+	char first[64];
+
+	if (base == row_load)
+		return ROW_COMPILE;
+	snprintf(first, sizeof(first), "%.*s", (int)(base - 1 - row_load), row_load);
+	return load_find(first) ? ROW_MEASURE : ROW_INTERACTIVE;
 }
 
 char *results_path(const char *dir, const char *kernel, const char *name)

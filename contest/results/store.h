@@ -14,14 +14,17 @@
 #include "results/stats.h"
 
 /*
- * An interactive workload's measures (session/interactive.h), in runs.tsv's
- * order: latency mean, sample SD, p99, max (us), the % of the CPU it
- * wanted that it got, the % of deadlines met, gaming's frames a second,
- * the timer's idle oversleep taken off each latency (us). NAN for a
- * compile, and where a task has none (deadlines for gaming).
+ * A timed task's own measures, in runs.tsv's order. An interactive
+ * workload's (session/interactive.h): latency mean, sample SD, p99, max
+ * (us), the % of the CPU it wanted that it got, the % of deadlines met,
+ * gaming's frames a second. A measured load's (workload = load): the units
+ * of work it finished in its duration and their rate a second
+ * (WORK_UNITS, WORK_RATE). Last the timer's idle oversleep taken off each
+ * latency (us), which no comparison reads. NAN for a compile, and where a
+ * task has none (deadlines for gaming, latencies for a load).
  */
-enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS, LAT_FLOOR,
-       LAT_NCOL };
+enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS,
+       WORK_UNITS, WORK_RATE, LAT_FLOOR, LAT_NCOL };
 
 /*
  * The load column of an interactive workload's run is "TASK+LOAD"
@@ -31,6 +34,17 @@ enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS, LAT_
  */
 #define ROW_TASK_SEP '+'
 const char *row_load_base(const char *row_load);
+
+/*
+ * What a row's timed thing is: a compile (LOAD), an interactive task
+ * (TASK+LOAD) or a measured load (MEASURE+LOAD, workload = load). Both of
+ * the latter are named with ROW_TASK_SEP, since both are a timed task
+ * under a background load; what stands before the '+' tells them apart:
+ * a load's name (loads/loads.h) is a measured load, anything else a task.
+ * Tables, comparisons and charts choose their columns by it.
+ */
+enum row_kind { ROW_COMPILE, ROW_INTERACTIVE, ROW_MEASURE };
+enum row_kind row_kind(const char *row_load);
 
 /* one run, as the driver writes it */
 struct run_record {
@@ -66,7 +80,9 @@ struct run_record {
 	/* the compile's CPU migrations, instructions and cycles (perfctr.h's
 	 * order), NAN where not counted: no PMU, no perf events */
 	double counters[3];
-	double interactive[LAT_NCOL];	/* the interactive task's, NAN for a compile */
+	double interactive[LAT_NCOL];	/* the timed task's (LAT_*, WORK_*), NAN for a compile */
+	/* a sweep's point: "KEY=VALUE[,KEY=VALUE]" as --sweep gave it, "-" none */
+	char sweep[128];
 	/* "ok", "load-failed", "aborted", "oom", "compile-failed", "timing-failed"
 	 * (an interactive task died or its clock failed) */
 	char status[32];
@@ -119,6 +135,7 @@ struct run_row {
 	char disturbed[64];		/* "" when the column is absent or "-" */
 	char unloaded[96];		/* likewise */
 	double interactive[LAT_NCOL];	/* NAN absent or "-" */
+	char sweep[128];		/* "" when the column is absent or "-" */
 };
 
 /*

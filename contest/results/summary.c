@@ -44,10 +44,20 @@ const struct load_summary *kernel_results_load(const struct kernel_results *kr,
 	return NULL;
 }
 
-/* load's summary, made when it is new; NULL when kr holds as many as it may */
-static struct load_summary *summary_of(struct kernel_results *kr, const char *load)
+const struct load_summary *kernel_results_point(const struct kernel_results *kr,
+						const char *load, const char *sweep)
 {
-	struct load_summary *ls = (struct load_summary *)kernel_results_load(kr, load);
+	for (size_t i = 0; i < kr->nloads; i++)
+		if (!strcmp(kr->loads[i].load, load) && !strcmp(kr->loads[i].sweep, sweep))
+			return &kr->loads[i];
+	return NULL;
+}
+
+/* load's summary at sweep, made when it is new; NULL when kr holds as many as it may */
+static struct load_summary *summary_of(struct kernel_results *kr, const char *load,
+				       const char *sweep)
+{
+	struct load_summary *ls = (struct load_summary *)kernel_results_point(kr, load, sweep);
 
 	if (ls || kr->nloads == KERNEL_MAX_LOADS)
 		return ls;
@@ -55,6 +65,7 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	ls = &kr->loads[kr->nloads++];
 	memset(ls, 0, sizeof(*ls));
 	snprintf(ls->load, sizeof(ls->load), "%s", load);
+	snprintf(ls->sweep, sizeof(ls->sweep), "%s", sweep);
 	running_stats_init(&ls->time);
 	running_stats_init(&ls->cpu);
 	running_stats_init(&ls->loads);
@@ -166,7 +177,7 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 const char *kernel_results_add(const struct run_row *row, void *data)
 {
 	struct kernel_results *kr = data;
-	struct load_summary *ls = summary_of(kr, row->load);
+	struct load_summary *ls = summary_of(kr, row->load, row->sweep);
 	double when;
 
 	if (!ls)
@@ -297,12 +308,15 @@ int results_next_run(const char *kernel_dir, const char *load)
 {
 	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
 	struct kernel_results kr;
-	const struct load_summary *ls;
 	int next = -1;
 
 	memset(&kr, 0, sizeof(kr));
-	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0)
-		next = ((ls = kernel_results_load(&kr, load)) ? ls->highest_run : 0) + 1;
+	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0) {
+		next = 1;	/* a sweep's points share the numbering: logs are named by it */
+		for (size_t i = 0; i < kr.nloads; i++)
+			if (!strcmp(kr.loads[i].load, load) && kr.loads[i].highest_run >= next)
+				next = kr.loads[i].highest_run + 1;
+	}
 	kernel_results_release(&kr);
 	free(path);
 	return next;

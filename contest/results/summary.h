@@ -16,7 +16,7 @@ struct status_count {
 };
 
 /* one ok run's numbers, kept so that compare can pair interleaved rounds:
- * Time, CPU%, Loads, LCPU%, then an interactive task's (store.h's LAT_*) */
+ * Time, CPU%, Loads, LCPU%, then a timed task's (store.h's LAT_*, WORK_*) */
 enum { RUN_VALUES = 4 + LAT_NCOL };
 struct run_values {
 	int run;
@@ -44,9 +44,10 @@ extern const char *const run_note_names[RUN_NOTES];
 /* how many ok runs of a load are kept for pairing; beyond, none is paired */
 #define LOAD_MAX_PAIRED 4096
 
-/* one kernel's runs of one load, summed up as the rows go by */
+/* one kernel's runs of one load (at one point of a sweep), summed up as the rows go by */
 struct load_summary {
 	char load[64];
+	char sweep[128];		/* runs.tsv's sweep, "" none */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
 	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
 	size_t n_not_ok;
@@ -88,9 +89,12 @@ struct kernel_results {
 #define KERNEL_MAX_LOADS 256
 #define LOAD_MAX_STATUSES 32
 const char *kernel_results_add(const struct run_row *row, void *kr);
-/* kr's summary of load, NULL when it has no row of it */
+/* kr's summary of load (its first sweep point's), NULL when it has no row of it */
 const struct load_summary *kernel_results_load(const struct kernel_results *kr,
 					       const char *load);
+/* kr's summary of load at a sweep's point ("": not swept), NULL when none */
+const struct load_summary *kernel_results_point(const struct kernel_results *kr,
+						const char *load, const char *sweep);
 
 /*
  * Read DIR/KERNEL/runs.tsv into out (results_scan, kernel_results_add).

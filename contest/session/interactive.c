@@ -278,16 +278,12 @@ void itask_result_print(FILE *out, const struct itask_result *r)
 
 int itask_result_parse(const char *text, struct itask_result *r)
 {
-	const char *line = NULL, *p;
+	const char *line = last_line_after(text, SUMMARY);
 	char end;
 
-	for (p = text; (p = strstr(p, SUMMARY)); p++)
-		if (p == text || p[-1] == '\n')
-			line = p;
 	if (!line)
 		return -1;
 	memset(r, 0, sizeof(*r));
-	line += strlen(SUMMARY);
 	if (!strncmp(line, " failed: ", 9)) {
 		size_t len = strcspn(line + 9, "\n");
 

@@ -31,9 +31,15 @@ static void plan_add_load(struct plan *p, const struct config *cfg, const struct
 {
 	const struct itask *tasks[8] = { NULL };
 	size_t n = workload_tasks(cfg, tasks);
+	const char *measured = workload_measured(cfg);
 
 	if (plan_load(p, l))
 		return;
+	if (measured && l == &load_cacherun) {
+		info("cacherun left out: it times a warm compile after noload's, and a "
+		     "measured load compiles nothing");
+		return;
+	}
 	if (n && l == &load_cacherun) {
 		info("cacherun left out: it times a warm compile after noload's, and an "
 		     "interactive workload compiles nothing");
@@ -41,7 +47,7 @@ static void plan_add_load(struct plan *p, const struct config *cfg, const struct
 	}
 	for (size_t t = 0; t < (n ? n : 1); t++) {
 		struct load_state *ls;
-		char *row = workload_row_load(tasks[t], l->name);
+		char *row = workload_row_load(n ? tasks[t]->name : measured, l->name);
 
 		p->loads = xrealloc(p->loads, (p->nloads + 1) * sizeof(*p->loads));
 		ls = &p->loads[p->nloads++];

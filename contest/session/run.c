@@ -5,6 +5,7 @@
 #include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "session/profile.h"
+#include "session/measure.h"
 #include "lib/proc.h"
 #include "sys/psi.h"
 #include "lib/util.h"
@@ -525,9 +526,10 @@ static void judge_compile(struct session *s, struct run_record *rec,
 			  const struct compile_result *cr, const char *log)
 {
 	char detail[256], how[PROC_STATUS_LEN];
-	const char *prog = s->wl.task ? s->wl.task->name : s->wl.build[0];
-	/* an interactive task that died measured nothing: its timing failed */
-	const char *failed = s->wl.task ? "timing-failed" : "compile-failed";
+	const char *prog = s->wl.task ? s->wl.task->name :
+			   s->wl.measure ? s->wl.measure->name : s->wl.build[0];
+	/* an interactive task or measured load that died measured nothing: its timing failed */
+	const char *failed = s->wl.task || s->wl.measure ? "timing-failed" : "compile-failed";
 
 	if (cr->interrupted) {
 		snprintf(detail, sizeof(detail), "interrupted by signal %d", (int)run_interrupted);
@@ -577,6 +579,32 @@ static void judge_interactive(struct run_record *rec, const char *log)
 		v[LAT_DEADLINES] = r.deadlines_pct;
 		v[LAT_FPS] = r.fps;
 		v[LAT_FLOOR] = r.floor_us;
+	}
+	free(text);
+}
+
+/*
+ * A measured load's summary line from its log into rec (WORK_UNITS,
+ * WORK_RATE); one that says it failed, or says nothing, makes the run
+ * timing-failed with the reason, as an interactive task's does.
+ */
+static void judge_measure(struct run_record *rec, const char *log)
+{
+	char *text = read_text_file(log, NULL), detail[300];
+	struct measure_result r;
+	int parsed = text ? measure_result_parse(text, &r) : -1;
+
+	if (strcmp(rec->status, "ok")) {
+		if (parsed == 0 && !strcmp(rec->status, "timing-failed") && r.failed[0])
+			snprintf(rec->status_detail, sizeof(rec->status_detail), "%s", r.failed);
+	} else if (parsed < 0) {
+		snprintf(detail, sizeof(detail), "the measured load printed no summary; log %s", log);
+		set_status(rec, "timing-failed", detail);
+	} else if (r.failed[0]) {
+		set_status(rec, "timing-failed", r.failed);
+	} else {
+		rec->interactive[WORK_UNITS] = r.units;
+		rec->interactive[WORK_RATE] = r.rate;
 	}
 	free(text);
 }
@@ -735,6 +763,8 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	judge_compile(s, rec, &cr, log);
 	if (s->wl.task)
 		judge_interactive(rec, log);
+	if (s->wl.measure)
+		judge_measure(rec, log);
 	if (lr->lp.leader && loadproc_failed(&lr->lp, why, sizeof(why)))
 		set_status(rec, "load-failed", why);
 	if (run_continued != continued)

@@ -1,6 +1,7 @@
 /* workload.c - see workload.h */
 #include "session/workload.h"
 #include "lib/proc.h"
+#include "loads/loads.h"
 #include "loads/synthetic.h"
 #include "results/store.h"
 #include "lib/util.h"
@@ -110,9 +111,32 @@ static int init_interactive(struct workload *w, const struct config *cfg)
 	return 0;
 }
 
-char *workload_row_load(const struct itask *task, const char *load)
+char *workload_row_load(const char *timed, const char *load)
 {
-	return task ? xasprintf("%s%c%s", task->name, ROW_TASK_SEP, load) : xstrdup(load);
+	return timed ? xasprintf("%s%c%s", timed, ROW_TASK_SEP, load) : xstrdup(load);
+}
+
+const char *workload_measured(const struct config *cfg)
+{
+	return strcmp(config_str(cfg, NULL, "workload"), "load") ? NULL :
+	       config_str(cfg, NULL, "measure");
+}
+
+static int init_measure(struct workload *w, const struct config *cfg)
+{
+	const char *name = config_str(cfg, NULL, "measure");
+
+	if (!*name)
+		return error("workload = load needs measure, the load to time (%s)",
+			     config_origin(cfg, NULL, "workload"));
+	w->measure = load_find(name);
+	if (!w->measure || (w->measure->flags & LOAD_NONE))
+		return error("%s: measure '%s' is no load that works (see contest list)",
+			     config_origin(cfg, NULL, "measure"), name);
+	w->duration_s = config_double(cfg, NULL, "duration");
+	w->cwd = xstrdup(".");
+	w->jobs = 0;
+	return 0;
 }
 
 size_t workload_tasks(const struct config *cfg, const struct itask **tasks)
@@ -153,6 +177,8 @@ int workload_init(struct workload *w, const struct config *cfg)
 		return init_kernel(w, cfg);
 	if (!strcmp(w->kind, "command"))
 		return init_command(w, cfg);
+	if (!strcmp(w->kind, "load"))
+		return init_measure(w, cfg);
 	w->tree = workload_tree_path(cfg);
 	return init_make(w, NULL);
 }
@@ -230,7 +256,74 @@ static int prepare_interactive(struct workload *w)
 	return 0;
 }
 
-int workload_prepare(struct workload *w, const struct config *cfg, const char *log)
+/* "-s LOAD.KEY=VALUE" for each of the load's own keys, as the session's config has them */
+static size_t measure_sets(const struct workload *w, const struct config *cfg, char **argv)
+{
+	size_t n = 0;
+
+	for (const struct config_option *o = w->measure->options; o && o->name; o++) {
+		argv[n++] = xstrdup("-s");
+		argv[n++] = xasprintf("%s.%s=%s", w->measure->name, o->name,
+				      config_str(cfg, w->measure->name, o->name));
+	}
+	return n;
+}
+
+/*
+ * The measured load prepared once, untimed, as a background load is; the
+ * timed argv `contest measure` with the load's keys and the session's ram
+ */
+static int prepare_measure(struct workload *w, const struct config *cfg, const char *scratch_root,
+			   uint64_t ram, uint64_t swap)
+{
+	struct load_env *env = &w->measure_env;
+	char why[512];
+	size_t n = 0, nopts = 0;
+
+	memset(env, 0, sizeof(*env));
+	env->name = w->measure->name;
+	env->cfg = cfg;
+	env->ram = ram;
+	env->swap = swap;
+	env->ncpus = ncpus_usable();
+	w->measure_scratch = xasprintf("%s/measure-%s", scratch_root, w->measure->name);
+	env->scratch = w->measure_scratch;
+	if (mkdir_p(w->measure_scratch, 0755) < 0)
+		return error("cannot create '%s': %s", w->measure_scratch, strerror(errno));
+	if (w->measure->supported && w->measure->supported(env, why, sizeof(why)) < 0)
+		return error("measure = %s cannot run here: %s", w->measure->name, why);
+	info("preparing the measured load %s", w->measure->name);
+	if (w->measure->prepare && w->measure->prepare(env) < 0)
+		return error("measure = %s: prepare failed", w->measure->name);
+	for (const struct config_option *o = w->measure->options; o && o->name; o++)
+		nopts++;
+	argv_free(w->build);
+	w->build = xcalloc(10 + 2 * nopts, sizeof(*w->build));
+	w->build[n++] = xstrdup("/proc/self/exe");	/* as prepare_interactive's, a make cannot pull it away */
+	w->build[n++] = xstrdup("measure");
+	w->build[n++] = xstrdup("--duration");
+	w->build[n++] = xasprintf("%g", w->duration_s);
+	w->build[n++] = xstrdup("--scratch");
+	w->build[n++] = xstrdup(w->measure_scratch);
+	w->build[n++] = xstrdup("-s");
+	w->build[n++] = xasprintf("ram=%llu", (unsigned long long)ram);
+	n += measure_sets(w, cfg, w->build + n);
+	w->build[n++] = xstrdup(w->measure->name);
+	return 0;
+}
+
+void workload_cleanup(struct workload *w)
+{
+	if (!w->measure_scratch)
+		return;
+	if (w->measure->cleanup)
+		w->measure->cleanup(&w->measure_env);
+	free(w->measure_scratch);
+	w->measure_scratch = NULL;
+}
+
+int workload_prepare(struct workload *w, const struct config *cfg, const char *log,
+		     const char *scratch_root, uint64_t ram, uint64_t swap)
 {
 	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
 				.truncate_out = 1, .build_env = 1 };
@@ -247,6 +340,8 @@ int workload_prepare(struct workload *w, const struct config *cfg, const char *l
 	}
 	if (w->task)
 		return prepare_interactive(w);
+	if (w->measure)
+		return prepare_measure(w, cfg, scratch_root, ram, swap);
 	if (!w->configure)
 		return 0;
 	info("configuring '%s': make %s", w->tree, w->configure[1]);
@@ -259,6 +354,7 @@ int workload_prepare(struct workload *w, const struct config *cfg, const char *l
 
 void workload_release(struct workload *w)
 {
+	workload_cleanup(w);
 	free(w->tree);
 	free(w->cwd);
 	argv_free(w->build);

@@ -6,6 +6,10 @@
  *            `make clean` before each run (untimed), `make -jJOBS TARGET`.
  * command:   the command line split as a shell would (no expansion), run in
  *            the current directory; no clean step.
+ * load:      the load the config's measure names, this contest's `measure`
+ *            command run for `duration` (session/measure.h); prepare
+ *            prepares the load (untimed) in its scratch directory once per
+ *            session; no clean step, no tree.
  * audio, video, x, gaming: interbench's simulated interactive task
  *            (session/interactive.h), this contest's `interact` command run
  *            for `duration`; prepare measures the timer's idle oversleep
@@ -15,6 +19,7 @@
 #define CONTEST_WORKLOAD_H
 
 #include "lib/config.h"
+#include "loads/load.h"
 #include "session/interactive.h"
 
 struct workload {
@@ -32,14 +37,20 @@ struct workload {
 	int rt_priority, task_nice;	/* its scheduling */
 	double duration_s;
 	double floor_us;	/* the timer's idle oversleep, measured by prepare */
+	const struct load *measure;	/* workload = load: the measured load, else NULL */
+	struct load_env measure_env;	/* its env; prepared when measure_scratch is set */
+	char *measure_scratch;
 };
 
 /*
- * The name a run of load is stored under: the load's own, or for an
- * interactive workload "TASK+LOAD" (audio+io_load), so that its rows,
+ * The name a run of load is stored under: the load's own, or under a
+ * timed task (timed: an interactive task's or a measured load's name)
+ * "TASK+LOAD" (audio+io_load, tworead_load+noload), so that its rows,
  * tables and comparisons are apart from the compile's; malloc'd.
  */
-char *workload_row_load(const struct itask *task, const char *load);
+char *workload_row_load(const char *timed, const char *load);
+/* workload = load: the measure key's load name; NULL for the other workloads */
+const char *workload_measured(const struct config *cfg);
 /* the interactive tasks the config's workload lists, into tasks[8]; how many (0: none) */
 size_t workload_tasks(const struct config *cfg, const struct itask **tasks);
 /* the interactive task build[] runs next */
@@ -50,8 +61,15 @@ void workload_set_task(struct workload *w, const struct itask *task);
  * the key (and where it was set) when the config cannot work.
  */
 int workload_init(struct workload *w, const struct config *cfg);
-/* Generate the synthetic tree, run the configure step. 0, or -1 (error printed). */
-int workload_prepare(struct workload *w, const struct config *cfg, const char *log);
+/*
+ * Generate the synthetic tree, run the configure step, or prepare the
+ * measured load in a directory of its own under scratch_root (ram and
+ * swap as a background load gets them). 0, or -1 (error printed).
+ */
+int workload_prepare(struct workload *w, const struct config *cfg, const char *log,
+		     const char *scratch_root, uint64_t ram, uint64_t swap);
+/* undo what prepare made of a measured load (its cleanup) */
+void workload_cleanup(struct workload *w);
 void workload_release(struct workload *w);
 
 /* The tree the config's workload builds in, malloc'd ("." for command) */
