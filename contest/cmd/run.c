@@ -20,6 +20,7 @@
 #include "sys/cleanup.h"
 #include "sys/handover.h"
 #include "sys/knob.h"
+#include "session/sweep.h"
 #include "results/compare.h"
 #include "results/sequential.h"
 #include "sys/lock.h"
@@ -92,6 +93,9 @@ struct run_args {
 	double margin;			/* its "same" */
 	const struct variant *current;	/* run_session's: whose knobs, NULL none */
 	int quiet;			/* run_session prints no tables (variant rounds) */
+	struct arg_strings sweeps;	/* --sweep KEY=V1,V2,... */
+	struct sweep sweep;		/* their points */
+	const char *point;		/* run_session's: the point it runs at, NULL none */
 	int format;			/* enum run_format */
 };
 
@@ -167,6 +171,11 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		  .call = knob_or_set, .argname = "KEY=VALUE",
 		  .help = "the -k before it is a variant: this config key for its\n"
 			  "runs (after -s); variants run in interleaved rounds" },
+		{ .long_name = "sweep", .type = ARG_STRINGS, .value = &a->sweeps,
+		  .argname = "KEY=V1,V2,...",
+		  .help = "run every load at each value of KEY (LOAD.KEY for a load's\n"
+			  "own); several keys go in step, pairwise; report prints a\n"
+			  "row per value" },
 		{ .long_name = "until-decided", .type = ARG_FLAG, .value = &a->until_decided,
 		  .help = "variants: add rounds until every load's Time verdict\n"
 			  "against the first is better, worse or same (alpha spent\n"
@@ -220,6 +229,12 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 	}
 	if (a->format == RUN_KTAP && (boot_wanted(&a->boot) || a->nvariants > 1 || a->with_knobs)) {
 		error("--format ktap goes with one kernel's session, not --boot or variants");
+		fputs(usage_text, stderr);
+		*status = EXIT_USAGE;
+		return -1;
+	}
+	if (a->sweeps.n && (a->resume || boot_wanted(&a->boot) || a->format == RUN_KTAP)) {
+		error("--sweep goes with neither --resume, --boot nor --format ktap");
 		fputs(usage_text, stderr);
 		*status = EXIT_USAGE;
 		return -1;
@@ -287,6 +302,23 @@ static int apply_args(struct config *cfg, const struct run_args *a)
 	for (int i = 0; i < a->nloads; i++)
 		if (!load_find(a->loads[i]))
 			return error("unknown load '%s' (see contest list)", a->loads[i]);
+	return 0;
+}
+
+/* --sweep's points, checked against cfg (each variant's: its --set may
+ * differ); made once, the same for every variant */
+static int check_sweep(struct config *cfg, struct run_args *a)
+{
+	struct sweep s;
+
+	if (!a->sweeps.n)
+		return 0;
+	if (sweep_parse(&s, a->sweeps.v, a->sweeps.n, cfg) < 0)
+		return -1;
+	if (a->sweep.npoints)
+		sweep_release(&s);
+	else
+		a->sweep = s;
 	return 0;
 }
 
@@ -770,6 +802,7 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	/* before the locks: lock_take makes the results directory */
 	handover_begin(&h, config_str(cfg, NULL, "results"), kernel);
 	if (session_init(&s, cfg, kernel) < 0 || (s.knobs = knobs_line(a->current), 0) ||
+	    (s.sweep = a->point, 0) ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
 	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
@@ -805,6 +838,46 @@ static int run_session(struct config *cfg, const char *kernel, struct run_args *
 	until_sd_free(u);
 	plan_release(&p);
 	session_release(&s);
+	return status;
+}
+
+/*
+ * A session at each point of the sweep, its keys set in cfg before it
+ * (one session when there is no sweep). The tables are printed once,
+ * after the last point, unless the caller prints them (a->quiet).
+ */
+static int run_points(struct config *cfg, const char *kernel, struct run_args *a,
+		      struct until_sd *u)
+{
+	int quiet = a->quiet, status = 0;
+
+	if (!a->sweep.npoints)
+		return run_session(cfg, kernel, a, u);
+	a->quiet = 1;
+	for (size_t i = 0; i < a->sweep.npoints && !run_interrupted; i++) {
+		int st;
+
+		info("%s at %s (point %zu of %zu)", kernel, a->sweep.points[i], i + 1,
+		     a->sweep.npoints);
+		a->point = a->sweep.points[i];
+		st = sweep_apply(&a->sweep, i, cfg) < 0 ? EXIT_USAGE : run_session(cfg, kernel, a, u);
+		if (st == EXIT_USAGE || st >= 128) {
+			status = st;
+			break;
+		}
+		status = status ? status : st;
+	}
+	a->point = NULL;
+	a->quiet = quiet;
+	if (!quiet && status != EXIT_USAGE && status < 128) {
+		struct report_opts opts;
+
+		report_opts_init(&opts);
+		if (report_print_kernels(config_str(cfg, NULL, "results"), &kernel, 1, &opts,
+					 stdout) < 0)
+			status = status ? status : EXIT_RUN_FAILED;
+		say_where(config_str(cfg, NULL, "results"), &kernel, 1);
+	}
 	return status;
 }
 
@@ -876,7 +949,8 @@ static int run_variants(struct run_args *a)
 		names[i] = a->variants[i].name;
 		cfgs[i] = config_new(load_sections());
 		if (apply_args(cfgs[i], a) < 0 || check_kernel_name(names[i]) < 0 ||
-		    config_set(cfgs[i], NULL, "runs", "1", "a variant's round") < 0)
+		    config_set(cfgs[i], NULL, "runs", "1", "a variant's round") < 0 ||
+		    check_sweep(cfgs[i], a) < 0)
 			status = EXIT_USAGE;
 		for (int j = 0; j < i && !status; j++) {
 			if (!strcmp(names[j], names[i])) {
@@ -914,7 +988,7 @@ static int run_variants(struct run_args *a)
 				status = EXIT_USAGE;
 				break;
 			}
-			st = run_session(cfgs[v], names[v], a, &until);
+			st = run_points(cfgs[v], names[v], a, &until);
 			if (st == EXIT_USAGE || st >= 128) {
 				status = st;
 				break;
@@ -974,6 +1048,7 @@ int cmd_run(int argc, char **argv)
 	int status;
 
 	arg_strings_init(&a.sets, argc);
+	arg_strings_init(&a.sweeps, argc);
 	boot_opts_init(&a.boot, argc);
 	a.variants = xcalloc((size_t)argc + 1, sizeof(*a.variants));
 	cfg = config_new(load_sections());
@@ -990,15 +1065,17 @@ int cmd_run(int argc, char **argv)
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
 	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
-	    parse_until_sd(&a, cfg, &until) < 0) {
+	    parse_until_sd(&a, cfg, &until) < 0 || check_sweep(cfg, &a) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
-	status = cli_close_stdout(run_session(cfg, a.kernel, &a, &until));
+	status = cli_close_stdout(run_points(cfg, a.kernel, &a, &until));
 out:
 	config_free(cfg);
 	boot_opts_release(&a.boot);
 	arg_strings_release(&a.sets);
+	arg_strings_release(&a.sweeps);
+	sweep_release(&a.sweep);
 	for (int i = 0; i < a.nvariants; i++) {
 		free(a.variants[i].knobs);
 		free(a.variants[i].sets);

@@ -458,6 +458,102 @@ static int run_gnuplot(const char *out_dir, const char *name, enum plot_format f
 	return ret;
 }
 
+/* ---- sweep-LOAD: a line per kernel over a sweep's points ---- */
+
+/* kernel k's row at table t, NULL when it has no ok run there */
+static const struct report_row *ok_row(const struct report *r, const struct report_table *t,
+				       size_t k)
+{
+	for (size_t j = 0; j < t->nrows; j++)
+		if (t->rows[j].kernel == r->kernels[k] && t->rows[j].time.n)
+			return &t->rows[j];
+	return NULL;
+}
+
+/* x, the point's values as given, then each kernel's mean ("-": no ok run) */
+static int write_sweep_dat(const struct report *r, size_t first, size_t n, const char *out_dir,
+			   const char *name)
+{
+	char *path, values[128];
+	FILE *f = open_in(out_dir, name, "dat", &path);
+	int ret;
+
+	if (!f) {
+		free(path);
+		return -1;
+	}
+	fprintf(f, "# %s at each point of its sweep: x, point, then each kernel's mean %s\n",
+		r->tables[first].load, report_main_name(&r->tables[first]));
+	fputs("x point", f);
+	for (size_t k = 0; k < r->nkernels; k++) {
+		fputc(' ', f);
+		dat_string(f, r->kernels[k]);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		const struct report_table *t = &r->tables[first + i];
+
+		fprintf(f, "%zu ", i + 1);
+		dat_string(f, report_sweep_part(t->sweep, 1, values, sizeof(values)));
+		for (size_t k = 0; k < r->nkernels; k++) {
+			const struct report_row *row = ok_row(r, t, k);
+
+			if (row)
+				fprintf(f, " %.3f", running_stats_mean(report_main_stats(t, row)));
+			else
+				fputs(" -", f);
+		}
+		fputc('\n', f);
+	}
+	ret = close_file(f, path);
+	free(path);
+	return ret;
+}
+
+static int write_sweep_gp(const struct report *r, size_t first, size_t n, const char *out_dir,
+			  const char *name, enum plot_format format)
+{
+	const struct report_table *t = &r->tables[first];
+	char *path, keys[128];
+	FILE *gp = open_in(out_dir, name, "gp", &path);
+	int ret;
+
+	if (!gp) {
+		free(path);
+		return -1;
+	}
+	fprintf(gp, "# contest plot: a line per kernel over a sweep's points; the numbers are\n"
+		"# in %s.dat; run: gnuplot %s.gp\n", name, name);
+	terminal(gp, format, 800, 480, name);
+	fputs("set title ", gp);
+	gp_string(gp, t->load);
+	fputs("\nset xlabel ", gp);
+	gp_string(gp, report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
+	fputs("\nset ylabel ", gp);
+	gp_string(gp, report_main_name(t));
+	fprintf(gp, "\nset datafile missing '-'\nset key outside right autotitle columnhead\n"
+		"set grid ytics\nset xrange [0.5:%zu.5]\nset yrange [0:*]\n"
+		"plot for [i=3:%zu] '%s.dat' using 1:i:xtic(2) with linespoints lw 2\n",
+		n, r->nkernels + 2, name);
+	ret = close_file(gp, path);
+	free(path);
+	return ret;
+}
+
+/* the sweep of tables first..first+n: 1 when written, -1 */
+static int sweep_chart(const struct report *r, size_t first, size_t n, const char *out_dir,
+		       enum plot_format format, char **name)
+{
+	char *part = file_part(r->tables[first].load);
+
+	*name = xasprintf("sweep-%s", part);
+	free(part);
+	if (write_sweep_dat(r, first, n, out_dir, *name) < 0 ||
+	    write_sweep_gp(r, first, n, out_dir, *name, format) < 0)
+		return -1;
+	return 1;
+}
+
 struct chart {
 	char *name, *load, *kernel;
 };
@@ -475,9 +571,12 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 	for (size_t i = 0; i < r->ntables; i++) {
 		char *name = NULL;
 		/* a timed task's Time is its duration: an interactive task's chart
-		 * is its latency, a measured load's its sweep (sweep_charts) */
+		 * is its latency, a measured load's only its sweep's */
 		enum row_kind kind = r->tables[i].kind;
-		int got = kind == ROW_INTERACTIVE ?
+		size_t swept = report_sweep_len(r, i);
+		int got = r->tables[i].sweep[0] ?
+			  sweep_chart(r, i, swept, out_dir, format, &name) :
+			  kind == ROW_INTERACTIVE ?
 			  latency_chart(&r->tables[i], logs, out_dir, format, &name) :
 			  kind == ROW_COMPILE ? time_chart(&r->tables[i], out_dir, format, &name) : 0;
 
@@ -487,6 +586,7 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 			(*charts)[(*n)++] = (struct chart){ name, r->tables[i].load, NULL };
 		else
 			free(name);
+		i += swept - 1;	/* a sweep's points are one chart */
 	}
 	for (size_t i = 0; i < r->ntables; i++) {
 		for (size_t j = 0; j < r->tables[i].nrows; j++) {

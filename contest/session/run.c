@@ -462,6 +462,7 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	snprintf(rec->mem_limit, sizeof(rec->mem_limit), "%s", *mem ? mem : "-");
 	snprintf(rec->cpu_limit, sizeof(rec->cpu_limit), "%s", *cpu ? cpu : "-");
 	rec->jobs = s->wl.jobs;
+	snprintf(rec->sweep, sizeof(rec->sweep), "%s", s->sweep ? s->sweep : "");
 	for (int i = 0; i < PSI_NCOL; i++)
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;

@@ -33,6 +33,7 @@ struct session {
 	struct cgroup_session cg;
 	char *swapfile;		/* the session's swap file, NULL none */
 	char *knobs;		/* a variant's knobs for env, "PATH=VALUE ...", NULL none */
+	const char *sweep;	/* the sweep's point the runs are made at (sweep.h), NULL none */
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
 	int flush;

@@ -82,16 +82,36 @@ static char *env_text(struct session *s)
 	return NULL;
 }
 
+/* is env key (config.LOAD.KEY) one the sweep sets? Then it differs on purpose */
+static int swept_key(const struct session *s, const char *key)
+{
+	size_t len;
+
+	if (!s->sweep || strncmp(key, "config.", 7))
+		return 0;
+	key += 7;
+	len = strlen(key);
+	for (const char *p = s->sweep; *p; p += strcspn(p, ","), p += *p == ',')
+		if (!strncmp(p, key, len) && p[len] == '=')
+			return 1;
+	return 0;
+}
+
 /* say so when the env differs from the one the kernel's earlier runs had */
 static void compare_env(struct session *s, const char *old, const char *cur)
 {
 	char **keys = NULL;
+	int said = 0;
 
 	if (old && fingerprint_differences(old, cur, &keys) > 0) {
-		warning("%s's earlier runs were measured in another environment; it differs in:",
-			s->kernel);
-		for (char **k = keys; *k; k++)
+		for (char **k = keys; *k; k++) {
+			if (swept_key(s, *k))
+				continue;
+			if (!said++)
+				warning("%s's earlier runs were measured in another environment; "
+					"it differs in:", s->kernel);
 			fprintf(stderr, "  %s\n", *k);
+		}
 	}
 	fingerprint_keys_free(keys);
 }
