@@ -52,11 +52,11 @@ static void short_name(char *buf, const char *name)
 	strcpy(buf + n, "~");
 }
 
-/* the report's table of a load, or NULL */
+/* the report's table of a load (its name: "LOAD at SWEEP" for a sweep's point), or NULL */
 static const struct report_table *table_of(const struct compare *c, const char *load)
 {
 	for (size_t t = 0; t < c->report.ntables; t++)
-		if (!strcmp(c->report.tables[t].load, load))
+		if (!strcmp(c->report.tables[t].name, load))
 			return &c->report.tables[t];
 	return NULL;
 }

@@ -190,7 +190,7 @@ static void build_load(struct compare *c, const struct report_table *t)
 			continue;
 		for (size_t k = 0; k < c->report.nkernels; k++) {
 			const struct report_row *rr = kernel_row(&c->report, t, k);
-			struct compare_row *row = add_row(c, t->load, m, k);
+			struct compare_row *row = add_row(c, t->name, m, k);
 
 			if (rr)
 				row->s = *metric_stats(rr, m);

@@ -202,6 +202,7 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 	memset(t, 0, sizeof(*t));
 	snprintf(t->load, sizeof(t->load), "%s", load);
 	snprintf(t->sweep, sizeof(t->sweep), "%s", key->sweep);
+	snprintf(t->name, sizeof(t->name), "%s%s%s", load, *key->sweep ? " at " : "", key->sweep);
 	t->kind = row_kind(load);
 	t->rows = xcalloc(n, sizeof(*t->rows));
 	for (k = 0; k < n; k++) {

@@ -89,6 +89,7 @@ struct report_table {
 	/* a sweep's point (runs.tsv's sweep, "KEY=VALUE[,KEY=VALUE]"), "" none:
 	 * a swept load has a table per point, in the order the runs made them */
 	char sweep[128];
+	char name[200];			/* what compare calls it: the load, "LOAD at SWEEP" for a point */
 	enum row_kind kind;		/* a compile's, an interactive task's, a measured load's */
 	struct report_row *rows;	/* in the report's kernel order */
 	size_t nrows;
