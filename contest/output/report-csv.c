@@ -47,9 +47,9 @@ static void csv_not_ok(FILE *out, const struct report_row *row)
 	free(s);
 }
 
-static void csv_row(FILE *out, const char *load, const struct report_row *row)
+static void csv_row(FILE *out, const struct report_table *t, const struct report_row *row)
 {
-	report_csv_string(out, load);
+	report_csv_string(out, t->load);
 	fputc(',', out);
 	report_csv_string(out, row->kernel);
 	fprintf(out, ",%zu,%zu", row->time.n, row->n_not_ok);
@@ -62,6 +62,12 @@ static void csv_row(FILE *out, const char *load, const struct report_row *row)
 	csv_not_ok(out, row);
 	for (size_t i = 0; i < ARRAY_SIZE(row->psi); i++)
 		csv_number(out, running_stats_mean(&row->psi[i]), 0);
+	/* a sweep's point, a measured load's work (empty for the others) */
+	fputc(',', out);
+	report_csv_string(out, t->sweep);
+	csv_number(out, running_stats_mean(&row->lat[WORK_UNITS]), 1);
+	csv_number(out, running_stats_sd(&row->lat[WORK_UNITS]), 1);
+	csv_number(out, running_stats_mean(&row->lat[WORK_RATE]), 3);
 	fputc('\n', out);
 }
 
@@ -73,10 +79,10 @@ int report_write_csv(const struct report *r, const struct report_opts *opts, FIL
 	fputs("load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail", out);
 	for (i = 0; i < 2 * PSI_NCOL; i++)	/* means of runs.tsv's columns of the same names */
 		fprintf(out, ",%spsi_%s_us", i < PSI_NCOL ? "" : "cg_", psi_names[i % PSI_NCOL]);
-	fputc('\n', out);
+	fputs(",sweep,work_units,work_sd,work_rate\n", out);
 	for (i = 0; i < r->ntables; i++)
 		for (j = 0; j < r->tables[i].nrows; j++)
-			csv_row(out, r->tables[i].load, &r->tables[i].rows[j]);
+			csv_row(out, &r->tables[i], &r->tables[i].rows[j]);
 	if (fflush(out) == EOF || ferror(out))
 		return error("cannot write the report: %s", strerror(errno));
 	return 0;

@@ -129,10 +129,36 @@ static void write_interactive_table(FILE *out, const struct report_table *t)
 	fputs("</table>\n", out);
 }
 
+/* a measured load's table: the units of work in its duration and their rate */
+static void write_measure_table(FILE *out, const struct report_table *t, int stats)
+{
+	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Work</th><th>Rate</th><th>Loads</th>"
+		"<th>LCPU%%</th>%s</tr>\n", stats ? "<th>WorkSD</th>" : "");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->time.n)
+			continue;
+		name_cell(out, row);
+		cell(out, "td", running_stats_mean(&row->lat[WORK_UNITS]), 0);
+		cell(out, "td", running_stats_mean(&row->lat[WORK_RATE]), 1);
+		cell(out, "td", running_stats_mean(&row->loads), 0);
+		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+		if (stats)
+			cell(out, "td", running_stats_sd(&row->lat[WORK_UNITS]), 1);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
 	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive_table(out, t);
+		return;
+	}
+	if (t->kind == ROW_MEASURE) {
+		write_measure_table(out, t, stats);
 		return;
 	}
 	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Time</th><th>CPU%%</th>"
@@ -347,10 +373,14 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	if (r->nkernels >= 2 && write_compare(out, r) < 0)
 		ret = -1;
 	for (size_t i = 0; i < r->ntables; i++) {
-		const struct plot_image *img = find_image(set, r->tables[i].load, NULL);
+		/* a sweep's chart once, with its first point */
+		int later_point = i && r->tables[i].sweep[0] &&
+				  !strcmp(r->tables[i - 1].load, r->tables[i].load);
+		const struct plot_image *img = later_point ? NULL :
+					       find_image(set, r->tables[i].load, NULL);
 
 		fputs("<section>\n<h2>", out);
-		html_escape(out, r->tables[i].load);
+		html_escape(out, r->tables[i].name);
 		fputs("</h2>\n", out);
 		write_table(out, &r->tables[i], opts->stats);
 		write_not_ok(out, &r->tables[i]);

@@ -26,6 +26,11 @@ static json_t *json_row(const struct report_row *row)
 		json_decref(status);
 	}
 	json_put(o, "not_ok_by_status", not_ok);
+	if (row->lat[WORK_UNITS].n) {	/* a measured load's */
+		json_put(o, "work_units", json_number(running_stats_mean(&row->lat[WORK_UNITS])));
+		json_put(o, "work_sd", json_number(running_stats_sd(&row->lat[WORK_UNITS])));
+		json_put(o, "work_rate", json_number(running_stats_mean(&row->lat[WORK_RATE])));
+	}
 	return o;
 }
 
@@ -35,6 +40,8 @@ static json_t *json_table(const struct report_table *t)
 	size_t i;
 
 	json_put(o, "load", json_name(t->load, "load"));
+	if (t->sweep[0])
+		json_put(o, "sweep", json_name(t->sweep, "sweep"));
 	for (i = 0; i < t->nrows; i++)
 		json_push(rows, json_row(&t->rows[i]));
 	json_put(o, "kernels", rows);

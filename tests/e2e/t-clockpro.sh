@@ -68,6 +68,9 @@ grep -A2 '^tworead_load+io_load:' "$T/out" | grep -q '^Kernel \[runs\] *Work *Ra
 ok $? "report: a table per background load with Work and Rate"
 grep -q '^(Work: units finished in the duration, a unit a block pair read' "$T/out"
 ok $? "it says what a unit is"
+"$CONTEST" report -r "$R" --format csv m > "$T/csv"
+is "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "work_units") k = i; next }
+	$1 == "tworead_load+noload" { print ($k > 0) }' "$T/csv")" 1 "report --format csv carries work_units"
 cp -r "$R/m" "$R/m2"
 "$CONTEST" compare -r "$R" m m2 > "$T/cmp" 2> /dev/null
 grep -q '^Work   m ' "$T/cmp" && grep -q '^Rate   m ' "$T/cmp"
@@ -121,6 +124,11 @@ else
 		"plot: the sweep's data, a header and a line per point"
 	is "$(sed -n 2p "$T/plots/sweep-tworead_load_noload.dat")" 'x point "a" "b"' \
 		"a line per kernel over the swept values"
+	"$CONTEST" report -r "$R" --format csv a b > "$T/csv"
+	is "$(awk -F'"' 'NR > 1 { print $2 }' "$T/csv" | sort -u | wc -l)" 3 "report --format csv: each row has its point"
+	"$CONTEST" report -r "$R" --format html -o "$T/site" a b > /dev/null 2>&1
+	is "$(grep -c '<h2>tworead_load+noload at tworead_load.size1=' "$T/site/index.html")" 3 \
+		"the page: a section per point, named by it"
 	nothing_left "$T/cg.before"
 	ok $? "nothing left behind"
 fi

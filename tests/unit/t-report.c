@@ -514,9 +514,10 @@ static void test_print_kernels(void)
 	       "load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail"
 	       ",psi_cpu_some_us,psi_cpu_full_us,psi_memory_some_us,psi_memory_full_us"
 	       ",psi_io_some_us,psi_io_full_us,cg_psi_cpu_some_us,cg_psi_cpu_full_us"
-	       ",cg_psi_memory_some_us,cg_psi_memory_full_us,cg_psi_io_some_us,cg_psi_io_full_us\n"
-	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,,,,,,,,,,,,,\n"
-	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,,,,,,,,,,,,,\n",
+	       ",cg_psi_memory_some_us,cg_psi_memory_full_us,cg_psi_io_some_us,cg_psi_io_full_us"
+	       ",sweep,work_units,work_sd,work_rate\n"
+	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,,,,,,,,,,,,,,,,,\n"
+	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,,,,,,,,,,,,,,,,,\n",
 	       "CSV: the same numbers unrounded, empty where none (no psi columns in runs.tsv)");
 	free(out);
 	opts.format = REPORT_JSON;
