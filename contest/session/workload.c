@@ -299,7 +299,8 @@ static int prepare_measure(struct workload *w, const struct config *cfg, const c
 		nopts++;
 	argv_free(w->build);
 	w->build = xcalloc(10 + 2 * nopts, sizeof(*w->build));
-	w->build[n++] = xstrdup("/proc/self/exe");	/* as prepare_interactive's, a make cannot pull it away */
+	/* this very binary, as prepare_interactive execs it: a make cannot pull it away */
+	w->build[n++] = xstrdup("/proc/self/exe");
 	w->build[n++] = xstrdup("measure");
 	w->build[n++] = xstrdup("--duration");
 	w->build[n++] = xasprintf("%g", w->duration_s);
