@@ -19,17 +19,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the tables as --format text prints them, malloc'd */
+/*
+ * text with each note line under a table, "(K: 2 of 3 runs disturbed: ...)",
+ * wrapped to the mail's width: a note runs as long as the runs it names,
+ * and it must neither pass the width nor make the tables' names shorten
+ */
+static char *wrap_notes(char *text)
+{
+	struct membuf m;
+	FILE *out = membuf_open(&m);
+
+	for (char *line = text, *end; *line; line = end + (*end == '\n')) {
+		end = line + strcspn(line, "\n");
+		if (*line == '(' && (size_t)(end - line) > MAIL_WIDTH) {
+			char *note = xasprintf("%.*s", (int)(end - line), line);
+
+			mail_wrap(out, note, MAIL_WIDTH, "");
+			free(note);
+		} else {
+			fprintf(out, "%.*s\n", (int)(end - line), line);
+		}
+	}
+	free(text);
+	return membuf_close(&m, 1);
+}
+
+/* the tables as --format text prints them, malloc'd, notes wrapped */
 static char *tables_text(const struct report *r, const struct report_opts *opts)
 {
 	struct report_opts text = *opts;
 	struct membuf m;
+	char *text_out;
 	int ret;
 
 	text.format = REPORT_TEXT;
+
 	text.swap = 1;	/* swap and paging per kernel, as the rmap seed posted them */
 	ret = report_write_text(r, &text, membuf_open(&m));
-	return membuf_close(&m, ret == 0);
+	text_out = membuf_close(&m, ret == 0);
+	return text_out ? wrap_notes(text_out) : NULL;
 }
 
 /* K1, K2...: names short enough for any table */

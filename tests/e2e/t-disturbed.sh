@@ -56,6 +56,8 @@ fi
 grep -q "Disturbed (kept in the means" "$T/page/index.html" && grep -qE "hog: 2 of 2, run 1 (steal [0-9]+%, )?others" "$T/page/index.html"
 ok $? "the HTML page says so too"
 "$CONTEST" report -r "$R" --format mail quiet hog > "$T/mail" 2> /dev/null
-grep -q "hog: 2 of 2 runs disturbed" "$T/mail"	# quiet may be disturbed too: "(quiet: ...; hog: ..."
+# quiet may be disturbed too: "(quiet: ...; hog: ...", a note wrapped to the mail's width
+tr '\n' ' ' < "$T/mail" | grep -q "hog: 2 of 2 runs disturbed"
 ok $? "and the mail"
+is "$(awk 'length > 80' "$T/mail" | head -3)" "" "the mail's note lines are wrapped to 80 columns, its names kept"
 done_testing
