@@ -1,10 +1,13 @@
 # bench/gen-runs.awk - generate a results directory for report benchmarks
 #
-#   awk -v kernels=N -v runs=R -v dir=DIR -f bench/gen-runs.awk
+#   awk -v kernels=N -v runs=R -v dir=DIR [-v env=FILE -v machines=M] -f bench/gen-runs.awk
 #
 # DIR/k0001 ... DIR/kNNNN, each a runs.tsv with R ok runs of each of the
 # default ten loads, every column the driver writes, plausible values drawn
-# from a fixed seed (the same files every time).
+# from a fixed seed (the same files every time). With env=FILE (an env file
+# as `contest env` writes it), each kernel also gets an env file: FILE with
+# its host line set to one of M machines, lab1 ... labM, in turn, as a lab's
+# results gathered from M machines have.
 BEGIN {
 	if (kernels < 1 || runs < 1 || dir == "") {
 		print "usage: awk -v kernels=N -v runs=R -v dir=DIR -f gen-runs.awk" > "/dev/stderr"
@@ -19,10 +22,21 @@ BEGIN {
 		"\tdisk_read_mb\tdisk_write_mb\tunloaded\tcpu_migrations\tinstructions\tcycles" \
 		"\tlat_mean_us\tlat_sd_us\tlat_p99_us\tlat_max_us\tdesired_cpu_pct\tdeadlines_pct" \
 		"\tfps\tlat_floor_us\twork_units\twork_rate\tsweep\tstatus_detail"
-	system("mkdir -p '" dir "'")
+	if (env != "")
+		read_env(env)
+	# one mkdir for all: a process per kernel is most of the time at 12000
+	mk = "xargs mkdir -p"
+	print dir | mk
+	for (k = 1; k <= kernels; k++)
+		print kdir_of(k) | mk
+	if (close(mk)) {
+		print "gen-runs.awk: cannot create the kernel directories" > "/dev/stderr"
+		exit 1
+	}
 	for (k = 1; k <= kernels; k++) {
-		kdir = sprintf("%s/k%04d", dir, k)
-		system("mkdir -p '" kdir "'")
+		kdir = kdir_of(k)
+		if (env != "")
+			write_env(kdir "/env", 1 + (k - 1) % (machines > 0 ? machines : 1))
 		f = kdir "/runs.tsv"
 		print header > f
 		for (l = 1; l <= nloads; l++)
@@ -46,4 +60,23 @@ function row(k, name, l, r,    t, cpu, units) {
 		int(100 * rand()), int(1e6 * rand()), int(1e4 * rand()), int(1e4 * rand()),
 		0, 0, int(100 * rand()), 0.5 + rand(), l == 2 ? "none" : "drop",
 		0.05 * rand(), 0.2 * rand(), 10 * rand(), 100 * rand(), int(500 * rand()))
+}
+
+function kdir_of(k) { return sprintf("%s/k%04d", dir, k) }
+
+function read_env(file,    line) {
+	nenv = 0
+	while ((getline line < file) > 0)
+		envline[++nenv] = line
+	close(file)
+	if (!nenv) {
+		print "gen-runs.awk: no env text in '" file "'" > "/dev/stderr"
+		exit 2
+	}
+}
+
+function write_env(path, m,    i) {
+	for (i = 1; i <= nenv; i++)
+		print (envline[i] ~ /^host: / ? "host: lab" m : envline[i]) > path
+	close(path)
 }
