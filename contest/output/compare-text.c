@@ -269,15 +269,15 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 
 	for (size_t k = 0; t && k < t->nrows; k++) {
 		const struct report_row *row = &t->rows[k];
-		size_t n = row->notes[NOTE_DISTURBED].n;
-		double share = row->time.n ? (double)n / (double)row->time.n : 0;
+		size_t n = row->s->notes[NOTE_DISTURBED].n;
+		double share = row->s->time.n ? (double)n / (double)row->s->time.n : 0;
 
-		if (!row->time.n)
+		if (!row->s->time.n)
 			continue;
 		lo = share < lo ? share : lo;
 		hi = share > hi ? share : hi;
 		next = xasprintf("%s%s'%s' %zu of %zu", list, *list ? ", " : "", row->kernel,
-				 n, row->time.n);
+				 n, row->s->time.n);
 		free(list);
 		list = next;
 	}

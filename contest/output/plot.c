@@ -113,9 +113,9 @@ static int write_time_dat(const struct report_table *t, const char *out_dir, con
 	*top = 0;
 	for (i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
-		double mean = running_stats_mean(&row->time), sd = running_stats_sd(&row->time);
+		double mean = running_stats_mean(&row->s->time), sd = running_stats_sd(&row->s->time);
 
-		if (!row->time.n)
+		if (!row->s->time.n)
 			continue;
 		if (isnan(sd))
 			sd = 0;
@@ -126,7 +126,7 @@ static int write_time_dat(const struct report_table *t, const char *out_dir, con
 			fprintf(f, " \"-\"");
 		else
 			fprintf(f, " \"%.2f\"", row->ratio);
-		fprintf(f, " %zu\n", row->time.n);
+		fprintf(f, " %zu\n", row->s->time.n);
 		if (mean + sd > *top)
 			*top = mean + sd;
 	}
@@ -461,13 +461,11 @@ static int run_gnuplot(const char *out_dir, const char *name, enum plot_format f
 /* ---- sweep-LOAD: a line per kernel over a sweep's points ---- */
 
 /* kernel k's row at table t, NULL when it has no ok run there */
-static const struct report_row *ok_row(const struct report *r, const struct report_table *t,
-				       size_t k)
+static const struct report_row *ok_row(const struct report_table *t, size_t k)
 {
-	for (size_t j = 0; j < t->nrows; j++)
-		if (t->rows[j].kernel == r->kernels[k] && t->rows[j].time.n)
-			return &t->rows[j];
-	return NULL;
+	const struct report_row *row = report_kernel_row(t, k);
+
+	return row && row->s->time.n ? row : NULL;
 }
 
 /* x, the point's values as given, then each kernel's mean ("-": no ok run) */
@@ -496,7 +494,7 @@ static int write_sweep_dat(const struct report *r, size_t first, size_t n, const
 		fprintf(f, "%zu ", i + 1);
 		dat_string(f, report_sweep_part(t->sweep, 1, values, sizeof(values)));
 		for (size_t k = 0; k < r->nkernels; k++) {
-			const struct report_row *row = ok_row(r, t, k);
+			const struct report_row *row = ok_row(t, k);
 
 			if (row)
 				fprintf(f, " %.3f", running_stats_mean(report_main_stats(t, row)));

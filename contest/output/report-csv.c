@@ -36,9 +36,9 @@ static void csv_not_ok(FILE *out, const struct report_row *row)
 	char *s = xstrdup(""), *next;
 	size_t i;
 
-	for (i = 0; i < row->n_not_ok_kinds; i++) {
-		next = xasprintf("%s%s%zu %s", s, i ? "; " : "", row->not_ok[i].n,
-				 row->not_ok[i].status);
+	for (i = 0; i < row->s->n_not_ok_kinds; i++) {
+		next = xasprintf("%s%s%zu %s", s, i ? "; " : "", row->s->not_ok[i].n,
+				 row->s->not_ok[i].status);
 		free(s);
 		s = next;
 	}
@@ -52,22 +52,22 @@ static void csv_row(FILE *out, const struct report_table *t, const struct report
 	report_csv_string(out, t->load);
 	fputc(',', out);
 	report_csv_string(out, row->kernel);
-	fprintf(out, ",%zu,%zu", row->time.n, row->n_not_ok);
-	csv_number(out, running_stats_mean(&row->time), 3);
-	csv_number(out, running_stats_sd(&row->time), 3);
-	csv_number(out, running_stats_mean(&row->cpu), 2);
-	csv_number(out, running_stats_mean(&row->loads), 4);
-	csv_number(out, running_stats_mean(&row->lcpu), 2);
+	fprintf(out, ",%zu,%zu", row->s->time.n, row->s->n_not_ok);
+	csv_number(out, running_stats_mean(&row->s->time), 3);
+	csv_number(out, running_stats_sd(&row->s->time), 3);
+	csv_number(out, running_stats_mean(&row->s->cpu), 2);
+	csv_number(out, running_stats_mean(&row->s->loads), 4);
+	csv_number(out, running_stats_mean(&row->s->lcpu), 2);
 	csv_number(out, row->ratio, 4);
 	csv_not_ok(out, row);
-	for (size_t i = 0; i < ARRAY_SIZE(row->psi); i++)
-		csv_number(out, running_stats_mean(&row->psi[i]), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(row->s->psi); i++)
+		csv_number(out, running_stats_mean(&row->s->psi[i]), 0);
 	/* a sweep's point, a measured load's work (empty for the others) */
 	fputc(',', out);
 	report_csv_string(out, t->sweep);
-	csv_number(out, running_stats_mean(&row->lat[WORK_UNITS]), 1);
-	csv_number(out, running_stats_sd(&row->lat[WORK_UNITS]), 1);
-	csv_number(out, running_stats_mean(&row->lat[WORK_RATE]), 3);
+	csv_number(out, running_stats_mean(&row->s->lat[WORK_UNITS]), 1);
+	csv_number(out, running_stats_sd(&row->s->lat[WORK_UNITS]), 1);
+	csv_number(out, running_stats_mean(&row->s->lat[WORK_RATE]), 3);
 	fputc('\n', out);
 }
 

@@ -99,7 +99,7 @@ static void name_cell(FILE *out, const struct report_row *row)
 {
 	fputs("<tr><td class=\"name\">", out);
 	html_escape(out, row->kernel);
-	fprintf(out, " [%zu]</td>", row->time.n);
+	fprintf(out, " [%zu]</td>", row->s->time.n);
 }
 
 /* an interactive task's table: latencies in ms, as the text table has them */
@@ -108,22 +108,22 @@ static void write_interactive_table(FILE *out, const struct report_table *t)
 	int gaming = 0;
 
 	for (size_t i = 0; i < t->nrows; i++)
-		gaming |= t->rows[i].lat[LAT_FPS].n > 0;
+		gaming |= t->rows[i].s->lat[LAT_FPS].n > 0;
 	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Latency (ms)</th><th>SD</th>"
 		"<th>p99</th><th>Max</th><th>CPU%%</th><th>%s</th><th>Loads</th>"
 		"<th>LCPU%%</th></tr>\n", gaming ? "FPS" : "Deadlines");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->time.n)
+		if (!row->s->time.n)
 			continue;
 		name_cell(out, row);
 		for (int m = LAT_MEAN; m <= LAT_MAX; m++)
-			cell(out, "td", running_stats_mean(&row->lat[m]) / 1000, 3);
-		cell(out, "td", running_stats_mean(&row->lat[LAT_CPU]), 1);
-		cell(out, "td", running_stats_mean(&row->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
-		cell(out, "td", running_stats_mean(&row->loads), 0);
-		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+			cell(out, "td", running_stats_mean(&row->s->lat[m]) / 1000, 3);
+		cell(out, "td", running_stats_mean(&row->s->lat[LAT_CPU]), 1);
+		cell(out, "td", running_stats_mean(&row->s->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
+		cell(out, "td", running_stats_mean(&row->s->loads), 0);
+		cell(out, "td", running_stats_mean(&row->s->lcpu), 0);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -137,15 +137,15 @@ static void write_measure_table(FILE *out, const struct report_table *t, int sta
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->time.n)
+		if (!row->s->time.n)
 			continue;
 		name_cell(out, row);
-		cell(out, "td", running_stats_mean(&row->lat[WORK_UNITS]), 0);
-		cell(out, "td", running_stats_mean(&row->lat[WORK_RATE]), 1);
-		cell(out, "td", running_stats_mean(&row->loads), 0);
-		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+		cell(out, "td", running_stats_mean(&row->s->lat[WORK_UNITS]), 0);
+		cell(out, "td", running_stats_mean(&row->s->lat[WORK_RATE]), 1);
+		cell(out, "td", running_stats_mean(&row->s->loads), 0);
+		cell(out, "td", running_stats_mean(&row->s->lcpu), 0);
 		if (stats)
-			cell(out, "td", running_stats_sd(&row->lat[WORK_UNITS]), 1);
+			cell(out, "td", running_stats_sd(&row->s->lat[WORK_UNITS]), 1);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -166,16 +166,16 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->time.n)
+		if (!row->s->time.n)
 			continue;
 		name_cell(out, row);
-		cell(out, "td", running_stats_mean(&row->time), 1);
-		cell(out, "td", running_stats_mean(&row->cpu), 0);
-		cell(out, "td", running_stats_mean(&row->loads), 0);
-		cell(out, "td", running_stats_mean(&row->lcpu), 0);
+		cell(out, "td", running_stats_mean(&row->s->time), 1);
+		cell(out, "td", running_stats_mean(&row->s->cpu), 0);
+		cell(out, "td", running_stats_mean(&row->s->loads), 0);
+		cell(out, "td", running_stats_mean(&row->s->lcpu), 0);
 		cell(out, "td", row->ratio, 2);
 		if (stats)
-			cell(out, "td", running_stats_sd(&row->time), 1);
+			cell(out, "td", running_stats_sd(&row->s->time), 1);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -189,14 +189,14 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->n_not_ok)
+		if (!row->s->n_not_ok)
 			continue;
 		fputc(' ', out);
 		html_escape(out, row->kernel);
 		fputs(":", out);
-		for (size_t j = 0; j < row->n_not_ok_kinds; j++) {
-			fprintf(out, "%s %zu ", j ? "," : "", row->not_ok[j].n);
-			html_escape(out, row->not_ok[j].status);
+		for (size_t j = 0; j < row->s->n_not_ok_kinds; j++) {
+			fprintf(out, "%s %zu ", j ? "," : "", row->s->not_ok[j].n);
+			html_escape(out, row->s->not_ok[j].status);
 		}
 		fputc(';', out);
 	}
@@ -218,12 +218,12 @@ static void write_notes(FILE *out, const struct report_table *t, enum run_note_k
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->notes[kind].n)
+		if (!row->s->notes[kind].n)
 			continue;
 		fputc(' ', out);
 		html_escape(out, row->kernel);
-		fprintf(out, ": %zu of %zu, ", row->notes[kind].n, row->time.n);
-		html_escape(out, row->notes[kind].text);
+		fprintf(out, ": %zu of %zu, ", row->s->notes[kind].n, row->s->time.n);
+		html_escape(out, row->s->notes[kind].text);
 		fputc(';', out);
 	}
 	fputs("</p>\n", out);
@@ -233,7 +233,7 @@ static int has_psi(const struct report *r)
 {
 	for (size_t i = 0; i < r->ntables; i++)
 		for (size_t j = 0; j < r->tables[i].nrows; j++)
-			if (r->tables[i].rows[j].psi[0].n)
+			if (r->tables[i].rows[j].s->psi[0].n)
 				return 1;
 	return 0;
 }
@@ -255,7 +255,7 @@ static void write_pressure(FILE *out, const struct report *r)
 		for (size_t j = 0; j < r->tables[i].nrows; j++) {
 			const struct report_row *row = &r->tables[i].rows[j];
 
-			if (!row->psi[0].n)
+			if (!row->s->psi[0].n)
 				continue;
 			fputs("<tr><td class=\"name\">", out);
 			html_escape(out, r->tables[i].load);

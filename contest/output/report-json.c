@@ -9,27 +9,27 @@ static json_t *json_row(const struct report_row *row)
 	size_t i;
 
 	json_put(o, "kernel", json_name(row->kernel, "kernel"));
-	json_put(o, "runs", json_integer((json_int_t)row->time.n));
-	json_put(o, "time_s", json_number(running_stats_mean(&row->time)));
-	json_put(o, "time_sd", json_number(running_stats_sd(&row->time)));
-	json_put(o, "time_ci95", json_number(running_stats_ci_half(&row->time, 0.95)));
-	json_put(o, "cpu_pct", json_number(running_stats_mean(&row->cpu)));
-	json_put(o, "loads", json_number(running_stats_mean(&row->loads)));
-	json_put(o, "loads_sd", json_number(running_stats_sd(&row->loads)));
-	json_put(o, "lcpu_pct", json_number(running_stats_mean(&row->lcpu)));
+	json_put(o, "runs", json_integer((json_int_t)row->s->time.n));
+	json_put(o, "time_s", json_number(running_stats_mean(&row->s->time)));
+	json_put(o, "time_sd", json_number(running_stats_sd(&row->s->time)));
+	json_put(o, "time_ci95", json_number(running_stats_ci_half(&row->s->time, 0.95)));
+	json_put(o, "cpu_pct", json_number(running_stats_mean(&row->s->cpu)));
+	json_put(o, "loads", json_number(running_stats_mean(&row->s->loads)));
+	json_put(o, "loads_sd", json_number(running_stats_sd(&row->s->loads)));
+	json_put(o, "lcpu_pct", json_number(running_stats_mean(&row->s->lcpu)));
 	json_put(o, "ratio", json_number(row->ratio));
-	json_put(o, "not_ok", json_integer((json_int_t)row->n_not_ok));
-	for (i = 0; i < row->n_not_ok_kinds; i++) {
-		json_t *status = json_name(row->not_ok[i].status, "status");	/* a key must be UTF-8 too */
+	json_put(o, "not_ok", json_integer((json_int_t)row->s->n_not_ok));
+	for (i = 0; i < row->s->n_not_ok_kinds; i++) {
+		json_t *status = json_name(row->s->not_ok[i].status, "status");	/* a key must be UTF-8 too */
 
-		json_put(not_ok, json_string_value(status), json_integer((json_int_t)row->not_ok[i].n));
+		json_put(not_ok, json_string_value(status), json_integer((json_int_t)row->s->not_ok[i].n));
 		json_decref(status);
 	}
 	json_put(o, "not_ok_by_status", not_ok);
-	if (row->lat[WORK_UNITS].n) {	/* a measured load's */
-		json_put(o, "work_units", json_number(running_stats_mean(&row->lat[WORK_UNITS])));
-		json_put(o, "work_sd", json_number(running_stats_sd(&row->lat[WORK_UNITS])));
-		json_put(o, "work_rate", json_number(running_stats_mean(&row->lat[WORK_RATE])));
+	if (row->s->lat[WORK_UNITS].n) {	/* a measured load's */
+		json_put(o, "work_units", json_number(running_stats_mean(&row->s->lat[WORK_UNITS])));
+		json_put(o, "work_sd", json_number(running_stats_sd(&row->s->lat[WORK_UNITS])));
+		json_put(o, "work_rate", json_number(running_stats_mean(&row->s->lat[WORK_RATE])));
 	}
 	return o;
 }

@@ -90,7 +90,7 @@ struct kcidb_test {
 static json_t *test_object(const struct kcidb_test *t, const struct report_row *row,
 			   const char *status)
 {
-	json_t *o = json_object(), *env = environment(t->env), *start = date_time(row->first_ok);
+	json_t *o = json_object(), *env = environment(t->env), *start = date_time(row->s->first_ok);
 	json_t *misc = json_object();
 	char *path = xasprintf("contest.%s%s%s", t->load, t->metric ? "." : "",
 			       t->metric ? t->metric : "");
@@ -105,8 +105,8 @@ static json_t *test_object(const struct kcidb_test *t, const struct report_row *
 	if (start)
 		json_put(o, "start_time", start);
 	json_put(misc, "kernel", json_name(t->kernel, "kernel"));
-	json_put(misc, "runs", json_integer((json_int_t)row->time.n));
-	json_put(misc, "not_ok", json_integer((json_int_t)row->n_not_ok));
+	json_put(misc, "runs", json_integer((json_int_t)row->s->time.n));
+	json_put(misc, "not_ok", json_integer((json_int_t)row->s->n_not_ok));
 	json_put(o, "misc", misc);
 	free(path);
 	return o;
@@ -134,19 +134,19 @@ static void push_metric(json_t *tests, struct kcidb_test *t, const struct report
 
 static void push_row(json_t *tests, struct kcidb_test *t, const struct report_row *row)
 {
-	if (!row->time.n) {
+	if (!row->s->time.n) {
 		t->metric = NULL;
 		json_push(tests, test_object(t, row, "ERROR"));
 		return;
 	}
-	push_metric(tests, t, row, "time_s", running_stats_mean(&row->time), "s",
-		    running_stats_sd(&row->time));
-	push_metric(tests, t, row, "cpu_pct", running_stats_mean(&row->cpu), "%",
-		    running_stats_sd(&row->cpu));
-	push_metric(tests, t, row, "loads", running_stats_mean(&row->loads), NULL,
-		    running_stats_sd(&row->loads));
-	push_metric(tests, t, row, "lcpu_pct", running_stats_mean(&row->lcpu), "%",
-		    running_stats_sd(&row->lcpu));
+	push_metric(tests, t, row, "time_s", running_stats_mean(&row->s->time), "s",
+		    running_stats_sd(&row->s->time));
+	push_metric(tests, t, row, "cpu_pct", running_stats_mean(&row->s->cpu), "%",
+		    running_stats_sd(&row->s->cpu));
+	push_metric(tests, t, row, "loads", running_stats_mean(&row->s->loads), NULL,
+		    running_stats_sd(&row->s->loads));
+	push_metric(tests, t, row, "lcpu_pct", running_stats_mean(&row->s->lcpu), "%",
+		    running_stats_sd(&row->s->lcpu));
 	push_metric(tests, t, row, "ratio", row->ratio, NULL, NAN);
 }
 

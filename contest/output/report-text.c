@@ -77,7 +77,7 @@ static const char *format_value(char *buf, size_t size, double v, int decimals)
 
 static char *row_label(const struct report_row *row)
 {
-	return xasprintf("%s [%zu]", row->kernel, row->time.n);
+	return xasprintf("%s [%zu]", row->kernel, row->s->time.n);
 }
 
 static size_t table_first_width(const struct report_table *t)
@@ -87,7 +87,7 @@ static size_t table_first_width(const struct report_table *t)
 	for (i = 0; i < t->nrows; i++) {
 		char *label = row_label(&t->rows[i]);
 
-		if (t->rows[i].time.n && strlen(label) > longest)
+		if (t->rows[i].s->time.n && strlen(label) > longest)
 			longest = strlen(label);
 		free(label);
 	}
@@ -108,14 +108,14 @@ static void write_row(FILE *out, const struct report_row *row, size_t width, int
 	char *label = row_label(row);
 	const char *cells[] = {
 		label,
-		format_value(time, sizeof(time), running_stats_mean(&row->time), 1),
-		format_value(cpu, sizeof(cpu), running_stats_mean(&row->cpu), 0),
-		format_value(loads, sizeof(loads), running_stats_mean(&row->loads), 0),
-		format_value(lcpu, sizeof(lcpu), running_stats_mean(&row->lcpu), 0),
+		format_value(time, sizeof(time), running_stats_mean(&row->s->time), 1),
+		format_value(cpu, sizeof(cpu), running_stats_mean(&row->s->cpu), 0),
+		format_value(loads, sizeof(loads), running_stats_mean(&row->s->loads), 0),
+		format_value(lcpu, sizeof(lcpu), running_stats_mean(&row->s->lcpu), 0),
 		format_value(ratio, sizeof(ratio), row->ratio, 2),
-		format_value(sd, sizeof(sd), running_stats_sd(&row->time), 1),
-		format_value(ci, sizeof(ci), running_stats_ci_half(&row->time, 0.95), 1),
-		format_value(loads_sd, sizeof(loads_sd), running_stats_sd(&row->loads), 1),
+		format_value(sd, sizeof(sd), running_stats_sd(&row->s->time), 1),
+		format_value(ci, sizeof(ci), running_stats_ci_half(&row->s->time, 0.95), 1),
+		format_value(loads_sd, sizeof(loads_sd), running_stats_sd(&row->s->loads), 1),
 	};
 
 	write_line(out, cells, stats ? STATS_CELLS : PLAIN_CELLS, width);
@@ -131,12 +131,12 @@ static void write_not_ok(FILE *out, const struct report_table *t)
 	for (i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
-		if (!row->n_not_ok)
+		if (!row->s->n_not_ok)
 			continue;
-		fprintf(out, "%s%s: %zu run%s not ok: ", sep, row->kernel, row->n_not_ok,
-			row->n_not_ok == 1 ? "" : "s");
-		for (j = 0; j < row->n_not_ok_kinds; j++)
-			fprintf(out, "%s%zu %s", j ? ", " : "", row->not_ok[j].n, row->not_ok[j].status);
+		fprintf(out, "%s%s: %zu run%s not ok: ", sep, row->kernel, row->s->n_not_ok,
+			row->s->n_not_ok == 1 ? "" : "s");
+		for (j = 0; j < row->s->n_not_ok_kinds; j++)
+			fprintf(out, "%s%zu %s", j ? ", " : "", row->s->not_ok[j].n, row->s->not_ok[j].status);
 		sep = "; ";
 	}
 	fputs(")\n", out);
@@ -150,12 +150,12 @@ static void write_notes(FILE *out, const struct report_table *t, enum run_note_k
 
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
-		const struct run_notes *note = &row->notes[kind];
+		const struct run_notes *note = &row->s->notes[kind];
 
 		if (!note->n)
 			continue;
 		fprintf(out, "%s%s: %zu of %zu run%s %s: %s", sep, row->kernel, note->n,
-			row->time.n, row->time.n == 1 ? "" : "s", run_note_names[kind], note->text);
+			row->s->time.n, row->s->time.n == 1 ? "" : "s", run_note_names[kind], note->text);
 		sep = "; ";
 	}
 	fputs(")\n", out);
@@ -174,14 +174,14 @@ static void write_disturbance(FILE *out, const struct report_table *t, size_t wi
 		const char *cells[3];
 		char v[2][32], *label;
 
-		if (!row->time.n || (!row->steal.n && !row->others.n))
+		if (!row->s->time.n || (!row->s->steal.n && !row->s->others.n))
 			continue;
 		if (!header++)
 			write_line(out, disturb_header, 3, width);
 		label = row_label(row);
 		cells[0] = label;
-		cells[1] = format_value(v[0], sizeof(v[0]), running_stats_mean(&row->steal), 2);
-		cells[2] = format_value(v[1], sizeof(v[1]), running_stats_mean(&row->others), 2);
+		cells[1] = format_value(v[0], sizeof(v[0]), running_stats_mean(&row->s->steal), 2);
+		cells[2] = format_value(v[1], sizeof(v[1]), running_stats_mean(&row->s->others), 2);
 		write_line(out, cells, 3, width);
 		free(label);
 	}
@@ -197,7 +197,7 @@ static const char *const psi_header[] = {
 static int psi_present(const struct report_row *row, size_t first)
 {
 	for (size_t p = first; p < first + PSI_NCOL; p++)
-		if (row->psi[p].n)
+		if (row->s->psi[p].n)
 			return 1;
 	return 0;
 }
@@ -221,7 +221,7 @@ static void write_pressure(FILE *out, const struct report_table *t, size_t width
 		const struct report_row *row = &t->rows[i];
 		char *label;
 
-		if (!row->time.n || (!psi_present(row, 0) && !psi_present(row, PSI_NCOL)))
+		if (!row->s->time.n || (!psi_present(row, 0) && !psi_present(row, PSI_NCOL)))
 			continue;
 		if (!header++)
 			write_line(out, psi_header, 1 + PSI_NCOL, width);
@@ -248,7 +248,7 @@ static const char *const interactive_header[] = {
 static int is_gaming(const struct report_table *t)
 {
 	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].lat[LAT_FPS].n)
+		if (t->rows[i].s->lat[LAT_FPS].n)
 			return 1;
 	return 0;
 }
@@ -268,12 +268,12 @@ static void write_interactive_row(FILE *out, const struct report_row *row, size_
 	const char *cells[9] = { label };
 
 	for (int i = 0; i < 4; i++)
-		cells[1 + i] = format_ms(v[i], sizeof(v[i]), running_stats_mean(&row->lat[LAT_MEAN + i]));
-	cells[5] = format_value(v[4], sizeof(v[4]), running_stats_mean(&row->lat[LAT_CPU]), 1);
+		cells[1 + i] = format_ms(v[i], sizeof(v[i]), running_stats_mean(&row->s->lat[LAT_MEAN + i]));
+	cells[5] = format_value(v[4], sizeof(v[4]), running_stats_mean(&row->s->lat[LAT_CPU]), 1);
 	cells[6] = format_value(v[5], sizeof(v[5]),
-				running_stats_mean(&row->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
-	cells[7] = format_value(v[6], sizeof(v[6]), running_stats_mean(&row->loads), 0);
-	cells[8] = format_value(v[7], sizeof(v[7]), running_stats_mean(&row->lcpu), 0);
+				running_stats_mean(&row->s->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
+	cells[7] = format_value(v[6], sizeof(v[6]), running_stats_mean(&row->s->loads), 0);
+	cells[8] = format_value(v[7], sizeof(v[7]), running_stats_mean(&row->s->lcpu), 0);
 	write_line(out, cells, 9, width);
 	free(label);
 }
@@ -285,10 +285,10 @@ static void write_floors(FILE *out, const struct report_table *t)
 
 	for (size_t i = 0; i < t->nrows; i++) {
 		/* gaming never sleeps: no floor to take off */
-		if (!t->rows[i].lat[LAT_FLOOR].n || !(running_stats_mean(&t->rows[i].lat[LAT_FLOOR]) > 0))
+		if (!t->rows[i].s->lat[LAT_FLOOR].n || !(running_stats_mean(&t->rows[i].s->lat[LAT_FLOOR]) > 0))
 			continue;
 		fprintf(out, "%s%s %.1f us", sep, t->rows[i].kernel,
-			running_stats_mean(&t->rows[i].lat[LAT_FLOOR]));
+			running_stats_mean(&t->rows[i].s->lat[LAT_FLOOR]));
 		sep = ", ";
 	}
 	if (strcmp(sep, ", ") == 0)
@@ -305,7 +305,7 @@ static void write_interactive(FILE *out, const struct report_table *t, size_t wi
 		header[6] = "FPS";
 	write_line(out, header, 9, width);
 	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].time.n)
+		if (t->rows[i].s->time.n)
 			write_interactive_row(out, &t->rows[i], width, gaming);
 	write_floors(out, t);
 }
@@ -325,11 +325,11 @@ static void write_measure_row(FILE *out, const struct report_row *row, size_t wi
 	char v[5][32], *label = row_label(row);
 	const char *cells[6] = {
 		label,
-		format_value(v[0], sizeof(v[0]), running_stats_mean(&row->lat[WORK_UNITS]), 0),
-		format_value(v[1], sizeof(v[1]), running_stats_mean(&row->lat[WORK_RATE]), 1),
-		format_value(v[2], sizeof(v[2]), running_stats_mean(&row->loads), 0),
-		format_value(v[3], sizeof(v[3]), running_stats_mean(&row->lcpu), 0),
-		format_value(v[4], sizeof(v[4]), running_stats_sd(&row->lat[WORK_UNITS]), 1),
+		format_value(v[0], sizeof(v[0]), running_stats_mean(&row->s->lat[WORK_UNITS]), 0),
+		format_value(v[1], sizeof(v[1]), running_stats_mean(&row->s->lat[WORK_RATE]), 1),
+		format_value(v[2], sizeof(v[2]), running_stats_mean(&row->s->loads), 0),
+		format_value(v[3], sizeof(v[3]), running_stats_mean(&row->s->lcpu), 0),
+		format_value(v[4], sizeof(v[4]), running_stats_sd(&row->s->lat[WORK_UNITS]), 1),
 	};
 
 	write_line(out, cells, stats ? 6 : 5, width);
@@ -353,7 +353,7 @@ static void write_measure(FILE *out, const struct report_table *t, size_t width,
 {
 	write_line(out, measure_header, stats ? 6 : 5, width);
 	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].time.n)
+		if (t->rows[i].s->time.n)
 			write_measure_row(out, &t->rows[i], width, stats);
 	write_measure_unit(out, t);
 }
@@ -395,13 +395,10 @@ static void write_sweep(FILE *out, const struct report *r, size_t first, size_t 
 
 		cells[0] = report_sweep_part(p->sweep, 1, v[0], sizeof(v[0]));
 		for (size_t k = 0, c = 1; k < r->nkernels; k++) {
-			const struct report_row *row = NULL;
-			const struct running_stats *s;
+			const struct report_row *row = report_kernel_row(p, k);
+			const struct running_stats *s = row && row->s->time.n ?
+							report_main_stats(p, row) : NULL;
 
-			for (size_t j = 0; j < p->nrows; j++)
-				if (p->rows[j].kernel == r->kernels[k] && p->rows[j].time.n)
-					row = &p->rows[j];
-			s = row ? report_main_stats(p, row) : NULL;
 			cells[c] = format_value(v[c], sizeof(v[c]), s ? running_stats_mean(s) : NAN,
 						decimals);
 			c++;
@@ -443,7 +440,7 @@ static void write_swap(FILE *out, const struct report *r, const struct report_ta
 		const struct monitor_swap *sw = log ? &log->swap : NULL;
 		char si[48], so[48], v[4][32], *label;
 
-		if (!row->time.n || !sw || !sw->n)
+		if (!row->s->time.n || !sw || !sw->n)
 			continue;
 		if (!header++)
 			write_line(out, swap_header, ARRAY_SIZE(swap_header), width);
@@ -453,7 +450,7 @@ static void write_swap(FILE *out, const struct report *r, const struct report_ta
 		write_line(out, (const char *const[]){
 				   label, si, format_value(v[0], sizeof(v[0]), sw->si_mean, 1),
 				   so, format_value(v[1], sizeof(v[1]), sw->so_mean, 1),
-				   format_value(v[2], sizeof(v[2]), running_stats_mean(&row->majflt), 0),
+				   format_value(v[2], sizeof(v[2]), running_stats_mean(&row->s->majflt), 0),
 				   format_value(v[3], sizeof(v[3]), sw->wa_mean, 1) },
 			   ARRAY_SIZE(swap_header), width);
 		free(label);
@@ -510,7 +507,7 @@ static void write_profiles(FILE *out, const struct report *r, const struct repor
 		const struct monitor_log *log = monitor_logs_find(r->monitors, t->rows[i].kernel,
 								  t->load);
 
-		if (t->rows[i].time.n && log && log->nprofiled)
+		if (t->rows[i].s->time.n && log && log->nprofiled)
 			write_profile(out, &t->rows[i], t->load, log);
 	}
 }
@@ -530,7 +527,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 	} else {
 		write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 		for (i = 0; i < t->nrows; i++)
-			if (t->rows[i].time.n)	/* a kernel with no ok run has no numbers to show */
+			if (t->rows[i].s->time.n)	/* a kernel with no ok run has no numbers to show */
 				write_row(out, &t->rows[i], width, opts->stats);
 	}
 	if (t->n_not_ok)

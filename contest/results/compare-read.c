@@ -88,12 +88,15 @@ int compare_read(struct compare *c, const char *dir, char *const *kernels, size_
 	for (k = 0; k < n; k++)
 		if (results_read_kernel(dir, kernels[k], &krs[k]) < 0)
 			break;
-	if (k == n) {
-		compare_build(c, krs, n, o);	/* copies what it keeps */
-		read_shifts(c, dir);
+	if (k < n) {
+		results_release_all(krs, k);
+		return -1;
 	}
-	results_release_all(krs, k);
-	return k == n ? 0 : -1;
+	compare_build(c, krs, n, o);
+	c->report.results = krs;	/* its rows point into them */
+	c->report.nresults = n;
+	read_shifts(c, dir);
+	return 0;
 }
 
 struct sentences {

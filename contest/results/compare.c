@@ -35,7 +35,7 @@ static int metric_applies(const struct report_table *t, int metric)
 	if (metric < METRIC_LAT)
 		return t->kind == ROW_COMPILE || metric == METRIC_LOADS || metric == METRIC_LCPU;
 	for (size_t i = 0; t->kind != ROW_COMPILE && i < t->nrows; i++)
-		if (t->rows[i].lat[metric - METRIC_LAT].n)
+		if (t->rows[i].s->lat[metric - METRIC_LAT].n)
 			return 1;
 	return 0;
 }
@@ -43,27 +43,25 @@ static int metric_applies(const struct report_table *t, int metric)
 static const struct running_stats *metric_stats(const struct report_row *row, int metric)
 {
 	if (metric >= METRIC_LAT)
-		return &row->lat[metric - METRIC_LAT];
+		return &row->s->lat[metric - METRIC_LAT];
 	switch (metric) {
 	case METRIC_TIME:
-		return &row->time;
+		return &row->s->time;
 	case METRIC_CPU:
-		return &row->cpu;
+		return &row->s->cpu;
 	case METRIC_LOADS:
-		return &row->loads;
+		return &row->s->loads;
 	default:
-		return &row->lcpu;
+		return &row->s->lcpu;
 	}
 }
 
 /* kernel k's row in table t, NULL when it has no ok run of that load */
-static const struct report_row *kernel_row(const struct report *r, const struct report_table *t,
-					   size_t k)
+static const struct report_row *kernel_row(const struct report_table *t, size_t k)
 {
-	for (size_t i = 0; i < t->nrows; i++)
-		if (t->rows[i].kernel == r->kernels[k] && t->rows[i].time.n)
-			return &t->rows[i];
-	return NULL;
+	const struct report_row *row = report_kernel_row(t, k);
+
+	return row && row->s->time.n ? row : NULL;
 }
 
 /* NEW's change from BASE in percent of BASE, positive = better */
@@ -117,8 +115,8 @@ void compare_opts_init(struct compare_opts *o)
 /* did the two rows' ok runs start within one stretch of time? */
 static int runs_overlap(const struct report_row *a, const struct report_row *b)
 {
-	return !isnan(a->first_ok) && !isnan(b->first_ok) &&
-	       a->first_ok <= b->last_ok && b->first_ok <= a->last_ok;
+	return !isnan(a->s->first_ok) && !isnan(b->s->first_ok) &&
+	       a->s->first_ok <= b->s->last_ok && b->s->first_ok <= a->s->last_ok;
 }
 
 static enum verdict_direction direction_of(int metric)
@@ -132,11 +130,11 @@ static void round_ratios(const struct report_row *base, const struct report_row 
 			 struct running_stats *out)
 {
 	running_stats_init(out);
-	for (size_t i = 0; i < new->nruns; i++) {
-		for (size_t j = 0; j < base->nruns; j++) {
-			double b = base->runs[j].v[metric], n = new->runs[i].v[metric];
+	for (size_t i = 0; i < new->s->nruns; i++) {
+		for (size_t j = 0; j < base->s->nruns; j++) {
+			double b = base->s->runs[j].v[metric], n = new->s->runs[i].v[metric];
 
-			if (base->runs[j].run != new->runs[i].run)
+			if (base->s->runs[j].run != new->s->runs[i].run)
 				continue;
 			if (b > 0 && n > 0)
 				running_stats_add(out, log(n / b));
@@ -180,7 +178,7 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 
 static void build_load(struct compare *c, const struct report_table *t)
 {
-	const struct report_row *base = kernel_row(&c->report, t, 0);
+	const struct report_row *base = kernel_row(t, 0);
 
 	for (int i = 0; i < COMPARE_METRICS; i++) {
 		/* a timed task's own metrics first, then its load's */
@@ -189,7 +187,7 @@ static void build_load(struct compare *c, const struct report_table *t)
 		if (!metric_applies(t, m))
 			continue;
 		for (size_t k = 0; k < c->report.nkernels; k++) {
-			const struct report_row *rr = kernel_row(&c->report, t, k);
+			const struct report_row *rr = kernel_row(t, k);
 			struct compare_row *row = add_row(c, t->name, m, k);
 
 			if (rr)
@@ -248,22 +246,22 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 	memset(sum, 0, sizeof(*sum));
 	sum->kernel = c->report.kernels[k];
 	for (size_t i = 0; i < c->report.ntables; i++) {
-		const struct report_row *b = kernel_row(&c->report, &c->report.tables[i], 0);
-		const struct report_row *n = kernel_row(&c->report, &c->report.tables[i], k);
+		const struct report_row *b = kernel_row(&c->report.tables[i], 0);
+		const struct report_row *n = kernel_row(&c->report.tables[i], k);
 		double vb, vn, db, dn;
 
 		/* a timed task's Time is the duration it was given */
-		if (!b || !n || b->time.mean <= 0 || n->time.mean <= 0 ||
+		if (!b || !n || b->s->time.mean <= 0 || n->s->time.mean <= 0 ||
 		    c->report.tables[i].kind != ROW_COMPILE)
 			continue;
 		sum->nloads++;
-		log_sum += log(n->time.mean / b->time.mean);
-		if (b->time.n < 2 || n->time.n < 2) {
+		log_sum += log(n->s->time.mean / b->s->time.mean);
+		if (b->s->time.n < 2 || n->s->time.n < 2) {
 			have_ci = 0;
 			continue;
 		}
-		log_ratio_parts(&b->time, &vb, &db);
-		log_ratio_parts(&n->time, &vn, &dn);
+		log_ratio_parts(&b->s->time, &vb, &db);
+		log_ratio_parts(&n->s->time, &vn, &dn);
 		var += vb + vn;
 		df_den += db + dn;
 	}

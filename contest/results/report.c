@@ -92,39 +92,13 @@ static struct table_key *collect_loads(const struct kernel_results *krs, size_t 
 	return keys;
 }
 
-/* kr's runs of load at sweep into row (the row owns a copy of the counts); 0 when it has none */
+/* kr's runs of load at sweep into row; 0 when it has none */
 static int build_row(const struct kernel_results *kr, const char *load, const char *sweep,
 		     struct report_row *row)
 {
-	const struct load_summary *ls = kernel_results_point(kr, load, sweep);
-
 	memset(row, 0, sizeof(*row));
 	row->ratio = NAN;
-	if (!ls)
-		return 0;
-	row->time = ls->time;
-	row->cpu = ls->cpu;
-	row->loads = ls->loads;
-	row->lcpu = ls->lcpu;
-	memcpy(row->psi, ls->psi, sizeof(row->psi));
-	row->first_ok = ls->first_ok;
-	row->last_ok = ls->last_ok;
-	row->steal = ls->steal;
-	row->majflt = ls->majflt;
-	row->others = ls->others;
-	memcpy(row->lat, ls->lat, sizeof(row->lat));
-	memcpy(row->notes, ls->notes, sizeof(row->notes));
-	if (ls->runs) {
-		row->runs = xcalloc(ls->nruns, sizeof(*row->runs));
-		memcpy(row->runs, ls->runs, ls->nruns * sizeof(*row->runs));
-		row->nruns = ls->nruns;
-	}
-	row->n_not_ok = ls->n_not_ok;
-	row->n_not_ok_kinds = ls->n_not_ok_kinds;
-	row->not_ok = xcalloc(ls->n_not_ok_kinds + 1, sizeof(*row->not_ok));
-	if (ls->n_not_ok_kinds)
-		memcpy(row->not_ok, ls->not_ok, ls->n_not_ok_kinds * sizeof(*row->not_ok));
-	return 1;
+	return (row->s = kernel_results_point(kr, load, sweep)) != NULL;
 }
 
 /* mean Time of kr's ok noload runs; NAN when it has none */
@@ -211,12 +185,13 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 		if (!build_row(&krs[k], load, key->sweep, row))
 			continue;
 		row->kernel = r->kernels[k];
+		row->k = k;
 		/* a timed task's has no Ratio: its Time is the duration asked for */
-		if (t->kind == ROW_COMPILE && row->time.n)
-			row->ratio = running_stats_mean(&row->time) / divisor[k];
-		t->n_not_ok += row->n_not_ok;
+		if (t->kind == ROW_COMPILE && row->s->time.n)
+			row->ratio = running_stats_mean(&row->s->time) / divisor[k];
+		t->n_not_ok += row->s->n_not_ok;
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)
-			t->n_notes[kind] += row->notes[kind].n;
+			t->n_notes[kind] += row->s->notes[kind].n;
 		t->nrows++;
 	}
 }
@@ -252,20 +227,16 @@ int report_build(struct report *r, const struct kernel_results *krs, size_t n,
 
 void report_release(struct report *r)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < r->ntables; i++) {
-		for (j = 0; j < r->tables[i].nrows; j++) {
-			free(r->tables[i].rows[j].not_ok);
-			free(r->tables[i].rows[j].runs);
-		}
+	for (i = 0; i < r->ntables; i++)
 		free(r->tables[i].rows);
-	}
 	free(r->tables);
 	for (i = 0; i < r->nkernels; i++)
 		free(r->kernels[i]);
 	free(r->kernels);
 	free(r->reference_kernel);
+	results_release_all(r->results, r->nresults);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -318,21 +289,37 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 	if (!nk && ret == 0)
 		warning("no results in '%s'", dir);
 	kernel_results_release(&ref);
-	results_release_all(krs, nk);
+	r->results = krs;	/* the rows point into them */
+	r->nresults = nk;
 	return ret < 0 ? 1 : 0;
 }
 
 double report_psi_s(const struct report_row *row, size_t i)
 {
-	return row->psi[i].n ? running_stats_mean(&row->psi[i]) / 1e6 : NAN;
+	return row->s->psi[i].n ? running_stats_mean(&row->s->psi[i]) / 1e6 : NAN;
+}
+
+const struct report_row *report_kernel_row(const struct report_table *t, size_t k)
+{
+	size_t lo = 0, hi = t->nrows;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->rows[mid].k < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nrows && t->rows[lo].k == k ? &t->rows[lo] : NULL;
 }
 
 const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row)
 {
 	if (t->kind == ROW_INTERACTIVE)
-		return &row->lat[LAT_MEAN];
-	return t->kind == ROW_MEASURE ? &row->lat[WORK_UNITS] : &row->time;
+		return &row->s->lat[LAT_MEAN];
+	return t->kind == ROW_MEASURE ? &row->s->lat[WORK_UNITS] : &row->s->time;
 }
 
 const char *report_main_name(const struct report_table *t)

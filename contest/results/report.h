@@ -66,22 +66,16 @@ struct report_opts {
 
 void report_opts_init(struct report_opts *opts);
 
-/* one kernel under one load: its load_summary's numbers, and its Ratio */
+/*
+ * one kernel under one load (at a sweep's point): its load_summary (read,
+ * not copied: at a lab's 12000 kernels a copy of each doubled the memory),
+ * and its Ratio
+ */
 struct report_row {
 	const char *kernel;		/* points into the report's kernels[] */
-	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
-	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
+	size_t k;			/* the kernel's index in the report's kernels[] */
+	const struct load_summary *s;	/* its runs of the load: Time, CPU% ... over ok runs */
 	double ratio;			/* NAN when there is no reference */
-	size_t n_not_ok;
-	struct status_count *not_ok;	/* by status, sorted by name */
-	size_t n_not_ok_kinds;
-	double first_ok, last_ok;	/* load_summary's: when the ok runs started */
-	struct run_values *runs;	/* load_summary's, copied; NULL: none kept */
-	size_t nruns;
-	struct running_stats steal, others;	/* load_summary's */
-	struct running_stats majflt;		/* load_summary's */
-	struct run_notes notes[RUN_NOTES];	/* load_summary's */
-	struct running_stats lat[LAT_NCOL];	/* load_summary's: an interactive task's */
 };
 
 struct report_table {
@@ -109,6 +103,10 @@ struct report {
 	struct compare *compare;	/* two kernels or more: compare's verdicts, at compare_opts_init()'s */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
 	struct monitor_logs *monitors;	/* --stats, mail, html: the monitors' logs of each row */
+	/* the kernels' summaries the rows point into, when the report owns
+	 * them (report_collect, compare_read); report_release frees them */
+	struct kernel_results *results;
+	size_t nresults;
 };
 
 /*
@@ -133,12 +131,17 @@ size_t report_sweep_len(const struct report *r, size_t i);
  * runs that have it; NAN when none has */
 double report_psi_s(const struct report_row *row, size_t i);
 
+/* kernel k's row in table t (rows are in kernel order), NULL when it has none */
+const struct report_row *report_kernel_row(const struct report_table *t, size_t k);
+
 /*
  * Aggregate krs[0..n) (in display order). ref, when not NULL, holds the
  * reference kernel's results (opts->reference may name one outside krs);
  * otherwise the reference is opts->reference looked up in krs, else krs[0].
  * A missing reference noload is warned about once; Ratio is then NAN.
- * 0, or -1 (error printed) when opts->reference is not among the results.
+ * The rows point into krs' summaries: krs must outlive r (or be given to
+ * it as r->results). 0, or -1 (error printed) when opts->reference is not
+ * among the results.
  */
 int report_build(struct report *r, const struct kernel_results *krs, size_t n,
 		 const struct kernel_results *ref, const struct report_opts *opts);

@@ -21,17 +21,16 @@ struct runs {
 static void compare_runs_opts(struct compare *c, const struct runs *k, size_t n,
 			      const struct compare_opts *o)
 {
-	struct kernel_results krs[4];
+	struct kernel_results *krs = xcalloc(n, sizeof(*krs));
 
 	for (size_t i = 0; i < n; i++) {
-		memset(&krs[i], 0, sizeof(krs[i]));
 		krs[i].name = xstrdup(k[i].name);
 		for (size_t j = 0; j < k[i].nrows; j++)
 			kernel_results_add(&k[i].rows[j], &krs[i]);
 	}
 	compare_build(c, krs, n, o);
-	for (size_t i = 0; i < n; i++)
-		kernel_results_release(&krs[i]);
+	c->report.results = krs;	/* as compare_read gives them: the rows point into them */
+	c->report.nresults = n;
 }
 
 static void compare_runs(struct compare *c, const struct runs *k, size_t n, double alpha)
