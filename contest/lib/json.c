@@ -68,9 +68,28 @@ void json_push(json_t *array, json_t *value)
 		die(EXIT_NO_MEMORY, "out of memory");
 }
 
+#define JSON_INDENT_BY 2
+#define JSON_FLAGS (JSON_INDENT(JSON_INDENT_BY) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))
+
+int json_write_nested(json_t *value, int depth, FILE *out)
+{
+	char *text = json_dumps(value, JSON_FLAGS), *p, *nl;
+
+	json_decref(value);
+	if (!text)
+		die(EXIT_NO_MEMORY, "out of memory");
+	for (p = text; (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, depth * JSON_INDENT_BY, "");
+	fputs(p, out);
+	free(text);
+	if (ferror(out))
+		return error("cannot write the JSON document: %s", strerror(errno));
+	return 0;
+}
+
 int json_write_doc(json_t *doc, FILE *out)
 {
-	int ret = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	int ret = json_dumpf(doc, out, JSON_FLAGS);
 
 	json_decref(doc);
 	if (ret < 0 || fputc('\n', out) == EOF || fflush(out) == EOF || ferror(out))

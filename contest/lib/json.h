@@ -24,5 +24,12 @@ void json_put(json_t *obj, const char *key, json_t *value);
 void json_push(json_t *array, json_t *value);
 /* doc, indented, and a newline to out; releases doc. 0 or -1 (error printed) */
 int json_write_doc(json_t *doc, FILE *out);
+/*
+ * value as json_write_doc would write it depth levels inside a document
+ * (each line after the first indented by depth levels more, no newline
+ * after), so that a large document is written a part at a time, not held
+ * whole; releases value. 0 or -1 (error printed).
+ */
+int json_write_nested(json_t *value, int depth, FILE *out);
 
 #endif

@@ -3,6 +3,9 @@
 #include "output/report-write.h"
 #include "lib/util.h"
 
+#include <errno.h>
+#include <string.h>
+
 static json_t *json_row(const struct report_row *row)
 {
 	json_t *o = json_object(), *not_ok = json_object();
@@ -48,18 +51,28 @@ static json_t *json_table(const struct report_table *t)
 	return o;
 }
 
+/* written a table at a time, so that a lab's thousands of kernels are never one tree */
 int report_write_json(const struct report *r, const struct report_opts *opts, FILE *out)
 {
-	json_t *doc = json_object(), *ref = json_object(), *loads = json_array();
+	json_t *ref = json_object();
 	size_t i;
+	int ret;
 
-	json_put(doc, "ratio", json_string(opts->ratio == RATIO_SELF ? "self" : "reference"));
 	json_put(ref, "kernel", r->reference_kernel ?
 		 json_name(r->reference_kernel, "kernel") : json_null());
 	json_put(ref, "noload_time_s", json_number(r->reference_s));
-	json_put(doc, "reference", ref);
-	for (i = 0; i < r->ntables; i++)
-		json_push(loads, json_table(&r->tables[i]));
-	json_put(doc, "loads", loads);
-	return json_write_doc(doc, out);
+	fprintf(out, "{\n  \"ratio\": \"%s\",\n  \"reference\": ",
+		opts->ratio == RATIO_SELF ? "self" : "reference");
+	ret = json_write_nested(ref, 1, out);
+	fputs(",\n  \"loads\": [", out);
+	for (i = 0; i < r->ntables && ret == 0; i++) {
+		fputs(i ? ",\n    " : "\n    ", out);
+		ret = json_write_nested(json_table(&r->tables[i]), 2, out);
+	}
+	fputs(r->ntables ? "\n  ]\n}\n" : "]\n}\n", out);
+	if (ret < 0)
+		return -1;
+	if (fflush(out) == EOF || ferror(out))
+		return error("cannot write the JSON document: %s", strerror(errno));
+	return 0;
 }
