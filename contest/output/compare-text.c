@@ -264,7 +264,9 @@ static void write_stalls(const struct compare *c, const char *load, FILE *out)
 static void write_disturbed(const struct compare *c, const char *load, FILE *out)
 {
 	const struct report_table *t = table_of(c, load);
-	char *text, *list = xstrdup(""), *next;
+	struct membuf list;	/* appended to in place: a lab compares thousands of kernels */
+	FILE *f = membuf_open(&list);
+	char *text;
 	double lo = 1, hi = 0;
 
 	for (size_t k = 0; t && k < t->nrows; k++) {
@@ -276,19 +278,19 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 			continue;
 		lo = share < lo ? share : lo;
 		hi = share > hi ? share : hi;
-		next = xasprintf("%s%s'%s' %zu of %zu", list, *list ? ", " : "", row->kernel,
-				 n, row->s->time.n);
-		free(list);
-		list = next;
+		fprintf(f, "%s'%s' %zu of %zu", ftell(f) ? ", " : "", row->kernel, n,
+			row->s->time.n);
 	}
+	text = membuf_close(&list, 1);
 	if (hi > lo) {
-		text = xasprintf("Warning: the runs were disturbed unequally (steal or others' CPU "
-				 "at 10%% of the machine or more): %s; a difference here may be "
-				 "theirs, not the kernel's.", list);
-		wrap(out, text);
-		free(text);
+		char *warn = xasprintf("Warning: the runs were disturbed unequally (steal or others' "
+				       "CPU at 10%% of the machine or more): %s; a difference here "
+				       "may be theirs, not the kernel's.", text);
+
+		wrap(out, warn);
+		free(warn);
 	}
-	free(list);
+	free(text);
 }
 
 /* the kernel symbols whose share of the profile moved most, per NEW kernel */

@@ -120,7 +120,7 @@ struct compare {
 	double alpha;
 	struct compare_opts opts;	/* as built */
 	struct compare_row *rows;	/* by load, metric, then kernel (BASE first) */
-	size_t nrows;
+	size_t nrows, rows_alloc;
 	struct compare_summary *summary;	/* one per NEW kernel */
 	size_t nsummary;
 	size_t ntests, nalpha, nholm;	/* tests made; marked '*' or better; '**' */

@@ -110,15 +110,20 @@ const char *const run_note_names[RUN_NOTES] = { "disturbed", "did not load" };
 /* one more ok run with a note, in the summary's short list */
 static void add_note(struct run_notes *note, int run, const char *text)
 {
-	size_t len = strlen(note->text), room = sizeof(note->text) - len;
+	size_t len, room;
 	int n;
+
+	if (!note->text)	/* most runs have none: no room kept for them */
+		note->text = xcalloc(1, RUN_NOTE_TEXT);
+	len = strlen(note->text);
+	room = RUN_NOTE_TEXT - len;
 
 	note->n++;
 	if (room < 4 || (len >= 3 && !strcmp(note->text + len - 3, "...")))
 		return;
 	n = snprintf(note->text + len, room, "%srun %d %s", len ? ", " : "", run, text);
 	if (n < 0 || (size_t)n >= room)
-		snprintf(note->text + sizeof(note->text) - 4, 4, "...");
+		snprintf(note->text + RUN_NOTE_TEXT - 4, 4, "...");
 }
 
 static void add_ok(struct load_summary *ls, const struct run_row *row)
@@ -210,6 +215,15 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 		kernel_results_release(out);
 	else if (!out->dated)
 		out->first_seen = mtime;
+	/* the runs' room doubled as they came: a lab holds thousands of kernels */
+	for (size_t i = 0; ret == 0 && i < out->nloads; i++) {
+		struct load_summary *ls = &out->loads[i];
+
+		if (ls->runs && ls->runs_alloc > ls->nruns) {
+			ls->runs = xrealloc(ls->runs, ls->nruns * sizeof(*ls->runs));
+			ls->runs_alloc = ls->nruns;
+		}
+	}
 	free(path);
 	return ret;
 }
@@ -219,6 +233,8 @@ void kernel_results_release(struct kernel_results *kr)
 	for (size_t i = 0; i < kr->nloads; i++) {
 		free(kr->loads[i].not_ok);
 		free(kr->loads[i].runs);
+		for (size_t kind = 0; kind < RUN_NOTES; kind++)
+			free(kr->loads[i].notes[kind].text);
 	}
 	free(kr->loads);
 	free(kr->name);

@@ -35,8 +35,9 @@ enum run_note_kind { NOTE_DISTURBED, NOTE_UNLOADED, RUN_NOTES };
 
 struct run_notes {
 	size_t n;
-	char text[160];
+	char *text;	/* RUN_NOTE_TEXT bytes, made with the first note; NULL while n is 0 */
 };
+#define RUN_NOTE_TEXT 160
 
 /* "disturbed", "did not load": what a note line says of its runs */
 extern const char *const run_note_names[RUN_NOTES];
