@@ -152,6 +152,11 @@ static void intro(const struct compare *c, FILE *out)
 	free(names);
 }
 
+int compare_decimals(int metric)
+{
+	return metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
+}
+
 static const char *cell(char *buf, size_t size, double v, int decimals)
 {
 	if (!isfinite(v))
@@ -160,7 +165,7 @@ static const char *cell(char *buf, size_t size, double v, int decimals)
 	return buf;
 }
 
-static const char *p_cell(char *buf, size_t size, const struct compare_row *row)
+const char *compare_p_cell(char *buf, size_t size, const struct compare_row *row)
 {
 	switch (row->test) {
 	case TEST_BASE:
@@ -180,8 +185,7 @@ static const char *p_cell(char *buf, size_t size, const struct compare_row *row)
 	return buf;
 }
 
-/* ">" before a floor; "" on BASE's row, "-" without an estimate */
-static const char *mde_cell(char *buf, size_t size, const struct compare_row *row)
+const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *row)
 {
 	if (row->is_base)
 		return "";
@@ -191,7 +195,7 @@ static const char *mde_cell(char *buf, size_t size, const struct compare_row *ro
 	return buf;
 }
 
-static const char *verdict_cell(const struct compare_row *row)
+const char *compare_verdict_cell(const struct compare_row *row)
 {
 	if (row->is_base)
 		return "";
@@ -200,8 +204,7 @@ static const char *verdict_cell(const struct compare_row *row)
 	return verdict_name(row->verdict.kind);
 }
 
-/* BASE's row has no Diff; "-" where it does not exist */
-static const char *diff_cell(char *buf, size_t size, const struct compare_row *row)
+const char *compare_diff_cell(char *buf, size_t size, const struct compare_row *row)
 {
 	if (row->is_base)
 		return "";
@@ -213,7 +216,7 @@ static const char *diff_cell(char *buf, size_t size, const struct compare_row *r
 
 static void write_row(FILE *out, const struct compare_row *row, int first)
 {
-	int dec = row->metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
+	int dec = compare_decimals(row->metric);
 	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32];
 	char *line;
 
@@ -227,9 +230,9 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
 			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
 			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
-			 diff_cell(diff, sizeof(diff), row),
-			 p_cell(p, sizeof(p), row), compare_mark_str(row),
-			 mde_cell(mde, sizeof(mde), row), verdict_cell(row));
+			 compare_diff_cell(diff, sizeof(diff), row),
+			 compare_p_cell(p, sizeof(p), row), compare_mark_str(row),
+			 compare_mde_cell(mde, sizeof(mde), row), compare_verdict_cell(row));
 	for (size_t n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		line[n - 1] = '\0';
 	fprintf(out, "%s\n", line);

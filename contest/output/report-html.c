@@ -1,8 +1,9 @@
 /* report-html.c - report --format html: one self-contained results page
  *
  * DIR/index.html holds everything: a print-friendly style sheet, the
- * machine paragraph, compare's text (compare.h), per load the
- * table and its chart, the monitor charts and the pressure stall times.
+ * machine paragraph, what compare's tables say (compare.h), per load the
+ * table, its chart and compare's rows with coloured verdicts, the monitor
+ * charts and the pressure stall times.
  * The charts are gnuplot SVG (plot.c, made in DIR/charts with their .dat
  * and .gp) embedded as data: URIs in <img>, base64: each SVG keeps its own
  * ids (gnuplot's repeat from chart to chart, which inline <svg> elements
@@ -33,6 +34,11 @@ static const char style[] =
 	"th:first-child,td:first-child{text-align:left}\n"
 	"td.name{font-family:monospace;text-align:left}p.note{font-size:.9em;color:#555}\n"
 	"img{max-width:100%;height:auto;display:block;margin:.5em 0}\n"
+	/* the verdicts coloured as mmtests colours its cells, kept when printed */
+	".verdict-better{background:#b7e1b0}.verdict-worse{background:#f4b4b4}"
+	".verdict-same{background:#e2e2e2}.verdict-changed{background:#cfe0f3}"
+	".verdict-undecided{background:#f6e7b8}"
+	"td.verdict,span[class^=verdict]{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
 	"@media print{body{max-width:none;margin:0;font-size:10pt}"
 	"section{break-inside:avoid}h2{break-after:avoid}img{max-width:16cm}"
 	"a{color:inherit;text-decoration:none}}\n";
@@ -339,25 +345,102 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 	return ret;
 }
 
-/* compare's text for the kernels, kernels[0] the base, escaped line by line */
-static int write_compare(FILE *out, const struct report *r)
+/* what compare's tables under each load say, and its overall figures */
+static void write_compare_intro(FILE *out, const struct compare *c)
 {
-	char *text = r->compare ? compare_text(r->compare) : NULL, *line;
+	fputs("<section>\n<h2>Is a difference real?</h2>\n<p class=\"note\">Under each load's "
+	      "table, compare's rows against ", out);
+	html_escape(out, c->report.kernels[0]);
+	fprintf(out, " (the base): the mean, SD and n of the ok runs; Diff, the change in "
+		"percent, positive when better; p of Welch's t-test (* p &lt; %g, ** also after "
+		"Holm's correction over the %zu tests made); MDE, the smallest difference the "
+		"runs would detect; the verdict: <span class=\"verdict-better\">better</span>, "
+		"<span class=\"verdict-worse\">worse</span>, <span class=\"verdict-same\">same"
+		"</span> (within %g%%), <span class=\"verdict-changed\">changed</span> (no "
+		"better direction) or <span class=\"verdict-undecided\">undecided</span> (its "
+		"reason on hover). <code>contest compare</code> says more.</p>\n",
+		c->alpha, c->ntests, c->opts.margin_pct);
+	for (size_t k = 0; k < c->nsummary; k++) {
+		const struct compare_summary *s = &c->summary[k];
 
-	if (!text)
-		return -1;
-	fputs("<h2>Is a difference real?</h2>\n<pre class=\"compare\">", out);
-	for (line = text; *line;) {	/* the line breaks kept, not escaped */
-		size_t len = strcspn(line, "\n"), more = line[len] == '\n';
-
-		line[len] = '\0';
-		html_escape(out, line);
-		fputc('\n', out);
-		line += len + more;
+		if (!s->nloads)
+			continue;
+		fputs("<p>Overall, the Time of ", out);
+		html_escape(out, s->kernel);
+		fprintf(out, " is %.3f times that of ", s->gmean);
+		html_escape(out, c->report.kernels[0]);
+		if (isfinite(s->ci_low))
+			fprintf(out, " (95%% CI %.3f to %.3f)", s->ci_low, s->ci_high);
+		fprintf(out, ", the geometric mean over %zu load%s.</p>\n", s->nloads,
+			s->nloads == 1 ? "" : "s");
 	}
-	fputs("</pre>\n", out);
-	free(text);
-	return 0;
+	fputs("</section>\n", out);
+}
+
+static void text_cell(FILE *out, const char *text)
+{
+	fputs("<td>", out);
+	html_escape(out, text);
+	fputs("</td>", out);
+}
+
+/* the verdict's cell, coloured by its class; BASE's row has none */
+static void verdict_cell(FILE *out, const struct compare_row *row)
+{
+	if (!compare_has_verdict(row)) {
+		text_cell(out, compare_verdict_cell(row));
+		return;
+	}
+	fprintf(out, "<td class=\"verdict verdict-%s\"", verdict_name(row->verdict.kind));
+	if (row->verdict.reason[0]) {
+		fputs(" title=\"", out);
+		html_escape(out, row->verdict.reason);
+		fputc('"', out);
+	}
+	fprintf(out, ">%s</td>", verdict_name(row->verdict.kind));
+}
+
+static void compare_row_html(FILE *out, const struct compare_row *row, int first)
+{
+	char buf[32];
+
+	fputs("<tr><td>", out);
+	if (first)
+		html_escape(out, compare_metric_names[row->metric]);
+	fputs("</td><td class=\"name\">", out);
+	html_escape(out, row->kernel);
+	fputs("</td>", out);
+	cell(out, "td", running_stats_mean(&row->s), compare_decimals(row->metric));
+	cell(out, "td", running_stats_sd(&row->s), compare_decimals(row->metric));
+	fprintf(out, "<td>%zu</td>", row->s.n);
+	text_cell(out, compare_diff_cell(buf, sizeof(buf), row));
+	fputs("<td>", out);
+	html_escape(out, compare_p_cell(buf, sizeof(buf), row));
+	fprintf(out, "%s%s</td>", *compare_mark_str(row) ? " " : "", compare_mark_str(row));
+	text_cell(out, compare_mde_cell(buf, sizeof(buf), row));
+	verdict_cell(out, row);
+	fputs("</tr>\n", out);
+}
+
+/* compare's rows of one load, every metric the load's table has */
+static void write_compare_table(FILE *out, const struct compare *c, const char *load)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+
+		if (strcmp(row->load, load))
+			continue;
+		if (!any)
+			fputs("<table class=\"compare\">\n<tr><th>Metric</th><th>Kernel</th>"
+			      "<th>Mean</th><th>SD</th><th>n</th><th>Diff</th><th>p</th><th>MDE</th>"
+			      "<th>Verdict</th></tr>\n", out);
+		compare_row_html(out, row, !any || row->metric != c->rows[i - 1].metric);
+		any = 1;
+	}
+	if (any)
+		fputs("</table>\n", out);
 }
 
 static int write_page(FILE *out, const struct report *r, const struct report_opts *opts,
@@ -370,8 +453,10 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 	if (!charts_ok)
 		fputs("<p class=\"note\">Some charts could not be made (is gnuplot installed?); "
 		      "contest said why on stderr.</p>\n", out);
-	if (r->nkernels >= 2 && write_compare(out, r) < 0)
-		ret = -1;
+	if (r->nkernels >= 2 && !r->compare)
+		return -1;
+	if (r->nkernels >= 2)
+		write_compare_intro(out, r->compare);
 	for (size_t i = 0; i < r->ntables; i++) {
 		/* a sweep's chart once, with its first point */
 		int later_point = i && r->tables[i].sweep[0] &&
@@ -388,6 +473,8 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 			write_notes(out, &r->tables[i], (enum run_note_kind)n);
 		if (img && embed_image(out, img) < 0)
 			ret = -1;
+		if (r->nkernels >= 2)
+			write_compare_table(out, r->compare, r->tables[i].load);
 		fputs("</section>\n", out);
 	}
 	write_pressure(out, r);

@@ -38,12 +38,22 @@ grep -qi '<script' "$P"
 ok $((!$?)) "no script in the page"
 grep -q 'x&lt;img&quot;src=x&quot;onerror=alert(1)&gt;&amp;amp;y' "$P" && ! grep -q '<img"src=x' "$P"
 ok $? "the kernel name is HTML-escaped"
-"$CONTEST" compare -r "$R" 2.4.18 2.5.47 "$evil" live >"$T/compare.txt" 2>/dev/null
-python3 -c 'import html, re, sys
-m = re.search(r"<h2>Is a difference real\?</h2>\n<pre class=\"compare\">(.*?)</pre>", open(sys.argv[1]).read(), re.S)
-sys.stdout.write(html.unescape(m.group(1)) if m else "")' "$P" >"$T/page-compare.txt"
-[ -s "$T/compare.txt" ] && cmp -s "$T/compare.txt" "$T/page-compare.txt"
-ok $? "the page holds compare's text for the kernels, escaped, blank lines kept ($(wc -l <"$T/compare.txt") lines)"
+"$CONTEST" compare --format csv -r "$R" 2.4.18 2.5.47 "$evil" live >"$T/compare.csv" 2>/dev/null
+verdicts=$(python3 -c 'import csv, sys
+print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["verdict"]))' "$T/compare.csv")
+[ "$verdicts" -gt 0 ] && is "$(grep -o '<td class="verdict verdict-[a-z]*"' "$P" | wc -l)" "$verdicts" \
+	"the page has a verdict cell for each of compare's verdicts ($verdicts)"
+python3 -c 'import re, sys
+page = open(sys.argv[1]).read()
+for sec in re.findall(r"<section>\n<h2>([^<]*)</h2>\n(.*?)</section>", page, re.S):
+	load, body = sec
+	if load in ("Is a difference real?", "Pressure stalls during the compile"):
+		continue
+	t = body.find("<table>"); c = body.find("<table class=\"compare\">")
+	assert 0 <= t < c, load
+	assert "<td>Time</td>" in body[c:] and "<td>LCPU%</td>" in body[c:], load
+' "$P"
+ok $? "each load's section: its table, then compare's rows of every metric"
 grep -q '@media print' "$P"
 ok $? "a print style sheet"
 "$CONTEST" report -r "$R" --format html 2.4.18 >/dev/null 2>&1
@@ -94,14 +104,6 @@ if ! command -v chromium >/dev/null; then
 	done_testing
 	exit
 fi
-# chromium URL [ARGS...]: headless, private profile, console on stderr
-chromium_run() {
-	local url=$1 profile; shift
-	profile=$(mktemp -d "$T/profile.XXXXXX")
-	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-		--disable-background-networking --disable-component-update --disable-sync \
-		--user-data-dir="$profile" --enable-logging=stderr --v=0 "$@" "$url"
-}
 # a copy of a page that, once loaded, writes how many images decoded into the DOM
 probe_copy() {
 	cp "$1" "$2"
