@@ -345,6 +345,14 @@ static int write_monitors(FILE *out, const struct report *r, const struct plot_s
 	return ret;
 }
 
+static int any_interactive(const struct report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (r->tables[i].kind == ROW_INTERACTIVE)
+			return 1;
+	return 0;
+}
+
 /* what compare's tables under each load say, and its overall figures */
 static void write_compare_intro(FILE *out, const struct compare *c)
 {
@@ -358,8 +366,9 @@ static void write_compare_intro(FILE *out, const struct compare *c)
 		"<span class=\"verdict-worse\">worse</span>, <span class=\"verdict-same\">same"
 		"</span> (within %g%%), <span class=\"verdict-changed\">changed</span> (no "
 		"better direction) or <span class=\"verdict-undecided\">undecided</span> (its "
-		"reason on hover). <code>contest compare</code> says more.</p>\n",
-		c->alpha, c->ntests, c->opts.margin_pct);
+		"reason on hover)%s. <code>contest compare</code> says more.</p>\n",
+		c->alpha, c->ntests, c->opts.margin_pct, any_interactive(&c->report) ?
+		"; an interactive task's Latency, SD, p99 and Max in microseconds" : "");
 	for (size_t k = 0; k < c->nsummary; k++) {
 		const struct compare_summary *s = &c->summary[k];
 
