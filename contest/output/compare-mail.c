@@ -28,17 +28,12 @@ static void write_head(const struct compare *c, char *const *confounds, FILE *ou
 {
 	char *line;
 
-	fputs("Kernels compared (Welch's t-test on the ok runs of each load):\n", out);
+	fputs("Kernels compared:\n", out);
 	for (size_t k = 0; k < c->report.nkernels; k++) {
 		line = runs_line(c, k);
 		mail_wrap(out, line, MAIL_WIDTH, "  ");
 		free(line);
 	}
-	line = xasprintf("Marks: * p < %g; ** also after Holm's correction over the %zu "
-			 "tests made. No mark: the difference may be noise.", c->alpha,
-			 c->ntests);
-	mail_wrap(out, line, MAIL_WIDTH, "");
-	free(line);
 	for (char *const *s = confounds; s && *s; s++) {
 		line = xasprintf("Warning: %s.", *s);
 		mail_wrap(out, line, MAIL_WIDTH, "");
@@ -58,7 +53,7 @@ static char *text_without(const struct compare *c, const char *skip_load)
 	for (size_t i = 0; i < c->nrows; i++)
 		if (!skip_load || strcmp(c->rows[i].load, skip_load))
 			body.rows[body.nrows++] = c->rows[i];
-	text = compare_text(&body);
+	text = compare_text(&body, 1);
 	free(body.rows);
 	return text;
 }

@@ -3,9 +3,9 @@
  * compare_write_mail_section() is the part of a mail that says whether the
  * differences are real, shared by report --format mail (after the tables,
  * with two or more kernels) and compare --format mail: which kernels were
- * compared and with how many ok runs, what * and ** mean, every confound
- * the env files show (confounds: compare_confounds()'s sentences, NULL
- * for none), then compare's text. All of it within MAIL_WIDTH columns
+ * compared and with how many ok runs, every confound the env files show
+ * (confounds: compare_confounds()'s sentences, NULL for none), then
+ * compare's brief text (compare_text(c, 1)): a legend, the tables. All of it within MAIL_WIDTH columns
  * (mail.h); kernels' names as mail-names.h shows them, any other byte
  * outside ASCII left to mail_write().
  *

@@ -152,6 +152,41 @@ static void intro(const struct compare *c, FILE *out)
 	free(names);
 }
 
+/* a sentence, wrapped, then freed */
+static void say(FILE *out, char *text)
+{
+	wrap(out, text);
+	free(text);
+}
+
+/* the mail's legend: what a reader of the tables needs, once */
+static void brief_intro(const struct compare *c, FILE *out)
+{
+	say(out, xasprintf("* marks p < %g (Welch's t-test), ** also after Holm's correction "
+			   "over the %zu tests; Diff is the change from the base, positive when "
+			   "better; MDE the least difference the runs could see; same is within "
+			   "%g%%.", c->alpha, c->ntests, c->opts.margin_pct));
+	if (any_kind(c, ROW_INTERACTIVE))
+		wrap(out, "Latency, SD, p99 and Max are in microseconds.");
+	if (any_kind(c, ROW_MEASURE))
+		wrap(out, "Work: the units a measured load finished in its duration; Rate: a second.");
+	if (c->npaired)
+		say(out, xasprintf("%zu row%s paired round by round.", c->npaired,
+				   c->npaired == 1 ? " is" : "s are"));
+	if (c->nseparate && isnan(c->opts.tau2))
+		say(out, xasprintf("%zu row%s separate sessions: undecided without a calibration "
+				   "('contest calibrate'); their MDE (>) is a floor.", c->nseparate,
+				   c->nseparate == 1 ? " compares" : "s compare"));
+	else if (c->nseparate)
+		say(out, xasprintf("%zu row%s separate sessions, with this machine's drift "
+				   "(%.1f%%).", c->nseparate, c->nseparate == 1 ? " compares" :
+				   "s compare", calibration_drift_pct(c->opts.tau2)));
+	if (any_stalls(c))
+		wrap(out, "Stall rows: mean seconds some task waited (pressure), not tested.");
+	wrap(out, "'contest compare' says what each column and verdict means.");
+	fputc('\n', out);
+}
+
 int compare_decimals(int metric)
 {
 	return metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
@@ -370,35 +405,49 @@ static void write_missing(const struct compare *c, FILE *out)
 	}
 }
 
-int compare_write_text(const struct compare *c, FILE *out)
+/* how many tests and verdicts said something */
+static void write_tally(const struct compare *c, int brief, FILE *out)
 {
-	char *text;
+	if (brief) {
+		say(out, xasprintf("%zu of %zu tests significant (*), %zu after Holm's correction "
+				   "(**); %zu of %zu verdicts decided.", c->nalpha, c->ntests,
+				   c->nholm, c->ndecided, c->nverdicts));
+		return;
+	}
+	say(out, xasprintf("%zu test%s made: %zu significant at p < %g (*), %zu of them after "
+			   "Holm's correction (**).", c->ntests, c->ntests == 1 ? "" : "s",
+			   c->nalpha, c->alpha, c->nholm));
+	say(out, xasprintf("%zu of %zu verdict%s decided (better, worse, same or changed); "
+			   "%zu undecided.", c->ndecided, c->nverdicts, c->nverdicts == 1 ? "" : "s",
+			   c->nverdicts - c->ndecided));
+}
 
-	intro(c, out);
+static int write_text(const struct compare *c, int brief, FILE *out)
+{
+	if (brief)
+		brief_intro(c, out);
+	else
+		intro(c, out);
 	for (size_t i = 0; i < c->nrows;)
 		i = write_load(c, i, out);
 	for (size_t k = 0; k < c->nsummary; k++)
 		write_summary(c, &c->summary[k], out);
 	write_missing(c, out);
-	text = xasprintf("%zu test%s made: %zu significant at p < %g (*), %zu of them after "
-			 "Holm's correction (**).", c->ntests, c->ntests == 1 ? "" : "s",
-			 c->nalpha, c->alpha, c->nholm);
-	wrap(out, text);
-	free(text);
-	text = xasprintf("%zu of %zu verdict%s decided (better, worse, same or changed); "
-			 "%zu undecided.", c->ndecided, c->nverdicts, c->nverdicts == 1 ? "" : "s",
-			 c->nverdicts - c->ndecided);
-	wrap(out, text);
-	free(text);
+	write_tally(c, brief, out);
 	if (fflush(out) == EOF || ferror(out))
 		return error("cannot write the comparison: %s", strerror(errno));
 	return 0;
 }
 
-char *compare_text(const struct compare *c)
+int compare_write_text(const struct compare *c, FILE *out)
+{
+	return write_text(c, 0, out);
+}
+
+char *compare_text(const struct compare *c, int brief)
 {
 	struct membuf m;
-	int ret = compare_write_text(c, membuf_open(&m));
+	int ret = write_text(c, brief, membuf_open(&m));
 
 	return membuf_close(&m, ret == 0);
 }

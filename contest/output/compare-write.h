@@ -25,7 +25,8 @@ const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *r
 const char *compare_diff_cell(char *buf, size_t size, const struct compare_row *row);
 const char *compare_verdict_cell(const struct compare_row *row);
 int compare_decimals(int metric);
-/* compare_write_text()'s output, malloc'd; NULL on error (printed) */
-char *compare_text(const struct compare *c);
+/* compare_write_text()'s output, malloc'd; NULL on error (printed); brief:
+ * for a mail, its opening paragraphs cut to a legend of a few lines */
+char *compare_text(const struct compare *c, int brief);
 
 #endif

@@ -1,7 +1,8 @@
 /* report-mail.c - report --format mail: a whole message, ready for sendmail -t
  *
  * Headers (From, To when given, Subject, Date, MIME), a paragraph on the
- * machine (report-env.c), the tables exactly as --format text prints them,
+ * machine (report-env.c), a line on the rows and Ratio (the columns are
+ * contest's since 2002), the tables exactly as --format text prints them,
  * a note on excluded runs and, with two or more kernels, compare's
  * significant differences (compare-mail.h). The message's form is mail.h's;
  * the tables show the kernels' names as mail-names.h writes them, and when
@@ -112,15 +113,13 @@ static int any_not_ok(const struct report *r)
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
 	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
+	/* the columns are contest's since 2002; only what varies is said */
 	char *how = opts->ratio == RATIO_SELF ?
-		xstrdup("Ratio is Time over the kernel's own noload Time.") :
+		xstrdup("the kernel's own noload Time") :
 		r->reference_kernel ?
-		xasprintf("Ratio is Time over the noload Time of %s (%.1f s).",
-			  r->reference_kernel, r->reference_s) :
-		xasprintf("Ratio is Time over a reference of %.1f s.", r->reference_s);
-	char *para = xasprintf("Time is the wall time of the compile in seconds, CPU%% its CPU use; "
-			       "Loads is the work the background load got done meanwhile, LCPU%% "
-			       "the load's CPU use. %s Each row is the mean of [runs] ok runs.",
+		xasprintf("the noload Time of %s (%.1f s)", r->reference_kernel, r->reference_s) :
+		xasprintf("a reference of %.1f s", r->reference_s);
+	char *para = xasprintf("Each row is the mean of [runs] ok runs; Ratio is Time over %s.",
 			       how);
 
 	mail_wrap(out, env, MAIL_PARA_WIDTH, "");
@@ -149,9 +148,8 @@ static int write_body(FILE *out, const struct report *r, const struct report *sh
 	if (write_tables(out, shown, opts) < 0)
 		return -1;
 	if (any_not_ok(r)) {
-		mail_wrap(out, "Runs that were not ok (a load that failed, an OOM kill, an interrupt, "
-		     "a failed compile) are left out of the means; each table counts them in "
-		     "parentheses below its rows.", MAIL_PARA_WIDTH, "");
+		mail_wrap(out, "Runs not ok are left out of the means, counted below each table.",
+			  MAIL_PARA_WIDTH, "");
 		fputc('\n', out);
 	}
 	if (r->nkernels >= 2 && (!r->compare ||

@@ -3,9 +3,11 @@
 # a paragraph on the machine from the env files (with what differs between
 # kernels), the tables exactly as --format text prints them, a note on the
 # runs left out; ASCII only, no tabs, no line over 80 columns, also with
-# kernel names that are long or not ASCII. compare --format mail: the same
-# message form around compare's section, which report's mail shares: the
-# kernels and their runs, what * and ** mean, the env files' confounds.
+# kernel names that are long or not ASCII, and no boilerplate: a line on
+# the rows, a legend of compare's marks and columns, one pointer to contest
+# compare. compare --format mail: the same message form around compare's
+# section, which report's mail shares: the kernels and their runs, what *
+# and ** mean, the env files' confounds, compare's tables as it prints them.
 # Reads hand-written results only.
 . "$(dirname "$0")/lib.sh"
 
@@ -74,6 +76,23 @@ grep -qF "no cpufreq governor (the CPU's frequency is not scaled" "$T/env.flat" 
 	! grep -q "governor none" "$T/env.flat"
 ok $? "governor none is said as what it means"
 is "$(grep -c '^noload:$' "$T/env.mail")" 1 "noload is printed once, in the tables, not again in compare's part"
+# what is neither the machine paragraph nor a table is prose: a line on the
+# rows, compare's legend, its summary; no column explained twice
+prose() {
+	awk 'NR == 1, /^$/ { next }
+	!para && /^$/ { para = 1; next }
+	!para || /^$/ || /^[a-z0-9_+]+:$/ || /^(Kernel \[runs\]|Metric |Kernels compared:)/ { next }
+	/^[^ ]+ \[[0-9]+\] / || /^(Latency|Deadlines)$/ || /^  [^ ]+: [0-9]+ ok runs? of / { next }
+	/^(Time|CPU%|Loads|LCPU%|SD|p99|Max|FPS|Stall)? +[^ ]+ +([-0-9.]+ |cpu )/ || /^\(.*\)$/ { next }
+	{ n++ } END { print n + 0 }' "$1"
+}
+n=$(prose "$T/env.mail")
+[ "$n" -ge 6 ] && [ "$n" -le 15 ]
+ok $? "a two-kernel mail has 6 to 15 lines of prose besides the machine and the tables ($n; 30 with the explanations repeated)"
+grep -q "Time is the wall time\|Comparing '2.5.47' with\|tests made:\|No mark: the difference" "$T/env.mail"
+ok $((!$?)) "no column or mark is explained twice, nor compare's opening paragraph repeated"
+grep -qx "'contest compare' says what each column and verdict means." "$T/env.mail"
+ok $? "one line points to contest compare for the definitions"
 git config -f "$T/gitconfig" user.email 'git.user@example.org'
 GIT_CONFIG_GLOBAL=$T/gitconfig EMAIL= "$CONTEST" report -r "$R" --format mail 2.4.18 2.5.47 \
 	2>/dev/null | sed '/^$/q' | grep '^From: ' >"$T/git.from"
@@ -119,7 +138,8 @@ grep -qx "  2.4.18: $(ok_runs "$R/2.4.18") ok runs of $(ok_loads "$R/2.4.18") lo
 	grep -qx "  2.5.47: $(ok_runs "$R/2.5.47") ok runs of $(ok_loads "$R/2.5.47") loads" "$T/cmp.mail"
 ok $? "the kernels compared, BASE first, with their ok runs counted from runs.tsv"
 body "$T/cmp.mail" | tr '\n' ' ' | tr -s ' ' >"$T/cmp.flat"
-grep -qF "Marks: * p < 0.05; ** also after Holm's correction over the " "$T/cmp.flat"
+grep -qF "* marks p < 0.05 (Welch's t-test), ** also after Holm's correction over the " \
+	"$T/cmp.flat"
 ok $? "the legend says what * and ** mean"
 grep -qF "Warning: '2.5.47' and '2.4.18' were measured with different cpus: '64' against '$(nproc)'." \
 	"$T/cmp.flat"
@@ -129,13 +149,16 @@ ok $? "and on stderr as compare always says it"
 grep -q "2.5.47 differs from 2.4.18 in: cpus" "$T/cmp.flat"
 ok $? "the machine paragraph opens the body"
 "$CONTEST" compare -r "$R" 2.4.18 2.5.47 >"$T/cmp.text" 2>/dev/null
-tail -n "$(wc -l <"$T/cmp.text")" "$T/cmp.mail" | cmp -s - "$T/cmp.text"
-ok $? "compare's text ends the mail byte for byte ($(wc -l <"$T/cmp.text") lines)"
+# compare's tables, from its first load to its "Overall" line
+sed -n '/^[a-z_+]*:$/,/^Overall/p' "$T/cmp.text" | sed '$d' >"$T/cmp.tables"
+[ "$(wc -l <"$T/cmp.tables")" -gt 20 ] &&
+	sed -n '/^[a-z_+]*:$/,/^Overall/p' "$T/cmp.mail" | sed '$d' | cmp -s - "$T/cmp.tables"
+ok $? "compare's tables are in the mail byte for byte ($(wc -l <"$T/cmp.tables") lines)"
 sed -n '/^Kernels compared/,$p' "$T/env.mail" |
 	cmp -s - <(sed -n '/^Kernels compared/,$p' "$T/cmp.mail" | sed '/^noload:$/,/^$/d')
 ok $? "report --format mail carries the same compare section, but for noload its tables show"
 "$CONTEST" compare -r "$R" --format mail --alpha 0.01 2.4.18 2.5.47 2>/dev/null |
-	grep -qF "Marks: * p < 0.01;"
+	grep -qF "* marks p < 0.01 (Welch's t-test)"
 ok $? "--alpha shows in the legend"
 
 # a different memory size shouts in the mail too; missing env files are said
