@@ -187,16 +187,14 @@ static void brief_intro(const struct compare *c, FILE *out)
 	fputc('\n', out);
 }
 
-int compare_decimals(int metric)
-{
-	return metric == 0 ? 2 : 1;	/* Time to the hundredth, the others a tenth */
-}
-
 static const char *cell(char *buf, size_t size, double v, int decimals)
 {
 	if (!isfinite(v))
 		return "-";
-	snprintf(buf, size, "%.*f", decimals, v);
+	if (decimals == 0 && fabs(v) >= 1e6)	/* a count: millions fit the column */
+		snprintf(buf, size, "%.1fM", v / 1e6);
+	else
+		snprintf(buf, size, "%.*f", decimals, v);
 	return buf;
 }
 

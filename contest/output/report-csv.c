@@ -68,6 +68,8 @@ static void csv_row(FILE *out, const struct report_table *t, const struct report
 	csv_number(out, running_stats_mean(&row->s->lat[WORK_UNITS]), 1);
 	csv_number(out, running_stats_sd(&row->s->lat[WORK_UNITS]), 1);
 	csv_number(out, running_stats_mean(&row->s->lat[WORK_RATE]), 3);
+	for (size_t i = 0; i < COUNTS; i++)
+		csv_number(out, running_stats_mean(&row->s->counts[i]), 0);
 	fputc('\n', out);
 }
 
@@ -79,7 +81,7 @@ int report_write_csv(const struct report *r, const struct report_opts *opts, FIL
 	fputs("load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail", out);
 	for (i = 0; i < 2 * PSI_NCOL; i++)	/* means of runs.tsv's columns of the same names */
 		fprintf(out, ",%spsi_%s_us", i < PSI_NCOL ? "" : "cg_", psi_names[i % PSI_NCOL]);
-	fputs(",sweep,work_units,work_sd,work_rate\n", out);
+	fputs(",sweep,work_units,work_sd,work_rate,instructions,cycles\n", out);
 	for (i = 0; i < r->ntables; i++)
 		for (j = 0; j < r->tables[i].nrows; j++)
 			csv_row(out, &r->tables[i], &r->tables[i].rows[j]);

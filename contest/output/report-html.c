@@ -157,8 +157,20 @@ static void write_measure_table(FILE *out, const struct report_table *t, int sta
 	fputs("</table>\n", out);
 }
 
+/* some kernel's runs of the load counted instructions or cycles */
+static int has_counts(const struct report_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		for (size_t c = 0; c < COUNTS; c++)
+			if (t->rows[i].s->counts[c].n)
+				return 1;
+	return 0;
+}
+
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
+	int counts = has_counts(t);
+
 	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive_table(out, t);
 		return;
@@ -168,7 +180,8 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 		return;
 	}
 	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Time</th><th>CPU%%</th>"
-		"<th>Loads</th><th>LCPU%%</th><th>Ratio</th>%s</tr>\n", stats ? "<th>SD</th>" : "");
+		"<th>Loads</th><th>LCPU%%</th><th>Ratio</th>%s%s</tr>\n", stats ? "<th>SD</th>" : "",
+		counts ? "<th>Instructions (M)</th><th>Cycles (M)</th>" : "");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
@@ -182,6 +195,8 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 		cell(out, "td", row->ratio, 2);
 		if (stats)
 			cell(out, "td", running_stats_sd(&row->s->time), 1);
+		for (size_t c = 0; counts && c < COUNTS; c++)
+			cell(out, "td", running_stats_mean(&row->s->counts[c]) / 1e6, 1);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);

@@ -21,6 +21,9 @@ static json_t *json_row(const struct report_row *row)
 	json_put(o, "loads_sd", json_number(running_stats_sd(&row->s->loads)));
 	json_put(o, "lcpu_pct", json_number(running_stats_mean(&row->s->lcpu)));
 	json_put(o, "ratio", json_number(row->ratio));
+	/* the compile's means, null where the PMU counted none */
+	json_put(o, "instructions", json_number(running_stats_mean(&row->s->counts[COUNT_INSTRUCTIONS])));
+	json_put(o, "cycles", json_number(running_stats_mean(&row->s->counts[COUNT_CYCLES])));
 	json_put(o, "not_ok", json_integer((json_int_t)row->s->n_not_ok));
 	for (i = 0; i < row->s->n_not_ok_kinds; i++) {
 		json_t *status = json_name(row->s->not_ok[i].status, "status");	/* a key must be UTF-8 too */

@@ -187,6 +187,33 @@ static void write_disturbance(FILE *out, const struct report_table *t, size_t wi
 	}
 }
 
+/* --stats: the compile's mean instructions and cycles in millions (perf
+ * events), one row per kernel whose runs counted them; none without a PMU */
+static const char *const counts_header[] = { "Counters [M]", "instr", "cycles" };
+
+static void write_counts(FILE *out, const struct report_table *t, size_t width)
+{
+	int header = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		const char *cells[1 + COUNTS];
+		char v[COUNTS][32], *label;
+
+		if (!row->s->time.n || (!row->s->counts[COUNT_INSTRUCTIONS].n && !row->s->counts[COUNT_CYCLES].n))
+			continue;
+		if (!header++)
+			write_line(out, counts_header, 1 + COUNTS, width);
+		label = row_label(row);
+		cells[0] = label;
+		for (size_t c = 0; c < COUNTS; c++)
+			cells[1 + c] = format_value(v[c], sizeof(v[c]),
+						    running_stats_mean(&row->s->counts[c]) / 1e6, 1);
+		write_line(out, cells, 1 + COUNTS, width);
+		free(label);
+	}
+}
+
 /* --stats: mean stall seconds over the compile windows of the ok runs, the
  * machine's (/proc/pressure) and, under v2, the session cgroup's; one row
  * per kernel that has them, so kernels without PSI print nothing */
@@ -538,6 +565,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 	if (opts->stats) {
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
+		write_counts(out, t, width);
 	}
 	if (opts->stats || opts->swap)
 		write_swap(out, r, t, width);

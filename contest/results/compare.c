@@ -14,34 +14,50 @@
 /* an interactive task's CPU% is the share of the CPU it wanted that it got */
 const char *const compare_metric_names[COMPARE_METRICS] = {
 	"Time", "CPU%", "Loads", "LCPU%",
-	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS", "Work", "Rate",
+	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS", "Work", "Rate", "Floor",
+	"Instructions", "Cycles",
 };
 
-/* METRIC_LAT + store.h's LAT_* and WORK_*: a timed task's, as run_values has them */
-enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT };
+/* METRIC_LAT + store.h's LAT_* and WORK_*: a timed task's, METRIC_COUNT +
+ * COUNT_*: the counters, as run_values has them */
+enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT,
+       METRIC_COUNT = METRIC_LAT + LAT_NCOL };
 
-_Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_LAT + LAT_NCOL,
+_Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_COUNT + COUNTS,
 	       "a metric's index is its place in run_values");
 
 int compare_lower_is_better(int metric)
 {
-	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX);
+	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX) ||
+	       metric >= METRIC_COUNT;
+}
+
+int compare_decimals(int metric)
+{
+	/* Time to the hundredth, counts whole, the others a tenth */
+	return metric == METRIC_TIME ? 2 : metric >= METRIC_COUNT ? 0 : 1;
 }
 
 /* is metric one of table t's? A timed task's table (an interactive task's, a
- * measured load's) has its own, those its rows have, and the load's */
+ * measured load's) has its own, those its rows have, and the load's; any
+ * table the counters where some kernel's runs counted them */
 static int metric_applies(const struct report_table *t, int metric)
 {
 	if (metric < METRIC_LAT)
 		return t->kind == ROW_COMPILE || metric == METRIC_LOADS || metric == METRIC_LCPU;
-	for (size_t i = 0; t->kind != ROW_COMPILE && i < t->nrows; i++)
-		if (t->rows[i].s->lat[metric - METRIC_LAT].n)
+	if (metric == METRIC_LAT + LAT_FLOOR)
+		return 0;	/* taken off each latency already */
+	for (size_t i = 0; i < t->nrows; i++)
+		if (metric >= METRIC_COUNT ? t->rows[i].s->counts[metric - METRIC_COUNT].n > 0 :
+		    t->kind != ROW_COMPILE && t->rows[i].s->lat[metric - METRIC_LAT].n)
 			return 1;
 	return 0;
 }
 
 static const struct running_stats *metric_stats(const struct report_row *row, int metric)
 {
+	if (metric >= METRIC_COUNT)
+		return &row->s->counts[metric - METRIC_COUNT];
 	if (metric >= METRIC_LAT)
 		return &row->s->lat[metric - METRIC_LAT];
 	switch (metric) {
@@ -195,7 +211,8 @@ static void build_load(struct compare *c, const struct report_table *t)
 
 			if (rr)
 				row->s = *metric_stats(rr, m);
-			if (!rr || !base)
+			/* a side without the metric (no counter counted) is missing too */
+			if (!rr || !base || !row->s.n || !metric_stats(base, m)->n)
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;

@@ -51,11 +51,13 @@
 #include "results/summary.h"
 #include "results/verdict.h"
 
-enum { COMPARE_METRICS = 4 + LAT_FLOOR };
+enum { COMPARE_METRICS = RUN_VALUES };
 
 /* "Time", "CPU%", "Loads", "LCPU%", then an interactive task's "Latency",
- * "SD", "p99", "Max", "CPU%" (of what it wanted), "Deadlines", "FPS"; a
- * table has the ones its rows have (Time and CPU% or the task's) */
+ * "SD", "p99", "Max", "CPU%" (of what it wanted), "Deadlines", "FPS" (and
+ * its timer's floor, never compared), then the compile's "Instructions"
+ * and "Cycles" (fewer is better); a table has the ones its rows have (Time
+ * and CPU% or the task's, the counters where its runs counted them) */
 extern const char *const compare_metric_names[COMPARE_METRICS];
 
 enum compare_test {
@@ -146,6 +148,8 @@ const char *compare_sessions_name(const struct compare_row *row);
 const char *compare_mark_str(const struct compare_row *row);
 /* does a lower value of this metric count as better? (Time) */
 int compare_lower_is_better(int metric);
+/* the decimals a metric's mean and SD are printed with */
+int compare_decimals(int metric);
 
 /*
  * The significant differences (p < alpha) worse than pct percent, one

@@ -27,6 +27,12 @@ enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS,
        WORK_UNITS, WORK_RATE, LAT_FLOOR, LAT_NCOL };
 
 /*
+ * The compile's counters a reader keeps, in runs.tsv's order: instructions
+ * and cycles (perfctr.h's; NAN where the PMU counted none).
+ */
+enum { COUNT_INSTRUCTIONS, COUNT_CYCLES, COUNTS };
+
+/*
  * The load column of an interactive workload's run is "TASK+LOAD"
  * (audio+io_load: the audio task under io_load), so that its rows, tables
  * and comparisons stay apart from the compile's under the same load. The
@@ -136,6 +142,7 @@ struct run_row {
 	char unloaded[96];		/* likewise */
 	double interactive[LAT_NCOL];	/* NAN absent or "-" */
 	char sweep[128];		/* "" when the column is absent or "-" */
+	double counts[COUNTS];		/* NAN absent or "-" */
 };
 
 /*

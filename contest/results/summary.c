@@ -78,6 +78,8 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	running_stats_init(&ls->others);
 	for (size_t i = 0; i < LAT_NCOL; i++)
 		running_stats_init(&ls->lat[i]);
+	for (size_t i = 0; i < COUNTS; i++)
+		running_stats_init(&ls->counts[i]);
 	return ls;
 }
 
@@ -143,6 +145,9 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 	for (size_t i = 0; i < LAT_NCOL; i++)
 		if (!isnan(row->interactive[i]))
 			running_stats_add(&ls->lat[i], row->interactive[i]);
+	for (size_t i = 0; i < COUNTS; i++)
+		if (!isnan(row->counts[i]))
+			running_stats_add(&ls->counts[i], row->counts[i]);
 
 	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
 		if (isnan(ls->first_ok) || when < ls->first_ok)
@@ -164,6 +169,8 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 		rv->v[2] = row->loads;
 		for (size_t i = 0; i < LAT_NCOL; i++)
 			rv->v[4 + i] = row->interactive[i];
+		for (size_t i = 0; i < COUNTS; i++)
+			rv->v[4 + LAT_NCOL + i] = row->counts[i];
 		rv->v[3] = row->lcpu_pct;
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */

@@ -16,8 +16,9 @@ struct status_count {
 };
 
 /* one ok run's numbers, kept so that compare can pair interleaved rounds:
- * Time, CPU%, Loads, LCPU%, then a timed task's (store.h's LAT_*, WORK_*) */
-enum { RUN_VALUES = 4 + LAT_NCOL };
+ * Time, CPU%, Loads, LCPU%, then a timed task's (store.h's LAT_*, WORK_*),
+ * then the counters (store.h's COUNT_*) */
+enum { RUN_VALUES = 4 + LAT_NCOL + COUNTS };
 struct run_values {
 	int run;
 	double v[RUN_VALUES];
@@ -70,6 +71,8 @@ struct load_summary {
 	struct run_notes notes[RUN_NOTES];
 	/* an interactive task's measures (store.h's LAT_*) over the ok runs that have them */
 	struct running_stats lat[LAT_NCOL];
+	/* instructions and cycles (store.h's COUNT_*) over the ok runs that counted them */
+	struct running_stats counts[COUNTS];
 };
 
 /* one kernel's results: per load what the tables need, no rows kept */

@@ -515,10 +515,11 @@ static void test_print_kernels(void)
 	       ",psi_cpu_some_us,psi_cpu_full_us,psi_memory_some_us,psi_memory_full_us"
 	       ",psi_io_some_us,psi_io_full_us,cg_psi_cpu_some_us,cg_psi_cpu_full_us"
 	       ",cg_psi_memory_some_us,cg_psi_memory_full_us,cg_psi_io_some_us,cg_psi_io_full_us"
-	       ",sweep,work_units,work_sd,work_rate\n"
-	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,,,,,,,,,,,,,,,,,\n"
-	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,,,,,,,,,,,,,,,,,\n",
-	       "CSV: the same numbers unrounded, empty where none (no psi columns in runs.tsv)");
+	       ",sweep,work_units,work_sd,work_rate,instructions,cycles\n"
+	       "noload,2.4.18,1,0,71.700,,93.00,0.0000,0.00,1.0000,,,,,,,,,,,,,,,,,,,\n"
+	       "io_load,2.4.18,1,0,474.100,,15.00,36.0000,10.00,6.6123,,,,,,,,,,,,,,,,,,,\n",
+	       "CSV: the same numbers unrounded, empty where none (no psi or counter columns in "
+	       "runs.tsv)");
 	free(out);
 	opts.format = REPORT_JSON;
 	opts.reference = "2.5.47";
