@@ -104,6 +104,23 @@ SOURCE_DATE_EPOCH=1 "$CONTEST" report -r "$R" --format mail --from 'me@example.o
 	>"$T/from.mail"
 is "$(grep -m1 '^From: ' "$T/from.mail")" "From: me@example.org" "--from beats \$EMAIL"
 
+# notes under a table wider than a mail: wrapped, the kernels keep their names
+D=$T/disturbed
+mkdir -p "$D/quiet" "$D/busy"
+for k in quiet busy; do
+	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tdisturbed\n' >"$D/$k/runs.tsv"
+	for i in 1 2 3; do
+		printf 'noload\t%d\t60.%d\t95\t0\t0\tok\tsteal 1%%, others 10%d%%\n' "$i" "$i" "$i" \
+			>>"$D/$k/runs.tsv"
+	done
+done
+"$CONTEST" report -r "$D" --format mail quiet busy >"$T/dist.mail" 2>"$T/dist.err"
+ok $? "mail with two kernels' disturbed runs exits 0"
+clean "$T/dist.mail" "disturbed notes"
+grep -q '^quiet \[3\] ' "$T/dist.mail" && ! grep -q '^K1 ' "$T/dist.mail" &&
+	grep -qx '.*others 103%)' "$T/dist.mail"
+ok $? "the note is wrapped and the tables keep the names"
+
 # names too long for an 80-column row, and not ASCII: a legend of short names
 long=2.6.0-test11-mm1-with-a-very-long-patch-series-name-that-goes-on
 utf=2.6.0-t$'\xc3\xa9'st
