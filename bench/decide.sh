@@ -10,10 +10,11 @@
 #             false alarm; target at most alpha, 0.05), and how often
 #             Welch's test alone marks the pair (the old behaviour)
 #   detect    a variant compiling 10% and 5% more files (22 and 21 of 20)
-#             against the plain tree, interleaved variants: 3 repeats
-#             (QUICK: 2, 10% only) of 5 rounds, how often the verdict is
-#             worse; and of --until-decided (at most 10 rounds), how often
-#             worse and the rounds it took
+#             against the plain tree, and 3% (34 of 33 files, a tree of its
+#             own: 3% of 20 files is not a whole file), interleaved
+#             variants: 3 repeats (QUICK: 2, 10% only) of 5 rounds, how
+#             often the verdict is worse; and of --until-decided (at most
+#             10 rounds), how often worse and the rounds it took
 
 DECIDE_TREE=(-s synthetic_dirs=1 -s "synthetic_files=$(reps 20 8)" -s synthetic_funcs=8)
 
@@ -54,16 +55,18 @@ decide_aa() {
 		"same kernel, 2 sessions of 3 runs, calibrated; Welch alone marked $marked of $repeats"
 }
 
-# decide_detect PCT FILES: the plain tree against FILES files, default rounds and until-decided
+# decide_detect PCT FILES [BASE]: the plain tree (or one of BASE files, in a
+# work dir of its own) against FILES files, default rounds and until-decided
 decide_detect() {
-	local pct=$1 files=$2 repeats=$(reps 3 2) r worse=0 uworse=0 rounds=
+	local pct=$1 files=$2 repeats=$(reps 3 2) r worse=0 uworse=0 rounds= base=()
+	[ -z "${3:-}" ] || base=(--set "synthetic_files=$3" --set "work_dir=$B/dwork-$3")
 	for r in $(seq "$repeats"); do
 		say "decide: $pct% more files, repeat $r of $repeats"
-		drun run -n 5 -k "d$pct-$r-a" -k "d$pct-$r-b" --set "synthetic_files=$files" \
-			--set "work_dir=$B/dwork-b" noload || return 1
+		drun run -n 5 -k "d$pct-$r-a" "${base[@]}" -k "d$pct-$r-b" --set "synthetic_files=$files" \
+			--set "work_dir=$B/dwork-b$files" noload || return 1
 		case $(decide_verdict "d$pct-$r-a" "d$pct-$r-b") in worse,*) worse=$((worse + 1)) ;; esac
-		drun run -k "u$pct-$r-a" -k "u$pct-$r-b" --set "synthetic_files=$files" \
-			--set "work_dir=$B/dwork-b" --until-decided --max-rounds 10 noload || return 1
+		drun run -k "u$pct-$r-a" "${base[@]}" -k "u$pct-$r-b" --set "synthetic_files=$files" \
+			--set "work_dir=$B/dwork-b$files" --until-decided --max-rounds 10 noload || return 1
 		grep "until-decided: noload of 'u$pct-$r-b'" "$B/log" | tail -n 1 | grep -q ": worse (" &&
 			uworse=$((uworse + 1))
 		rounds="$rounds $(grep -c "round [0-9]* of 10: u$pct-$r-b" "$B/log")"
@@ -77,4 +80,5 @@ bench_decide() {
 	decide_aa || return 1
 	decide_detect 10 "$(reps 22 9)" || return 1
 	[ -n "$QUICK" ] || decide_detect 5 21 || return 1
+	[ -n "$QUICK" ] || decide_detect 3 34 33 || return 1
 }
