@@ -229,15 +229,38 @@ static int psi_present(const struct report_row *row, size_t first)
 	return 0;
 }
 
-static void write_psi_row(FILE *out, const char *label, const struct report_row *row,
-			  size_t first, size_t width)
+static int psi_own_present(const struct report_row *row, size_t first)
+{
+	for (size_t p = first; p < first + PSI_NCOL; p++)
+		if (row->own && row->own->psi[p].n)
+			return 1;
+	return 0;
+}
+
+static void write_psi_line(FILE *out, const char *label, const struct report_row *row,
+			   size_t first, size_t width,
+			   double (*value)(const struct report_row *, size_t))
 {
 	char v[PSI_NCOL][32];
 	const char *cells[1 + PSI_NCOL] = { label };
 
 	for (size_t p = 0; p < PSI_NCOL; p++)
-		cells[1 + p] = format_value(v[p], sizeof(v[p]), report_psi_s(row, first + p), 2);
+		cells[1 + p] = format_value(v[p], sizeof(v[p]), value(row, first + p), 2);
 	write_line(out, cells, 1 + PSI_NCOL, width);
+}
+
+/* a kernel's stall, then in a loaded table its split: the compile's own
+ * (its noload mean) and the rest, from the load */
+static void write_psi_row(FILE *out, const char *label, const struct report_row *row,
+			  size_t first, size_t width)
+{
+	write_psi_line(out, label, row, first, width, report_psi_s);
+	if (!psi_own_present(row, first))
+		return;
+	write_psi_line(out, first ? "  cgroup own" : "  own (noload)", row, first, width,
+		       report_psi_own_s);
+	write_psi_line(out, first ? "  cgroup load" : "  from the load", row, first, width,
+		       report_psi_load_s);
 }
 
 static void write_pressure(FILE *out, const struct report_table *t, size_t width)

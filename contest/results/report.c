@@ -186,6 +186,9 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 			continue;
 		row->kernel = r->kernels[k];
 		row->k = k;
+		/* the compile's own stall: its noload's at the same point */
+		if (t->kind == ROW_COMPILE && strcmp(load, "noload"))
+			row->own = kernel_results_point(&krs[k], "noload", key->sweep);
 		/* a timed task's has no Ratio: its Time is the duration asked for */
 		if (t->kind == ROW_COMPILE && row->s->time.n)
 			row->ratio = running_stats_mean(&row->s->time) / divisor[k];
@@ -357,4 +360,14 @@ size_t report_sweep_len(const struct report *r, size_t i)
 	       !strcmp(r->tables[i + n].load, r->tables[i].load))
 		n++;
 	return n;
+}
+
+double report_psi_own_s(const struct report_row *row, size_t i)
+{
+	return row->own && row->own->psi[i].n ? running_stats_mean(&row->own->psi[i]) / 1e6 : NAN;
+}
+
+double report_psi_load_s(const struct report_row *row, size_t i)
+{
+	return report_psi_s(row, i) - report_psi_own_s(row, i);	/* NAN propagates */
 }

@@ -75,6 +75,10 @@ struct report_row {
 	const char *kernel;		/* points into the report's kernels[] */
 	size_t k;			/* the kernel's index in the report's kernels[] */
 	const struct load_summary *s;	/* its runs of the load: Time, CPU% ... over ok runs */
+	/* a loaded compile table's: the same kernel's noload at the same
+	 * point, whose stall is the compile's own (a -j4 on 2 CPUs waits on
+	 * itself); NULL in noload's table and where there is none */
+	const struct load_summary *own;
 	double ratio;			/* NAN when there is no reference */
 };
 
@@ -130,6 +134,11 @@ size_t report_sweep_len(const struct report *r, size_t i);
 /* mean stall seconds of psi column i (0..2*PSI_NCOL) over the row's ok
  * runs that have it; NAN when none has */
 double report_psi_s(const struct report_row *row, size_t i);
+/* the compile's own part of it (its kernel's noload mean) and what came
+ * from the load (the row's mean less that, may be below 0 by noise);
+ * NAN when either mean is missing, and in noload's own table */
+double report_psi_own_s(const struct report_row *row, size_t i);
+double report_psi_load_s(const struct report_row *row, size_t i);
 
 /* kernel k's row in table t (rows are in kernel order), NULL when it has none */
 const struct report_row *report_kernel_row(const struct report_table *t, size_t k);

@@ -50,10 +50,15 @@ if [ -r /proc/pressure/cpu ]; then
 	mean=$(awk '/^process_load:/ { t = 1 } t && /^Pressure/ { p = 1; next } p && /^M \[1\]/ { print $3; exit }' "$T/stats")
 	is "$mean" "$(awk -v s="$some" 'BEGIN { printf "%.2f", s / 1e6 }')" \
 		"report --stats shows process_load's CPU pressure in seconds ($mean)"
+	own=$(col "$R/M/runs.tsv" psi_cpu_some_us | head -n 1)
+	split=$(awk '/^process_load:/ { t = 1 } t && /^  own \(noload\)/ { o = $3 } t && /^  from the load/ { print o, $4; exit }' "$T/stats")
+	is "$split" "$(awk -v s="$some" -v o="$own" 'BEGIN { printf "%.2f %.2f", o / 1e6, (s - o) / 1e6 }')" \
+		"and splits it: the compile's own (noload's) and the rest, the load's ($split)"
 else
 	skip "pressure values" "no /proc/pressure on this kernel"
 	skip "process_load CPU pressure" "no /proc/pressure on this kernel"
 	skip "report --stats pressure" "no /proc/pressure on this kernel"
+	skip "report --stats pressure split" "no /proc/pressure on this kernel"
 fi
 "$CONTEST" report -r "$R" --format csv M >"$T/csv" 2>/dev/null
 is "$(head -n 1 "$T/csv" | tr ',' '\n' | grep -c '_us$')" 12 "report --format csv carries the 12 pressure means"

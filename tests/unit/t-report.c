@@ -397,6 +397,18 @@ static void test_stats_column(void)
 	   "--stats: mean stall seconds per kernel, the cgroup's where only it has them; "
 	   "only io_load's table has them");
 	free(out);
+	/* A's noload runs stalled on themselves: cpu some 0.5 and 1.5 s */
+	k[0].rows[1].psi_us[0] = 0.5e6;
+	k[0].rows[2].psi_us[0] = 1.5e6;
+	out = render(k, 2, NULL, &opts);
+	ok(row_of(out, "A [2]                   2.00    -       -       -       -       0.50\n"
+		       "  own (noload)          1.00    -       -       -       -       -\n"
+		       "  from the load         1.00    -       -       -       -       -\n"
+		       "B [1]                   -       -       2.00    -       -       -\n") &&
+	   count(out, "own (noload)") == 1 && count(out, "Pressure") == 2,
+	   "--stats: a loaded row's stall split into the compile's own (its noload mean) "
+	   "and the load's; not in noload's table, not for B, whose noload has none");
+	free(out);
 	opts.stats = 0;
 	out = render(k, 2, NULL, &opts);
 	ok(row_of(out, "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n") &&
