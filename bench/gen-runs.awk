@@ -21,7 +21,7 @@ BEGIN {
 		"\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs\tsteal_s\tothers_cpu_s\tdisturbed" \
 		"\tdisk_read_mb\tdisk_write_mb\tunloaded\tcpu_migrations\tinstructions\tcycles" \
 		"\tlat_mean_us\tlat_sd_us\tlat_p99_us\tlat_max_us\tdesired_cpu_pct\tdeadlines_pct" \
-		"\tfps\tlat_floor_us\twork_units\twork_rate\tsweep\tstatus_detail"
+		"\tfps\tlat_floor_us\twork_units\twork_rate\tsweep\tcpu_mhz\tstatus_detail"
 	if (env != "")
 		read_env(env)
 	# one mkdir for all: a process per kernel is most of the time at 12000
@@ -53,7 +53,7 @@ function row(k, name, l, r,    t, cpu, units) {
 	return sprintf("2026-01-%02dT%02d:%02d:%02dZ\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
 		"\t%.3f\t%.3f\t%.3f\t%d\t%d\t%s" \
 		"\t%d\t%d\t%d\t%d\t%d\t%d\t%d" \
-		"\t%.3f\t%s\t-\t-\t8\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-",
+		"\t%.3f\t%s\t-\t-\t8\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-",
 		1 + k % 28, k % 24, l, r, name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
 		t * cpu / 100 * 0.9, t * cpu / 100 * 0.1, l <= 2 ? 0 : t * 0.1, int(units), int(units * 1e6),
 		l <= 2 ? "-" : "bytes",

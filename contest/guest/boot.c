@@ -358,6 +358,7 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	snprintf(rec.status_detail, sizeof(rec.status_detail), "%s", detail);
 	/* no window was measured */
 	rec.steal_s = rec.others_cpu_s = rec.disk_read_mb = rec.disk_write_mb = NAN;
+	rec.cpu_mhz = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(rec.counters); i++)
 		rec.counters[i] = NAN;
 	results_append(kdir, &rec);

@@ -110,6 +110,7 @@ static const struct column columns[] = {
 	READ("work_units", COL_REAL, interactive[WORK_UNITS], 0, interactive[WORK_UNITS]),
 	READ("work_rate", COL_REAL, interactive[WORK_RATE], 2, interactive[WORK_RATE]),
 	READ("sweep", COL_TEXT, sweep, 0, sweep),
+	COL("cpu_mhz", COL_REAL, cpu_mhz, 0),
 	COL("status_detail", COL_TEXT, status_detail, 0),
 };
 

@@ -91,6 +91,7 @@ struct run_record {
 	char sweep[128];
 	/* "ok", "load-failed", "aborted", "oom", "compile-failed", "timing-failed"
 	 * (an interactive task died or its clock failed) */
+	double cpu_mhz;			/* the CPUs' mean cpufreq clock (sys/probe.h), NAN: no cpufreq */
 	char status[32];
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };

@@ -2,6 +2,7 @@
 #include "session/run.h"
 #include "session/disturb.h"
 #include "sys/perfctr.h"
+#include "sys/probe.h"
 #include "sys/pgroup.h"
 #include "session/loadproc.h"
 #include "session/profile.h"
@@ -466,6 +467,7 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 	for (int i = 0; i < PSI_NCOL; i++)
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
+	rec->cpu_mhz = NAN;
 	_Static_assert(sizeof(rec->counters) == PERFCTR_N * sizeof(double),
 		       "runs.tsv has a counter column for each of perfctr.h's events");
 	for (int i = 0; i < PERFCTR_N; i++)
@@ -712,6 +714,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct disturb_snap da, db;
 	struct disk_snap ka, kb;
 	struct perfctr pc;
+	struct probe probe;
 	struct compile_result cr;
 	sig_atomic_t continued;
 	char why[256];
@@ -734,9 +737,12 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		free(log);
 		return;
 	}
+	if (probe_start(&probe, NULL) < 0)
+		warning("cannot start the thread that reads cpufreq: cpu_mhz is not measured");
 	wait_compile(s, pid, &cr);
 	cr.time_s = now_mono() - t0;
 	profile_disable(&lr->prof);
+	probe_stop(&probe, &rec->cpu_mhz);
 	perfctr_read_close(&pc, rec->counters);
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	disk_snap(&kb, ls->scratch);

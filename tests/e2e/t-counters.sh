@@ -3,7 +3,8 @@
 # command whose work is all in children (8 busy loops on this machine's
 # CPUs) has CPU migrations counted (inherit: the first process alone
 # never moves), and instructions and cycles are a count where the PMU has
-# them, "-" where it has not (a VM's "<not supported>"), never 0.
+# them, "-" where it has not (a VM's "<not supported>"), never 0; and
+# cpu_mhz is cpufreq's clock where it exists, "-" where not, never 0.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 CONF=$T/c.conf
@@ -28,4 +29,11 @@ case $ins in
 *) awk -v a="$ins" -v b="$cyc" 'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[1] > 1e6 && y[1] > 1e6) }'
    ok $? "instructions and cycles are counted: $ins / $cyc" ;;
 esac
+mhz=$(col_of "$R/k/runs.tsv" cpu_mhz | tr '\n' ' ')
+if [ -r /sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq ]; then
+	awk -v m="$mhz" 'BEGIN { n = split(m, v, " "); for (i = 1; i <= n; i++) if (v[i] !~ /^[0-9]+$/ || v[i] < 1) exit 1 }'
+	ok $? "cpu_mhz is cpufreq's mean clock: $mhz"
+else
+	is "$mhz" "- - " "no cpufreq here: cpu_mhz is '-', not 0"
+fi
 done_testing

@@ -46,6 +46,7 @@ static void record(struct run_record *r, int run)
 	for (int i = 0; i < PSI_NCOL; i++)
 		r->psi_us[i] = r->cg_psi_us[i] = NAN;
 	r->steal_s = r->others_cpu_s = r->disk_read_mb = r->disk_write_mb = NAN;
+	r->cpu_mhz = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(r->counters); i++)
 		r->counters[i] = NAN;
 	for (size_t i = 0; i < LAT_NCOL; i++)
