@@ -42,8 +42,8 @@ is "$(wc -c < "$T/report.err" | tr -d ' ')" 0 "no warnings about the generated r
 # the driver script: one cheap figure end to end
 CONTEST_BENCH_TMP=$T QUICK=1 POWER_BIN=$POWER "$TOP/bench/bench.sh" report > "$T/bench" 2> "$T/bench.err"
 ok $? "bench.sh report exits 0"
-grep -Eq '^\| report scale \(text\) \| [0-9.]+ s for 1200 kernels, [0-9.]+ s for 120 \(x[0-9.]+\) \|' "$T/bench"
-ok $? "the table has the text report's row with both sizes"
+grep -Eq '^\| report scale \(text\) \| [0-9.]+ s and [0-9]+ MB for 12000 kernels, [0-9.]+ s for 1200 \(x[0-9.]+\) \|' "$T/bench"
+ok $? "the table has the text report's row with both sizes and the memory"
 grep -q '^| figure | measured | target | met | how |$' "$T/bench"
 ok $? "the table has its header"
 left=("$T"/contest-bench.*)
