@@ -352,7 +352,8 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 	if (log->profile.nsyms)
 		qsort(log->profile.syms, log->profile.nsyms, sizeof(*log->profile.syms), count_cmp);
 	swap_sum(&log->swap, log->runs, log->nruns);
-	qsort(log->latency_us, log->nlatency, sizeof(*log->latency_us), double_cmp);
+	if (log->nlatency)	/* none: latency_us is NULL, which qsort must not see */
+		qsort(log->latency_us, log->nlatency, sizeof(*log->latency_us), double_cmp);
 	free(logdir);
 }
 

@@ -216,7 +216,8 @@ static void summarise(const struct itask *t, struct itask_acc *a, double elapsed
 	r->n = a->n;
 	r->mean_us = running_stats_mean(&rs);
 	r->sd_us = running_stats_sd(&rs);
-	qsort(a->lat, a->n, sizeof(*a->lat), cmp_double);
+	if (a->n)	/* a stopped task may have none, and lat NULL */
+		qsort(a->lat, a->n, sizeof(*a->lat), cmp_double);
 	/* nearest rank: the smallest latency at least 99% of them do not exceed */
 	r->p99_us = a->n ? a->lat[(size_t)ceil(0.99 * (double)a->n) - 1] : NAN;
 	r->max_us = a->n ? a->lat[a->n - 1] : NAN;
