@@ -63,14 +63,18 @@ static void terminal(FILE *gp, enum plot_format format, int w, int h, const char
 	fprintf(gp, "set output '%s.%s'\n", name, plot_extension(format));
 }
 
+/* DIR/NAME.EXT opened for writing, its path in *path; NULL (said, *path freed and NULL) */
 static FILE *open_in(const char *dir, const char *name, const char *ext, char **path)
 {
 	FILE *f;
 
 	*path = xasprintf("%s/%s.%s", dir, name, ext);
 	f = fopen(*path, "we");
-	if (!f)
+	if (!f) {
 		error("cannot write '%s': %s", *path, strerror(errno));
+		free(*path);
+		*path = NULL;
+	}
 	return f;
 }
 
@@ -105,10 +109,8 @@ static int write_time_dat(const struct report_table *t, const char *out_dir, con
 	size_t i, x = 0;
 	int ret;
 
-	if (!f) {
-		free(path);
+	if (!f)
 		return -1;
-	}
 	fprintf(f, "# %s: x kernel mean_time_s sd_time_s ratio ok_runs\n", t->load);
 	*top = 0;
 	for (i = 0; i < t->nrows; i++) {
@@ -142,10 +144,8 @@ static int write_time_gp(const struct report_table *t, const char *out_dir, cons
 	FILE *gp = open_in(out_dir, name, "gp", &path);
 	int ret;
 
-	if (!gp) {
-		free(path);
+	if (!gp)
 		return -1;
-	}
 	fprintf(gp, "# contest plot: Time per kernel under one load; the numbers are in %s.dat\n"
 		"# (x, kernel, mean Time, sample SD, Ratio, ok runs); run: gnuplot %s.gp\n",
 		name, name);
@@ -192,10 +192,8 @@ static int write_latency_dat(const struct report_table *t, const struct monitor_
 	FILE *f = open_in(out_dir, name, "dat", &path);
 	int blocks = 0;
 
-	if (!f) {
-		free(path);
+	if (!f)
 		return -1;
-	}
 	fprintf(f, "# %s: wake-up latency (ms) and the fraction of wake-ups at or below it,"
 		" one block per kernel\n", t->load);
 	for (size_t i = 0; i < t->nrows; i++) {
@@ -225,10 +223,8 @@ static int write_latency_gp(const struct report_table *t, const char *out_dir, c
 	FILE *gp = open_in(out_dir, name, "gp", &path);
 	int ret;
 
-	if (!gp) {
-		free(path);
+	if (!gp)
 		return -1;
-	}
 	fprintf(gp, "# contest plot: an interactive task's wake-up latency, the fraction of\n"
 		"# wake-ups at or below each latency (a CDF), one line per kernel;\n"
 		"# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
@@ -476,10 +472,8 @@ static int write_sweep_dat(const struct report *r, size_t first, size_t n, const
 	FILE *f = open_in(out_dir, name, "dat", &path);
 	int ret;
 
-	if (!f) {
-		free(path);
+	if (!f)
 		return -1;
-	}
 	fprintf(f, "# %s at each point of its sweep: x, point, then each kernel's mean %s\n",
 		r->tables[first].load, report_main_name(&r->tables[first]));
 	fputs("x point", f);
@@ -516,10 +510,8 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, const 
 	FILE *gp = open_in(out_dir, name, "gp", &path);
 	int ret;
 
-	if (!gp) {
-		free(path);
+	if (!gp)
 		return -1;
-	}
 	fprintf(gp, "# contest plot: a line per kernel over a sweep's points; the numbers are\n"
 		"# in %s.dat; run: gnuplot %s.gp\n", name, name);
 	terminal(gp, format, 800, 480, name);
