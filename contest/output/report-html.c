@@ -80,7 +80,8 @@ static int embed_image(FILE *out, const struct plot_image *img)
 		return -1;	/* it could not be read: said when it was */
 	fputs("<img alt=\"", out);
 	html_escape(out, img->kernel ? "monitor chart of " :
-		    row_load_base(img->load) != img->load ? "latency chart of " : "Time chart of ");
+		    row_kind(img->load) == ROW_INTERACTIVE ? "latency chart of " :
+		    row_kind(img->load) == ROW_MEASURE ? "work chart of " : "Time chart of ");
 	if (img->kernel) {
 		html_escape(out, img->kernel);
 		fputs(" under ", out);

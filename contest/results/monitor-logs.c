@@ -219,7 +219,7 @@ static void swap_sum(struct monitor_swap *sw, const struct monitor_run *runs, si
 /* the run number N of "LOAD.N.vmstat" or "LOAD.N.profile", 0 for another name */
 static int log_run(const char *name, const char *load, size_t llen)
 {
-	int interactive = row_load_base(load) != load;
+	int interactive = row_kind(load) == ROW_INTERACTIVE;
 	char *end;
 	long run;
 
@@ -334,7 +334,7 @@ void monitor_log_read(const char *dir, const char *kernel, const char *load,
 			run->npsi = monitor_parse_psi(text, &run->psi);
 			free(text);
 		}
-		if (row_load_base(load) != load && (text = read_log(logdir, load, runs[i], "make"))) {
+		if (row_kind(load) == ROW_INTERACTIVE && (text = read_log(logdir, load, runs[i], "make"))) {
 			add_latency(log, text);
 			free(text);
 		}

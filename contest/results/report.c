@@ -106,7 +106,7 @@ static int build_row(const struct kernel_results *kr, const char *load, const ch
 static int has_compile_runs(const struct kernel_results *kr)
 {
 	for (size_t i = 0; i < kr->nloads; i++)
-		if (row_load_base(kr->loads[i].load) == kr->loads[i].load)
+		if (row_kind(kr->loads[i].load) == ROW_COMPILE)
 			return 1;
 	return 0;
 }

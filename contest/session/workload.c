@@ -244,11 +244,13 @@ static int prepare_interactive(struct workload *w)
 	snprintf(nice_s, sizeof(nice_s), "%d", w->task_nice);
 	argv_free(w->build);
 	w->build = xcalloc(14, sizeof(*w->build));
-	w->task_arg = 11;	/* the task's name: workload_set_task() swaps it */
 	{
 		const char *argv[] = { self, "interact", "--samples", "--duration", duration,
 				       "--floor", floor_s, "--rt-priority", prio, "--nice", nice_s,
 				       w->task->name, NULL };
+
+		/* the task's name, last: workload_set_task() swaps it */
+		w->task_arg = ARRAY_SIZE(argv) - 2;
 
 		for (size_t i = 0; argv[i]; i++)
 			w->build[i] = xstrdup(argv[i]);
