@@ -60,7 +60,7 @@ static void csv_row(FILE *out, const struct report_table *t, const struct report
 	csv_number(out, running_stats_mean(&row->s->lcpu), 2);
 	csv_number(out, row->ratio, 4);
 	csv_not_ok(out, row);
-	for (size_t i = 0; i < ARRAY_SIZE(row->s->psi); i++)
+	for (size_t i = 0; i < 2 * PSI_NCOL; i++)
 		csv_number(out, running_stats_mean(&row->s->psi[i]), 0);
 	/* a sweep's point, a measured load's work (empty for the others) */
 	fputc(',', out);

@@ -151,10 +151,12 @@ static void round_ratios(const struct report_row *base, const struct report_row 
 	running_stats_init(out);
 	for (size_t i = 0; i < new->s->nruns; i++) {
 		for (size_t j = 0; j < base->s->nruns; j++) {
-			double b = base->s->runs[j].v[metric], n = new->s->runs[i].v[metric];
+			double b, n;
 
 			if (base->s->runs[j].run != new->s->runs[i].run)
 				continue;
+			b = run_value(base->s, j, metric);
+			n = run_value(new->s, i, metric);
 			if (b > 0 && n > 0)
 				running_stats_add(out, log(n / b));
 			break;

@@ -73,8 +73,9 @@ static struct table_key *collect_loads(const struct kernel_results *krs, size_t 
 			const struct load_summary *ls = &krs[k].loads[i];
 			size_t j;
 
-			for (j = 0; j < count && (strcmp(keys[j].load, ls->load) ||
-						  strcmp(keys[j].sweep, ls->sweep)); j++)
+			/* interned: equal names are equal pointers */
+			for (j = 0; j < count && (keys[j].load != ls->load ||
+						  keys[j].sweep != ls->sweep); j++)
 				;
 			if (j < count)
 				continue;

@@ -1,5 +1,6 @@
 /* summary.c - per kernel and load, the summaries of its runs, see summary.h */
 #include "results/summary.h"
+#include "lib/intern.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
@@ -15,13 +16,65 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-/* ISO 8601 UTC ("2002-11-16T03:22:13Z", fraction and zone letter optional) */
+/* days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar, a
+ * day past the month's end counting on into the next (as timegm does) */
+static long days_from_civil(long y, int m, int d)
+{
+	long era, yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* the n digits at s as a number; -1 when one is not a digit */
+static int digits(const char *s, int n)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = 10 * v + (s[i] - '0');
+	}
+	return v;
+}
+
+/*
+ * ISO 8601 UTC ("2002-11-16T03:22:13Z", fraction and zone letter optional).
+ * A lab's report reads hundreds of thousands of them: the form contest
+ * writes is read by hand; anything looser goes the way it always went
+ * (sscanf, timegm), so both give the same time for a stamp.
+ */
 static int parse_timestamp(const char *s, double *epoch)
 {
+	/* each part only once the ones before it were there: s may be short */
+	int y = digits(s, 4), mo = y >= 0 && s[4] == '-' ? digits(s + 5, 2) : -1;
+	int d = mo >= 1 && mo <= 12 && s[7] == '-' ? digits(s + 8, 2) : -1;
+	int h = d >= 1 && s[10] == 'T' ? digits(s + 11, 2) : -1;
+	int mi = h >= 0 && s[13] == ':' ? digits(s + 14, 2) : -1;
+	size_t sec_len = 2;
 	struct tm tm;
+	char secs[32];
 	double sec;
 	int n = 0;
 
+	if (mi >= 0 && s[16] == ':' && digits(s + 17, 2) >= 0) {
+		if (s[19] == '.')
+			sec_len = 3 + strspn(s + 20, "0123456789");
+		if (sec_len < sizeof(secs) &&
+		    (!s[17 + sec_len] || !strcmp(s + 17 + sec_len, "Z") ||
+		     !strcmp(s + 17 + sec_len, "+00:00"))) {
+			memcpy(secs, s + 17, sec_len);
+			secs[sec_len] = '\0';
+			sec = strtod(secs, NULL);
+			*epoch = (double)(days_from_civil(y, mo, d) * 86400L + h * 3600L +
+					  mi * 60L + (int)sec) + (sec - (int)sec);
+			return 0;
+		}
+	}
 	memset(&tm, 0, sizeof(tm));
 	if (sscanf(s, "%d-%d-%dT%d:%d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
 		   &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || n == 0)
@@ -38,8 +91,9 @@ static int parse_timestamp(const char *s, double *epoch)
 const struct load_summary *kernel_results_load(const struct kernel_results *kr,
 					       const char *load)
 {
+	load = intern(load);
 	for (size_t i = 0; i < kr->nloads; i++)
-		if (!strcmp(kr->loads[i].load, load))
+		if (kr->loads[i].load == load)
 			return &kr->loads[i];
 	return NULL;
 }
@@ -47,40 +101,71 @@ const struct load_summary *kernel_results_load(const struct kernel_results *kr,
 const struct load_summary *kernel_results_point(const struct kernel_results *kr,
 						const char *load, const char *sweep)
 {
+	load = intern(load);
+	sweep = intern(sweep);
 	for (size_t i = 0; i < kr->nloads; i++)
-		if (!strcmp(kr->loads[i].load, load) && !strcmp(kr->loads[i].sweep, sweep))
+		if (kr->loads[i].load == load && kr->loads[i].sweep == sweep)
 			return &kr->loads[i];
 	return NULL;
 }
 
-/* load's summary at sweep, made when it is new; NULL when kr holds as many as it may */
+/* what a summary's psi, lat and counts point at until a run has them */
+static const struct running_stats no_stats[2 * PSI_NCOL > LAT_NCOL ? 2 * PSI_NCOL : LAT_NCOL];
+_Static_assert(COUNTS <= ARRAY_SIZE(no_stats), "no_stats covers the counters");
+
+/* load's summary at sweep (interned), made when it is new; NULL when kr
+ * holds as many as it may. A file's rows come a load at a time: its last
+ * summary is looked at first. */
 static struct load_summary *summary_of(struct kernel_results *kr, const char *load,
 				       const char *sweep)
 {
-	struct load_summary *ls = (struct load_summary *)kernel_results_point(kr, load, sweep);
+	struct load_summary *ls = kr->nloads ? &kr->loads[kr->nloads - 1] : NULL;
 
-	if (ls || kr->nloads == KERNEL_MAX_LOADS)
+	if (ls && ls->load == load && ls->sweep == sweep)
 		return ls;
+	for (size_t i = 0; i < kr->nloads; i++)
+		if (kr->loads[i].load == load && kr->loads[i].sweep == sweep)
+			return &kr->loads[i];
+	if (kr->nloads == KERNEL_MAX_LOADS)
+		return NULL;
 	kr->loads = xrealloc(kr->loads, (kr->nloads + 1) * sizeof(*kr->loads));
 	ls = &kr->loads[kr->nloads++];
 	memset(ls, 0, sizeof(*ls));
-	snprintf(ls->load, sizeof(ls->load), "%s", load);
-	snprintf(ls->sweep, sizeof(ls->sweep), "%s", sweep);
+	ls->load = load;
+	ls->sweep = sweep;
 	running_stats_init(&ls->time);
 	running_stats_init(&ls->cpu);
 	running_stats_init(&ls->loads);
 	running_stats_init(&ls->lcpu);
-	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
-		running_stats_init(&ls->psi[p]);
+	ls->psi = ls->lat = ls->counts = no_stats;
 	ls->first_ok = ls->last_ok = NAN;
 	running_stats_init(&ls->steal);
 	running_stats_init(&ls->majflt);
 	running_stats_init(&ls->others);
-	for (size_t i = 0; i < LAT_NCOL; i++)
-		running_stats_init(&ls->lat[i]);
-	for (size_t i = 0; i < COUNTS; i++)
-		running_stats_init(&ls->counts[i]);
 	return ls;
+}
+
+/* x into stats[i] of a block that is the shared empty one until a value comes */
+static void add_kept(const struct running_stats **stats, size_t n, size_t i, double x)
+{
+	struct running_stats *own;
+
+	if (isnan(x))
+		return;
+	if (*stats == no_stats) {
+		own = xcalloc(n, sizeof(*own));
+		for (size_t j = 0; j < n; j++)
+			running_stats_init(&own[j]);
+		*stats = own;
+	}
+	own = (struct running_stats *)*stats;	/* its own block now */
+	running_stats_add(&own[i], x);
+}
+
+static void free_kept(const struct running_stats *stats)
+{
+	if (stats != no_stats)
+		free((void *)stats);
 }
 
 /* one more run of status, which is not ok; -1 when ls has too many kinds */
@@ -128,10 +213,63 @@ static void add_note(struct run_notes *note, int run, const char *text)
 		snprintf(note->text + RUN_NOTE_TEXT - 4, 4, "...");
 }
 
-static void add_ok(struct load_summary *ls, const struct run_row *row)
+double run_value(const struct load_summary *ls, size_t i, int v)
 {
-	double when;
+	if (v < RUN_MAIN)
+		return ls->runs[i].v[v];
+	return ls->more ? ls->more[i * (RUN_VALUES - RUN_MAIN) + (size_t)(v - RUN_MAIN)] : NAN;
+}
 
+/* the row's values past RUN_MAIN, in run_value()'s order */
+static void more_values(const struct run_row *row, double *more)
+{
+	for (size_t i = 0; i < LAT_NCOL; i++)
+		more[i] = row->interactive[i];
+	for (size_t i = 0; i < COUNTS; i++)
+		more[LAT_NCOL + i] = row->counts[i];
+}
+
+/* does the row have a value past RUN_MAIN? */
+static int has_more(const struct run_row *row)
+{
+	double more[RUN_VALUES - RUN_MAIN];
+
+	more_values(row, more);
+	for (size_t i = 0; i < ARRAY_SIZE(more); i++)
+		if (!isnan(more[i]))
+			return 1;
+	return 0;
+}
+
+/* room for one more kept run, and for its values past RUN_MAIN once some run has them */
+static void keep_run(struct load_summary *ls, const struct run_row *row)
+{
+	const size_t nmore = RUN_VALUES - RUN_MAIN;
+	struct run_values *rv;
+
+	if (ls->nruns == ls->runs_alloc) {	/* doubling: a realloc a row costs n^2 */
+		ls->runs_alloc = ls->runs_alloc ? 2 * ls->runs_alloc : 4;
+		ls->runs = xrealloc(ls->runs, ls->runs_alloc * sizeof(*ls->runs));
+		if (ls->more)
+			ls->more = xrealloc(ls->more, ls->runs_alloc * nmore * sizeof(*ls->more));
+	}
+	if (!ls->more && has_more(row)) {	/* the runs before had none */
+		ls->more = xmalloc(ls->runs_alloc * nmore * sizeof(*ls->more));
+		for (size_t i = 0; i < ls->nruns * nmore; i++)
+			ls->more[i] = NAN;
+	}
+	if (ls->more)
+		more_values(row, &ls->more[ls->nruns * nmore]);
+	rv = &ls->runs[ls->nruns++];
+	rv->run = row->run;
+	rv->v[0] = row->time_s;
+	rv->v[1] = row->cpu_pct;
+	rv->v[2] = row->loads;
+	rv->v[3] = row->lcpu_pct;
+}
+
+static void add_ok(struct load_summary *ls, const struct run_row *row, const double *when)
+{
 	if (!isnan(row->steal_s))
 		running_stats_add(&ls->steal, row->steal_s);
 	if (!isnan(row->pgmajfault))
@@ -143,66 +281,49 @@ static void add_ok(struct load_summary *ls, const struct run_row *row)
 	if (row->unloaded[0])
 		add_note(&ls->notes[NOTE_UNLOADED], row->run, row->unloaded);
 	for (size_t i = 0; i < LAT_NCOL; i++)
-		if (!isnan(row->interactive[i]))
-			running_stats_add(&ls->lat[i], row->interactive[i]);
+		add_kept(&ls->lat, LAT_NCOL, i, row->interactive[i]);
 	for (size_t i = 0; i < COUNTS; i++)
-		if (!isnan(row->counts[i]))
-			running_stats_add(&ls->counts[i], row->counts[i]);
-
-	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when)) {
-		if (isnan(ls->first_ok) || when < ls->first_ok)
-			ls->first_ok = when;
-		if (isnan(ls->last_ok) || when > ls->last_ok)
-			ls->last_ok = when;
+		add_kept(&ls->counts, COUNTS, i, row->counts[i]);
+	if (when) {
+		if (isnan(ls->first_ok) || *when < ls->first_ok)
+			ls->first_ok = *when;
+		if (isnan(ls->last_ok) || *when > ls->last_ok)
+			ls->last_ok = *when;
 	}
 	if (ls->time.n < LOAD_MAX_PAIRED) {
-		struct run_values *rv;
-
-		if (ls->nruns == ls->runs_alloc) {	/* doubling: a realloc a row costs n^2 */
-			ls->runs_alloc = ls->runs_alloc ? 2 * ls->runs_alloc : 8;
-			ls->runs = xrealloc(ls->runs, ls->runs_alloc * sizeof(*ls->runs));
-		}
-		rv = &ls->runs[ls->nruns++];
-		rv->run = row->run;
-		rv->v[0] = row->time_s;
-		rv->v[1] = row->cpu_pct;
-		rv->v[2] = row->loads;
-		for (size_t i = 0; i < LAT_NCOL; i++)
-			rv->v[4 + i] = row->interactive[i];
-		for (size_t i = 0; i < COUNTS; i++)
-			rv->v[4 + LAT_NCOL + i] = row->counts[i];
-		rv->v[3] = row->lcpu_pct;
+		keep_run(ls, row);
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */
+		free(ls->more);
 		ls->runs = NULL;
+		ls->more = NULL;
 		ls->nruns = ls->runs_alloc = 0;
 	}
 	running_stats_add(&ls->time, row->time_s);
 	running_stats_add(&ls->cpu, row->cpu_pct);
 	running_stats_add(&ls->loads, row->loads);
 	running_stats_add(&ls->lcpu, row->lcpu_pct);
-	for (size_t p = 0; p < ARRAY_SIZE(ls->psi); p++)
-		if (!isnan(row->psi_us[p]))
-			running_stats_add(&ls->psi[p], row->psi_us[p]);
+	for (size_t p = 0; p < 2 * PSI_NCOL; p++)
+		add_kept(&ls->psi, 2 * PSI_NCOL, p, row->psi_us[p]);
 }
 
 const char *kernel_results_add(const struct run_row *row, void *data)
 {
 	struct kernel_results *kr = data;
-	struct load_summary *ls = summary_of(kr, row->load, row->sweep);
+	struct load_summary *ls = summary_of(kr, intern(row->load), intern(row->sweep));
 	double when;
+	int dated = row->timestamp[0] && !parse_timestamp(row->timestamp, &when);
 
 	if (!ls)
 		return "more loads than " STR(KERNEL_MAX_LOADS) " in one file";
 	if (!strcmp(row->status, "ok"))
-		add_ok(ls, row);
+		add_ok(ls, row, dated ? &when : NULL);
 	else if (count_not_ok(ls, row->status) < 0)
 		return "more statuses than " STR(LOAD_MAX_STATUSES) " for one load";
 	/* a run cut short (aborted) does not use up its number: the run that redoes it takes it */
 	if (strcmp(row->status, "aborted") && row->run > ls->highest_run)
 		ls->highest_run = row->run;
-	if (row->timestamp[0] && !parse_timestamp(row->timestamp, &when) &&
-	    (!kr->dated || when < kr->first_seen)) {
+	if (dated && (!kr->dated || when < kr->first_seen)) {
 		kr->first_seen = when;
 		kr->dated = 1;
 	}
@@ -228,6 +349,9 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 
 		if (ls->runs && ls->runs_alloc > ls->nruns) {
 			ls->runs = xrealloc(ls->runs, ls->nruns * sizeof(*ls->runs));
+			if (ls->more)
+				ls->more = xrealloc(ls->more, ls->nruns * (RUN_VALUES - RUN_MAIN) *
+						    sizeof(*ls->more));
 			ls->runs_alloc = ls->nruns;
 		}
 	}
@@ -240,6 +364,10 @@ void kernel_results_release(struct kernel_results *kr)
 	for (size_t i = 0; i < kr->nloads; i++) {
 		free(kr->loads[i].not_ok);
 		free(kr->loads[i].runs);
+		free(kr->loads[i].more);
+		free_kept(kr->loads[i].psi);
+		free_kept(kr->loads[i].lat);
+		free_kept(kr->loads[i].counts);
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)
 			free(kr->loads[i].notes[kind].text);
 	}

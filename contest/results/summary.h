@@ -15,13 +15,15 @@ struct status_count {
 	size_t n;
 };
 
-/* one ok run's numbers, kept so that compare can pair interleaved rounds:
- * Time, CPU%, Loads, LCPU%, then a timed task's (store.h's LAT_*, WORK_*),
- * then the counters (store.h's COUNT_*) */
+/* the numbers compare pairs interleaved rounds by: Time, CPU%, Loads,
+ * LCPU%, then a timed task's (store.h's LAT_*, WORK_*), then the counters
+ * (store.h's COUNT_*) */
 enum { RUN_VALUES = 4 + LAT_NCOL + COUNTS };
+/* the first RUN_MAIN of them, which every ok run has */
+enum { RUN_MAIN = 4 };
 struct run_values {
 	int run;
-	double v[RUN_VALUES];
+	double v[RUN_MAIN];
 };
 
 /*
@@ -46,12 +48,20 @@ extern const char *const run_note_names[RUN_NOTES];
 /* how many ok runs of a load are kept for pairing; beyond, none is paired */
 #define LOAD_MAX_PAIRED 4096
 
-/* one kernel's runs of one load (at one point of a sweep), summed up as the rows go by */
+/*
+ * One kernel's runs of one load (at one point of a sweep), summed up as the
+ * rows go by. A lab reads thousands of kernels of ten loads at once, so a
+ * summary holds no room for what its runs do not have: its names are
+ * interned, and the pressure, a timed task's measures and the counters
+ * each point at one shared block of empty statistics until a run has
+ * them (most loads time no task; most machines count no cycles).
+ */
 struct load_summary {
-	char load[64];
-	char sweep[128];		/* runs.tsv's sweep, "" none */
+	const char *load;		/* intern.h's: one pointer per name */
+	const char *sweep;		/* runs.tsv's sweep, "" none; interned */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
-	struct running_stats psi[2 * PSI_NCOL];	/* over ok runs that have them */
+	/* over ok runs that have them: [2 * PSI_NCOL], [LAT_NCOL], [COUNTS] */
+	const struct running_stats *psi, *lat, *counts;
 	size_t n_not_ok;
 	struct status_count *not_ok;	/* by status, sorted by name */
 	size_t n_not_ok_kinds;
@@ -59,9 +69,11 @@ struct load_summary {
 	/* when the ok runs started (epoch s): the earliest and the latest
 	 * timestamp; NAN when no ok row has one */
 	double first_ok, last_ok;
-	/* the ok runs' numbers, in file order; NULL (none kept) when there
-	 * are more than LOAD_MAX_PAIRED */
+	/* the ok runs' numbers, in file order (run_value()); NULL (none kept)
+	 * when there are more than LOAD_MAX_PAIRED */
 	struct run_values *runs;
+	/* per run, the values past RUN_MAIN; NULL while no run has one */
+	double *more;
 	size_t nruns, runs_alloc;
 	/* what disturbed the ok runs: the means of runs.tsv's steal_s and
 	 * others_cpu_s over the runs that have them */
@@ -69,11 +81,10 @@ struct load_summary {
 	/* the machine's major faults over the ok runs' windows (pgmajfault) */
 	struct running_stats majflt;
 	struct run_notes notes[RUN_NOTES];
-	/* an interactive task's measures (store.h's LAT_*) over the ok runs that have them */
-	struct running_stats lat[LAT_NCOL];
-	/* instructions and cycles (store.h's COUNT_*) over the ok runs that counted them */
-	struct running_stats counts[COUNTS];
 };
+
+/* value v (0 .. RUN_VALUES) of ls's i-th kept run; NAN when it has none */
+double run_value(const struct load_summary *ls, size_t i, int v);
 
 /* one kernel's results: per load what the tables need, no rows kept */
 struct kernel_results {

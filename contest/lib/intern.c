@@ -1,0 +1,57 @@
+/* intern.c - see intern.h: an open-addressing hash set of strings */
+#include "lib/intern.h"
+#include "lib/util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char **slots;	/* a power of two of them, NULL free */
+static size_t nslots, used;
+
+/* FNV-1a: the names are short, and few */
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static const char **slot_of(const char **table, size_t size, const char *s)
+{
+	size_t i = (size_t)hash(s) & (size - 1);
+
+	while (table[i] && strcmp(table[i], s))
+		i = (i + 1) & (size - 1);
+	return &table[i];
+}
+
+/* twice the room, every string moved over: kept at most half full */
+static void grow(void)
+{
+	size_t size = nslots ? 2 * nslots : 64;
+	const char **table = xcalloc(size, sizeof(*table));
+
+	for (size_t i = 0; i < nslots; i++)
+		if (slots[i])
+			*slot_of(table, size, slots[i]) = slots[i];
+	free(slots);
+	slots = table;
+	nslots = size;
+}
+
+const char *intern(const char *s)
+{
+	const char **slot;
+
+	if (2 * (used + 1) > nslots)
+		grow();
+	slot = slot_of(slots, nslots, s);
+	if (!*slot) {
+		*slot = xstrdup(s);
+		used++;
+	}
+	return *slot;
+}
