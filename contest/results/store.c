@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,10 @@ struct header {
 	int n;
 	const struct column *col[MAX_COLS];
 	int pos[NCOLUMNS];
+	/* the reader's: the columns it fills a run_row from, the words
+	 * first, then the numbers (a run that is not ok may lack numbers) */
+	int nread;
+	unsigned char read[NCOLUMNS];
 };
 
 const char *results_header(void)
@@ -221,20 +226,28 @@ static const struct column *column_named(const char *name)
 	return NULL;
 }
 
+/* read as a number: a whole count (COL_LLONG) too, into a double */
+static int is_number(const struct column *c)
+{
+	return c->type == COL_REAL || c->type == COL_LLONG;
+}
+
+_Static_assert(NCOLUMNS <= 256, "a column's index fits the header's read list");
+
 static int split_tabs(char *line, char **fields, int max)
 {
 	int n = 0;
 
-	for (;;) {
-		char *tab = strchr(line, '\t');
-
+	for (char *p = line;; p++) {
+		if (*p != '\t' && *p)
+			continue;
 		if (n < max)
 			fields[n] = line;
 		n++;
-		if (!tab)
+		if (!*p)
 			return n;
-		*tab = '\0';
-		line = tab + 1;
+		*p = '\0';
+		line = p + 1;
 	}
 }
 
@@ -276,6 +289,11 @@ static int header_parse(char *line, const char *path, int to_append, struct head
 	for (size_t i = 0; i < NCOLUMNS; i++)
 		if (columns[i].required && h->pos[i] < 0)
 			return error("'%s': no '%s' column in the header", path, columns[i].name);
+	h->nread = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < NCOLUMNS; i++)
+			if (columns[i].row_offset != NOT_READ && is_number(&columns[i]) == pass)
+				h->read[h->nread++] = (unsigned char)i;
 	return 0;
 }
 
@@ -507,15 +525,53 @@ out:
 
 /* ---- reader ---- */
 
+/* the powers of ten a double holds exactly */
+static const double exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+};
+
+/*
+ * s as "[-]DIGITS[.DIGITS]" with at most 15 digits, the form contest
+ * writes: the digits as a whole number over a power of ten, both exact in
+ * a double, so the one rounding of the division gives what strtod gives
+ * (Clinger's fast path). 1 for any other form, which strtod reads.
+ */
+static int plain_decimal(const char *s, double *out)
+{
+	uint64_t m = 0;
+	int ndigits = 0, frac = -1, neg = *s == '-';
+
+	for (s += neg; *s; s++) {
+		if (*s >= '0' && *s <= '9') {
+			if (++ndigits > 15)
+				return 1;
+			m = 10 * m + (uint64_t)(*s - '0');
+			frac += frac >= 0;
+		} else if (*s == '.' && frac < 0) {
+			frac = 0;
+		} else {
+			return 1;
+		}
+	}
+	if (!ndigits)
+		return 1;
+	*out = (double)m / exact_pow10[frac > 0 ? frac : 0];
+	if (neg)
+		*out = -*out;
+	return 0;
+}
+
 /* "-" stands for a value not measured; only a run that failed may lack one */
 static int parse_number(const char *s, int missing_ok, double *out)
 {
 	char *end;
 
-	if (missing_ok && (!strcmp(s, "-") || !*s)) {
+	if (missing_ok && (!*s || (s[0] == '-' && !s[1]))) {
 		*out = NAN;
 		return 0;
 	}
+	if (!plain_decimal(s, out))
+		return 0;
 	errno = 0;
 	*out = strtod(s, &end);
 	return end == s || *end || errno == ERANGE || !isfinite(*out) ? -1 : 0;
@@ -524,11 +580,14 @@ static int parse_number(const char *s, int missing_ok, double *out)
 /* one text field into dst (size bytes): empty, "-" (optional only) or too long is -1 */
 static int text_field(char *dst, size_t size, const char *src, int required)
 {
-	if (!required && !strcmp(src, "-"))
+	size_t len;
+
+	if (!required && src[0] == '-' && !src[1])
 		src = "";
-	if ((required && !*src) || strlen(src) >= size)
+	len = strlen(src);
+	if ((required && !len) || len >= size)
 		return -1;
-	memcpy(dst, src, strlen(src) + 1);
+	memcpy(dst, src, len + 1);
 	return 0;
 }
 
@@ -542,82 +601,105 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 {
 	int failed = 1;
 
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < NCOLUMNS; i++) {
-			const struct column *c = &columns[i];
-			const char *v = h->pos[i] < 0 ? NULL : f[h->pos[i]];
-			char *dst;
-			double d;
+	for (int r = 0; r < h->nread; r++) {
+		const struct column *c = &columns[h->read[r]];
+		const char *v = h->pos[h->read[r]] < 0 ? NULL : f[h->pos[h->read[r]]];
+		char *dst = (char *)row + c->row_offset;
+		double d;
 
-			/* a whole count (COL_LLONG) is read as a number, into a double */
-			if (c->row_offset == NOT_READ ||
-			    (c->type == COL_REAL || c->type == COL_LLONG) != pass)
-				continue;
-			dst = (char *)row + c->row_offset;	/* only for a column read */
-			switch (c->type) {
-			case COL_TEXT:
-				if (!v || text_field(dst, c->row_size, v, c->required)) {
-					if (c->required) {
-						snprintf(why, why_size, "bad %s: '%.40s'", c->name, v);
-						return why;
-					}
-					*dst = '\0';	/* optional: unreadable is unknown */
-				}
-				break;
-			case COL_REAL:
-			case COL_LLONG:
-				if (!v || parse_number(v, failed || !c->required, &d)) {
-					if (c->required) {
-						snprintf(why, why_size, "%s is not a number: '%.40s'",
-							 c->name, v);
-						return why;
-					}
-					d = NAN;
-				}
-				memcpy(dst, &d, sizeof(d));
-				break;
-			default:	/* the run number */
-				if (!v || parse_number(v, 0, &d) || d < 1 || d > 1e9 || d != floor(d)) {
-					snprintf(why, why_size, "%s is not a positive whole number",
-						 c->name);
+		switch (c->type) {
+		case COL_TEXT:
+			if (!v || text_field(dst, c->row_size, v, c->required)) {
+				if (c->required) {
+					snprintf(why, why_size, "bad %s: '%.40s'", c->name, v);
 					return why;
 				}
-				*(int *)dst = (int)d;
-				break;
+				*dst = '\0';	/* optional: unreadable is unknown */
 			}
+			/* the words come first: the numbers know whether the run failed */
+			if (c->row_offset == offsetof(struct run_row, status))
+				failed = strcmp(row->status, "ok") != 0;
+			break;
+		case COL_REAL:
+		case COL_LLONG:
+			if (!v || parse_number(v, failed || !c->required, &d)) {
+				if (c->required) {
+					snprintf(why, why_size, "%s is not a number: '%.40s'",
+						 c->name, v);
+					return why;
+				}
+				d = NAN;
+			}
+			memcpy(dst, &d, sizeof(d));
+			break;
+		default:	/* the run number */
+			if (!v || parse_number(v, 0, &d) || d < 1 || d > 1e9 || d != floor(d)) {
+				snprintf(why, why_size, "%s is not a positive whole number",
+					 c->name);
+				return why;
+			}
+			*(int *)dst = (int)d;
+			break;
 		}
-		failed = strcmp(row->status, "ok") != 0;
 	}
 	return NULL;
 }
 
-/* one open runs.tsv being read */
+/* one open runs.tsv being read: its bytes come in blocks, not a line a call */
 struct scan {
 	const char *path;
-	FILE *f;
-	char *line;
-	size_t cap;
+	int fd;
+	char *buf;		/* buf[start..end) is read, not yet taken; end < cap */
+	size_t cap, start, end;
+	int eof, err;		/* err: a read's errno */
+	char *line;		/* the line just taken, in buf */
 	int lineno;
 	struct header header;
 };
 
+enum { SCAN_BLOCK = 64 * 1024 };	/* a kernel's whole runs.tsv, most often */
+
 /*
- * The next line, its newline and anything from a CR on cut off: its
- * length, or -1 at the end. A NUL byte would hide the rest of the line
- * from every string function: *nul says there was one.
+ * Take the next line in place, its newline and anything from a CR on cut
+ * off: its length, or -1 at the end (s->err set on a read error).
+ * A NUL byte would hide the rest of the line from every string function:
+ * *nul says there was one.
  */
 static ssize_t next_line(struct scan *s, int *nul)
 {
-	ssize_t len = getline(&s->line, &s->cap, s->f);
+	for (;;) {
+		char *p = s->buf + s->start, *nl = memchr(p, '\n', s->end - s->start), *cr;
+		size_t len = nl ? (size_t)(nl - p) : s->end - s->start;
+		ssize_t n;
 
-	if (len < 0)
-		return -1;
-	s->lineno++;
-	if (len && s->line[len - 1] == '\n')
-		s->line[--len] = '\0';
-	*nul = memchr(s->line, '\0', (size_t)len) != NULL;
-	s->line[strcspn(s->line, "\r")] = '\0';
-	return (ssize_t)strlen(s->line);
+		if (nl || (s->eof && len)) {
+			p[len] = '\0';	/* the newline, or the byte past the end */
+			s->start += len + (nl != NULL);
+			s->line = p;
+			s->lineno++;
+			*nul = memchr(p, '\0', len) != NULL;
+			if ((cr = memchr(p, '\r', len)))
+				*cr = '\0';
+			return (ssize_t)strlen(p);
+		}
+		if (s->eof)
+			return -1;
+		/* the start of a line stays; room for the rest of it */
+		memmove(s->buf, p, len);
+		s->start = 0;
+		s->end = len;
+		if (s->end + 1 >= s->cap)
+			s->buf = xrealloc(s->buf, s->cap *= 2);
+		n = read(s->fd, s->buf + s->end, s->cap - s->end - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			s->err = errno;
+			return -1;
+		}
+		s->eof = n == 0;
+		s->end += (size_t)n;
+	}
 }
 
 /* the row of the line just read, to fn; a malformed one is warned about */
@@ -663,47 +745,62 @@ static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 
 /*
  * Open without blocking, then look: a FIFO would hang the reader, and a
- * directory or a device is not results. 0 and *out; 1 when path does not
- * exist and missing_ok; -1 (error printed).
+ * directory or a device is not results. The fd (O_NONBLOCK does nothing
+ * to a regular file: it stays, and saves a call a file); -2 when
+ * path does not exist and missing_ok; -1 (error printed).
  */
-static int open_regular(const char *path, int missing_ok, double *mtime, FILE **out)
+static int open_regular(const char *path, int missing_ok, double *mtime)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	const char *why = NULL;
 	struct stat st;
 
 	if (fd < 0 && missing_ok && errno == ENOENT)
-		return 1;
+		return -2;
 	if (fd < 0)
 		return error("cannot read '%s': %s", path, strerror(errno));
 	if (fstat(fd, &st) < 0)
 		why = strerror(errno);
 	else if (!S_ISREG(st.st_mode))
 		why = "not a regular file";
-	else if (fcntl(fd, F_SETFL, 0) < 0 || !(*out = fdopen(fd, "r")))
-		why = strerror(errno);
 	if (why) {
 		close(fd);
 		return error("cannot read '%s': %s", path, why);
 	}
 	if (mtime)
 		*mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
-	return 0;
+	return fd;
 }
+
+/*
+ * The block a scan reads into, kept from one file to the next: a lab's
+ * report reads thousands, and a block freed between the small summaries
+ * each file leaves fragments the heap then spends its time merging.
+ * A row's callback never scans another file, so one block serves.
+ */
+static char *scan_block;
+static size_t scan_block_size;
 
 int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
 		 double *mtime)
 {
-	struct scan s = { path, NULL, NULL, 0, 0, { 0 } };
+	struct scan s = { .path = path };
 	int ret;
 
-	ret = open_regular(path, missing_ok, mtime, &s.f);
-	if (ret)
-		return ret > 0 ? 0 : -1;
+	s.fd = open_regular(path, missing_ok, mtime);
+	if (s.fd < 0)
+		return s.fd == -2 ? 0 : -1;
+	if (!scan_block) {
+		scan_block_size = SCAN_BLOCK;
+		scan_block = xmalloc(scan_block_size);
+	}
+	s.buf = scan_block;
+	s.cap = scan_block_size;
 	ret = scan_lines(&s, fn, data);
-	if (ferror(s.f) && ret == 0)
-		ret = error("cannot read '%s': %s", path, strerror(errno));
-	fclose(s.f);
-	free(s.line);
+	if (s.err && ret == 0)
+		ret = error("cannot read '%s': %s", path, strerror(s.err));
+	close(s.fd);
+	scan_block = s.buf;	/* it may have grown for a long line */
+	scan_block_size = s.cap;
 	return ret;
 }
