@@ -121,7 +121,8 @@ static char *differences(char *s, const char *base, const char *base_env,
 /* kernels from several machines: which ran where */
 static char *with_machines(char *s, char *const *envs, char *const *kernels, size_t n)
 {
-	char **groups = machine_groups(envs, kernels, n), *next;
+	struct machine *ms = machines_of_envs(envs, n);
+	char **groups = machine_groups(ms, kernels, n), *next;
 	size_t m = 0;
 
 	while (groups && groups[m])
@@ -138,6 +139,7 @@ static char *with_machines(char *s, char *const *envs, char *const *kernels, siz
 		s = next;
 	}
 	machine_groups_free(groups);
+	machine_release_all(ms, n);
 	return s;
 }
 

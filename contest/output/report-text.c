@@ -600,7 +600,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 /* kernels from several machines: which ran where, after the tables */
 static void write_machines(FILE *out, const struct report *r)
 {
-	char **groups = machine_groups(r->envs, r->kernels, r->nkernels);
+	char **groups = machine_groups(r->machines, r->kernels, r->nkernels);
 
 	if (!groups)
 		return;

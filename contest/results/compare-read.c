@@ -135,67 +135,77 @@ void results_envs_free(char **envs, size_t n)
 	free(envs);
 }
 
-static char *read_env(const char *dir, const char *kernel, struct sentences *list)
+/* kernel's env file parsed, or NULL, said in list, when it has none */
+static struct env *read_env(const char *dir, const char *kernel, struct sentences *list)
 {
 	char *text = results_read_env(dir, kernel), *path;
+	struct env *e;
 
 	if (!text) {
 		path = results_path(dir, kernel, "env");
 		add(list, xasprintf("no env file for '%s' ('%s'): its environment cannot be "
 				    "checked", kernel, path));
 		free(path);
+		return NULL;
 	}
-	return text;
+	e = env_parse(text, 1);
+	free(text);
+	return e;
 }
 
 /* a different memory size shouts: it compares memory sizes as well as kernels */
 static char *difference(const char *base, const char *new, const char *key,
-			const char *env_base, const char *env_new)
+			const struct env *env_base, const struct env *env_new)
 {
-	char *vb = fingerprint_value(env_base, key), *vn = fingerprint_value(env_new, key);
-	char *sentence = !strcmp(key, "memtotal") ?
+	const char *vb = env_get(env_base, key), *vn = env_get(env_new, key);
+
+	return !strcmp(key, "memtotal") ?
 		xasprintf("MEMORY DIFFERS: '%s' had memtotal %s, '%s' had %s: this compares "
 			  "memory sizes as well as kernels", new, vn, base, vb) :
 		xasprintf("'%s' and '%s' were measured with different %s: '%s' against '%s'",
 			  new, base, key, vn, vb);
-
-	free(vb);
-	free(vn);
-	return sentence;
 }
 
 /* kernels of different machines: the first thing a reader must know */
-static char *across_machines(const char *base, const char *new, const char *env_base,
-			     const char *env_new)
+static char *across_machines(const char *base, const char *new, const struct machine *mb,
+			     const struct machine *mn)
 {
-	char *mb = machine_label(env_base), *mn = machine_label(env_new);
+	char *lb = machine_label(mb), *ln = machine_label(mn);
 	char *sentence = xasprintf("ACROSS MACHINES: '%s' ran on %s, '%s' on %s: this compares "
-				   "machines as well as kernels", new, mn, base, mb);
+				   "machines as well as kernels", new, ln, base, lb);
 
-	free(mb);
-	free(mn);
+	free(lb);
+	free(ln);
 	return sentence;
 }
 
+/* each env file is parsed once: a lab compares thousands of kernels with BASE */
 char **compare_confounds(const char *dir, char *const *kernels, size_t n)
 {
 	struct sentences list = { xcalloc(1, sizeof(char *)), 0 };
-	char *env_base = read_env(dir, kernels[0], &list);
+	struct env *env_base = read_env(dir, kernels[0], &list);
+	struct machine base;
 
+	machine_of(&base, env_base);
 	for (size_t k = 1; k < n && env_base; k++) {
-		char *env_new = read_env(dir, kernels[k], &list), **keys = NULL;
+		struct env *env_new = read_env(dir, kernels[k], &list);
+		struct machine new;
+		char **keys = NULL;
 
-		if (env_new && machine_differs(env_base, env_new))
-			add(&list, across_machines(kernels[0], kernels[k], env_base, env_new));
-		if (env_new && fingerprint_differences(env_base, env_new, &keys) > 0)
+		machine_of(&new, env_new);
+		if (env_new && machine_differs(&base, &new))
+			add(&list, across_machines(kernels[0], kernels[k], &base, &new));
+		if (env_new && env_differences(env_base, env_new, &keys) > 0)
 			for (char **key = keys; *key; key++)
 				if (strcmp(*key, "host"))	/* across_machines said it */
 					add(&list, difference(kernels[0], kernels[k], *key,
 							      env_base, env_new));
 		fingerprint_keys_free(keys);
-		free(env_new);
+		machine_release(&new);
+		env_free(env_new);
 	}
-	free(env_base);
+	machine_release(&base);
+	env_free(env_base);
 	return list.s;
 }
 

@@ -1,54 +1,103 @@
 /* machine.c - see machine.h */
 #include "results/machine.h"
+#include "results/compare.h"
 #include "sys/fingerprint.h"
+#include "lib/membuf.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* the host line, else the node name in uname's (an older contest's env); NULL unknown */
-static char *host_of(const char *env)
+static char *dup_or_null(const char *s)
 {
-	char *host = fingerprint_value(env, "host"), *uname, *node;
+	return s ? xstrdup(s) : NULL;
+}
+
+/* the host line, else the node name in uname's (an older contest's env); NULL unknown */
+static char *host_of(const struct env *e)
+{
+	const char *host = env_get(e, "host"), *uname, *node;
 	size_t len;
 
-	if (host || !(uname = fingerprint_value(env, "uname")))
-		return host;
-	node = strchr(uname, ' ');
-	if (node) {
-		node++;
-		len = strcspn(node, " ");
-		host = len ? xasprintf("%.*s", (int)len, node) : NULL;
+	if (host || !(uname = env_get(e, "uname")) || !(node = strchr(uname, ' ')))
+		return dup_or_null(host);
+	node++;
+	len = strcspn(node, " ");
+	return len ? xasprintf("%.*s", (int)len, node) : NULL;
+}
+
+void machine_of(struct machine *m, const struct env *e)
+{
+	const char *guest = e ? env_get(e, "guest") : NULL;
+
+	memset(m, 0, sizeof(*m));
+	if (!e)
+		return;
+	m->known = 1;
+	m->host = host_of(e);
+	m->cpu_model = dup_or_null(env_get(e, "cpu_model"));
+	m->cpus = dup_or_null(env_get(e, "cpus"));
+	m->memtotal = dup_or_null(env_get(e, "memtotal"));
+	m->guest_mem = dup_or_null(env_get(e, "guest_mem"));
+	m->guest = guest && strcmp(guest, "none");
+}
+
+void machine_release(struct machine *m)
+{
+	free(m->host);
+	free(m->cpu_model);
+	free(m->cpus);
+	free(m->memtotal);
+	free(m->guest_mem);
+	memset(m, 0, sizeof(*m));
+}
+
+/* the machine of one env text, NULL for none */
+static void machine_of_text(struct machine *m, const char *text)
+{
+	struct env *e = text ? env_parse(text, 0) : NULL;
+
+	machine_of(m, e);
+	env_free(e);
+}
+
+struct machine *results_read_machines(const char *dir, char *const *kernels, size_t n)
+{
+	struct machine *ms = xcalloc(n + 1, sizeof(*ms));
+
+	for (size_t k = 0; k < n; k++) {
+		char *text = results_read_env(dir, kernels[k]);
+
+		machine_of_text(&ms[k], text);
+		free(text);
 	}
-	free(uname);
-	return host;
+	return ms;
 }
 
-char *machine_label(const char *env)
+struct machine *machines_of_envs(char *const *envs, size_t n)
 {
-	char *host = host_of(env), *cpu = fingerprint_value(env, "cpu_model");
-	char *cpus = fingerprint_value(env, "cpus"), *mem = fingerprint_value(env, "memtotal");
+	struct machine *ms = xcalloc(n + 1, sizeof(*ms));
+
+	for (size_t k = 0; envs && k < n; k++)
+		machine_of_text(&ms[k], envs[k]);
+	return ms;
+}
+
+void machine_release_all(struct machine *ms, size_t n)
+{
+	for (size_t k = 0; ms && k < n; k++)
+		machine_release(&ms[k]);
+	free(ms);
+}
+
+char *machine_label(const struct machine *m)
+{
 	/* memtotal is "BYTES (HUMAN)": the human part reads better */
-	const char *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
-	char *label = xasprintf("%s (%s, %s CPUs, %.*s)", host ? host : "unknown host",
-				cpu ? cpu : "unknown CPU", cpus ? cpus : "?",
-				human ? (int)strcspn(human, ")") : 7, human ? human : "unknown");
+	const char *mem = m->memtotal, *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
 
-	free(host);
-	free(cpu);
-	free(cpus);
-	free(mem);
-	return label;
-}
-
-/* a run --boot guest: its memory is the guest's mem=, a candidate, not a machine */
-static int in_guest(const char *env)
-{
-	char *guest = fingerprint_value(env, "guest");
-	int yes = guest && strcmp(guest, "none");
-
-	free(guest);
-	return yes;
+	return xasprintf("%s (%s, %s CPUs, %.*s)", m->host ? m->host : "unknown host",
+			 m->cpu_model ? m->cpu_model : "unknown CPU", m->cpus ? m->cpus : "?",
+			 human ? (int)strcspn(human, ")") : 7, human ? human : "unknown");
 }
 
 /*
@@ -56,50 +105,54 @@ static int in_guest(const char *env)
  * different memtotal is a boot with mem= (MEMORY DIFFERS says so), and a
  * guest's is its mem=.
  */
-int machine_differs(const char *env_a, const char *env_b)
+int machine_differs(const struct machine *a, const struct machine *b)
 {
-	char *ha = host_of(env_a), *hb = host_of(env_b), **keys = NULL;
-	int differs = ha && hb && strcmp(ha, hb);
-	int by_memory = !(ha && hb) && !in_guest(env_a) && !in_guest(env_b);
+	int by_memory = !(a->host && b->host) && !a->guest && !b->guest;
 
-	if (!differs && fingerprint_differences(env_a, env_b, &keys) > 0)
-		for (char **k = keys; *k && !differs; k++)
-			differs = !strcmp(*k, "cpu_model") || (by_memory && !strcmp(*k, "memtotal"));
-	fingerprint_keys_free(keys);
-	free(ha);
-	free(hb);
-	return differs;
+	if (a->host && b->host && strcmp(a->host, b->host))
+		return 1;
+	if (a->cpu_model && b->cpu_model && strcmp(a->cpu_model, b->cpu_model))
+		return 1;
+	return by_memory && a->memtotal && b->memtotal &&
+	       !fingerprint_same_memory(a->memtotal, a->guest_mem, b->memtotal, b->guest_mem);
 }
 
-char **machine_groups(char *const *envs, char *const *kernels, size_t n)
+char **machine_groups(const struct machine *ms, char *const *kernels, size_t n)
 {
 	size_t *first = xcalloc(n + 1, sizeof(*first)), nm = 0;	/* each machine's first kernel */
-	char **lines = xcalloc(n + 1, sizeof(*lines));
+	struct membuf *lines = xcalloc(n + 1, sizeof(*lines));
+	FILE **out = xcalloc(n + 1, sizeof(*out));
+	char **groups;
 
-	for (size_t k = 0; envs && k < n; k++) {
-		char *label;
+	for (size_t k = 0; ms && k < n; k++) {
 		size_t m;
 
-		if (!envs[k])
+		if (!ms[k].known)
 			continue;
-		for (m = 0; m < nm && machine_differs(envs[first[m]], envs[k]); m++)
+		for (m = 0; m < nm && machine_differs(&ms[first[m]], &ms[k]); m++)
 			;
 		if (m == nm) {
+			char *label = machine_label(&ms[k]);
+
 			first[nm++] = k;
-			label = machine_label(envs[k]);
-			lines[m] = xasprintf("%s:", label);
+			out[m] = membuf_open(&lines[m]);
+			fprintf(out[m], "%s:", label);
 			free(label);
 		}
-		label = lines[m];
-		lines[m] = xasprintf("%s %s", label, kernels[k]);
-		free(label);
+		fprintf(out[m], " %s", kernels[k]);
 	}
 	free(first);
+	groups = xcalloc(nm + 1, sizeof(*groups));
+	for (size_t m = 0; m < nm; m++)
+		if (!(groups[m] = membuf_close(&lines[m], 1)))
+			die(EXIT_NO_MEMORY, "out of memory");
+	free(lines);
+	free(out);
 	if (nm < 2) {
-		machine_groups_free(lines);
+		machine_groups_free(groups);
 		return NULL;
 	}
-	return lines;
+	return groups;
 }
 
 void machine_groups_free(char **groups)

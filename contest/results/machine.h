@@ -3,28 +3,54 @@
  * A machine is its host (the env's host line) and CPU model, and its memory
  * where an older env file has no host line: results
  * gathered from a lab (KERNEL@HOST folders) differ in them, and comparing
- * such kernels measures the machines as much as the kernels.
+ * such kernels measures the machines as much as the kernels. A machine is
+ * read once per kernel into these few lines, not kept as its env text: a
+ * lab's report groups thousands of kernels by it.
  */
 #ifndef CONTEST_MACHINE_H
 #define CONTEST_MACHINE_H
 
 #include <stddef.h>
 
-/* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where the env lacks them */
-char *machine_label(const char *env);
-/* 1 when env_a and env_b are different machines: their hosts (the host
- * line, else uname's node name) or CPU models differ, or, where no host is
- * known, their memtotal (fingerprint_differences' tolerance; not for a run
- * --boot guest, whose memory is a candidate's); else 0 */
-int machine_differs(const char *env_a, const char *env_b);
+struct env;	/* sys/fingerprint.h */
+
+struct machine {
+	int known;		/* the kernel has an env file */
+	char *host;		/* the host line, else uname's node name; NULL unknown */
+	char *cpu_model, *cpus;	/* NULL unknown */
+	char *memtotal;		/* "BYTES (HUMAN)"; NULL unknown */
+	char *guest_mem;	/* a run --boot guest's mem=, NULL none */
+	int guest;		/* a run --boot guest: its memory is a candidate's */
+};
+
+/* m from a parsed env file; e NULL: no env file (m->known 0) */
+void machine_of(struct machine *m, const struct env *e);
+void machine_release(struct machine *m);
 
 /*
- * The kernels grouped by machine, when envs[0..n) (NULL where a kernel has
- * no env file) come from two machines or more: one malloc'd line per
+ * The machine of each of kernels[0..n), from DIR/KERNEL/env (known 0
+ * where there is none); free with machine_release_all().
+ */
+struct machine *results_read_machines(const char *dir, char *const *kernels, size_t n);
+/* the machines of n env texts (NULL where a kernel has none) */
+struct machine *machines_of_envs(char *const *envs, size_t n);
+void machine_release_all(struct machine *ms, size_t n);
+
+/* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where the env lacks them */
+char *machine_label(const struct machine *m);
+/* 1 when a and b are different machines: their hosts (the host line,
+ * else uname's node name) or CPU models differ, or, where no host is
+ * known, their memtotal (fingerprint_same_memory's tolerance; not for a
+ * run --boot guest, whose memory is a candidate's); else 0 */
+int machine_differs(const struct machine *a, const struct machine *b);
+
+/*
+ * The kernels grouped by machine, when ms[0..n) (known 0 where a kernel
+ * has no env file) are two machines or more: one malloc'd line per
  * machine, "LABEL: KERNEL KERNEL...", in the order of each machine's first
  * kernel, NULL-terminated; NULL from one machine. Free with machine_groups_free().
  */
-char **machine_groups(char *const *envs, char *const *kernels, size_t n);
+char **machine_groups(const struct machine *ms, char *const *kernels, size_t n);
 void machine_groups_free(char **groups);
 
 #endif

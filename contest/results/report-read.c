@@ -6,6 +6,7 @@
 #include "results/report.h"
 #include "results/compare.h"
 #include "results/calibration.h"
+#include "results/machine.h"
 #include "results/monitor-logs.h"
 #include "lib/util.h"
 
@@ -21,11 +22,15 @@ int report_read_inputs(struct report *r, const char *dir, const struct report_op
 		r->monitors = xcalloc(1, sizeof(*r->monitors));
 		monitor_logs_read(r->monitors, dir, r);
 	}
+	if (opts->format == REPORT_TEXT) {	/* the machines, a few lines of each env */
+		r->machines = results_read_machines(dir, r->kernels, r->nkernels);
+		return 0;
+	}
 	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML &&
-	    opts->format != REPORT_KCIDB && opts->format != REPORT_TEXT)
+	    opts->format != REPORT_KCIDB)
 		return 0;
 	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
-	if (opts->format == REPORT_KCIDB || opts->format == REPORT_TEXT)
+	if (opts->format == REPORT_KCIDB)
 		return 0;	/* the machines, nothing compared */
 	if (r->nkernels < 2)
 		return 0;
@@ -46,6 +51,8 @@ void report_inputs_release(struct report *r)
 {
 	results_envs_free(r->envs, r->nkernels);
 	r->envs = NULL;
+	machine_release_all(r->machines, r->nkernels);
+	r->machines = NULL;
 	if (r->compare)
 		compare_release(r->compare);
 	free(r->compare);

@@ -40,6 +40,7 @@
 
 struct compare;		/* results/compare.h */
 struct monitor_logs;	/* results/monitor-logs.h */
+struct machine;		/* results/machine.h */
 
 enum ratio_mode {
 	RATIO_REFERENCE,	/* Time / the reference's noload mean */
@@ -104,6 +105,7 @@ struct report {
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 	/* what mail and html print besides the tables (report_read_inputs) */
 	char **envs;			/* per kernel its env file's text, NULL where none */
+	struct machine *machines;	/* text: per kernel its machine (machine.h) */
 	struct compare *compare;	/* two kernels or more: compare's verdicts, at compare_opts_init()'s */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
 	struct monitor_logs *monitors;	/* --stats, mail, html: the monitors' logs of each row */

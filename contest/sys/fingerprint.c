@@ -268,98 +268,183 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
 
 /* ---- reading env texts back, for compare ---- */
 
+/*
+ * One line of an env text, pointing into the parsed copy: a fingerprint
+ * line (section NULL, key "host"), or a config line (section "" for the
+ * top, else its [section]), whose name is "config.KEY" or
+ * "config.SECTION.KEY" without that string ever being made: a lab's
+ * compare parses thousands of env files.
+ */
 struct env_kv {
-	char *key, *value;
+	const char *section, *key, *value;
 };
 
 struct env {
+	char *text;		/* the parsed copy the lines point into */
 	struct env_kv *v;
 	size_t n, alloc;
+	/* each name's first line, by hash: 1 + its index, 0 free; a power
+	 * of two of them, at most half full */
+	unsigned *index;
+	size_t index_size;
 };
 
-static void env_add(struct env *e, char *key, const char *value)
+static void env_add(struct env *e, const char *section, const char *key, const char *value)
 {
 	if (e->n == e->alloc) {
 		e->alloc = e->alloc ? 2 * e->alloc : 32;
 		e->v = xrealloc(e->v, e->alloc * sizeof(*e->v));
 	}
-	e->v[e->n].key = key;
-	e->v[e->n].value = xstrdup(value);
-	e->n++;
+	e->v[e->n++] = (struct env_kv){ section, key, value };
 }
 
 /* one config line: "[section]" or "key = value" */
-static void env_config_line(struct env *e, char *line, char **section)
+static void env_config_line(struct env *e, char *line, const char **section)
 {
 	char *eq = strchr(line, '='), *end = line + strlen(line);
 
 	if (line[0] == '[' && end > line + 1 && end[-1] == ']') {
-		free(*section);
 		end[-1] = '\0';
-		*section = xstrdup(line + 1);
+		*section = line + 1;
 		return;
 	}
 	if (!eq)
 		return;
 	*eq = '\0';
-	if (*section)
-		env_add(e, xasprintf("config.%s.%s", *section, trim(line)), trim(eq + 1));
-	else
-		env_add(e, xasprintf("config.%s", trim(line)), trim(eq + 1));
+	env_add(e, *section, trim(line), trim(eq + 1));
 }
 
-/* fingerprint lines "key: value", then after "config:" the config dump,
- * whose keys become "config.KEY" and "config.SECTION.KEY" */
-static void env_parse(struct env *e, const char *text)
+/* is kv the line called name ("host", "config.KEY", "config.SECTION.KEY")? */
+static int kv_is(const struct env_kv *kv, const char *name)
 {
-	char *copy = xstrdup(text ? text : ""), *line, *save = NULL, *section = NULL;
-	int in_config = 0;
+	size_t len;
 
-	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *t = trim(line), *colon;
-
-		if (!*t || *t == '#')
-			continue;
-		if (!strcmp(t, CONFIG_MARK)) {
-			in_config = 1;
-		} else if (in_config) {
-			env_config_line(e, t, &section);
-		} else if ((colon = strchr(t, ':'))) {
-			*colon = '\0';
-			env_add(e, xstrdup(trim(t)), trim(colon + 1));
-		}
-	}
-	free(section);
-	free(copy);
+	if (!kv->section)
+		return !strcmp(kv->key, name);
+	if (strncmp(name, "config.", 7))
+		return 0;
+	name += 7;
+	len = strlen(kv->section);
+	if (len && (strncmp(name, kv->section, len) || name[len] != '.'))
+		return 0;
+	return !strcmp(name + (len ? len + 1 : 0), kv->key);
 }
 
-static void env_free(struct env *e)
+/* do a and b name the same line? */
+static int kv_same_name(const struct env_kv *a, const struct env_kv *b)
 {
-	for (size_t i = 0; i < e->n; i++) {
-		free(e->v[i].key);
-		free(e->v[i].value);
-	}
-	free(e->v);
+	if (!a->section != !b->section || strcmp(a->key, b->key))
+		return 0;
+	return !a->section || !strcmp(a->section, b->section);
 }
 
-static const char *env_get(const struct env *e, const char *key)
+/* kv's name, malloc'd */
+static char *kv_name(const struct env_kv *kv)
 {
-	for (size_t i = 0; i < e->n; i++)
-		if (!strcmp(e->v[i].key, key))
+	if (!kv->section)
+		return xstrdup(kv->key);
+	return xasprintf("config.%s%s%s", kv->section, *kv->section ? "." : "", kv->key);
+}
+
+const char *env_get(const struct env *e, const char *key)
+{
+	for (size_t i = 0; e && i < e->n; i++)
+		if (kv_is(&e->v[i], key))
 			return e->v[i].value;
 	return NULL;
 }
 
+/* FNV-1a of kv's name: its section (or that it has none), then its key */
+static size_t kv_hash(const struct env_kv *kv)
+{
+	uint64_t h = 14695981039346656037ULL;
+	const char *parts[2] = { kv->section ? kv->section : "", kv->key };
+
+	h = (h ^ (kv->section ? 1u : 2u)) * 1099511628211ULL;
+	for (int p = 0; p < 2; p++)
+		for (const char *c = parts[p]; ; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (!*c)
+				break;
+		}
+	return (size_t)h;
+}
+
+/* the slot of kv's name in e's index: the first line of it, or a free slot */
+static unsigned *index_slot(const struct env *e, const struct env_kv *kv)
+{
+	size_t i = kv_hash(kv) & (e->index_size - 1);
+
+	while (e->index[i] && !kv_same_name(&e->v[e->index[i] - 1], kv))
+		i = (i + 1) & (e->index_size - 1);
+	return &e->index[i];
+}
+
+static void env_index(struct env *e)
+{
+	for (e->index_size = 16; e->index_size < 2 * e->n;)
+		e->index_size *= 2;
+	e->index = xcalloc(e->index_size, sizeof(*e->index));
+	for (size_t i = 0; i < e->n; i++) {
+		unsigned *slot = index_slot(e, &e->v[i]);
+
+		if (!*slot)	/* a line named twice: the first counts */
+			*slot = (unsigned)i + 1;
+	}
+}
+
+/* b's first line of kv's name, NULL when none */
+static const struct env_kv *env_find(const struct env *b, const struct env_kv *kv)
+{
+	unsigned at = *index_slot(b, kv);
+
+	return at ? &b->v[at - 1] : NULL;
+}
+
+struct env *env_parse(const char *text, int with_config)
+{
+	struct env *e = xcalloc(1, sizeof(*e));
+	char *line, *save = NULL;
+	const char *section = NULL;	/* NULL: above "config:" */
+
+	e->text = xstrdup(text ? text : "");
+	for (line = strtok_r(e->text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *t = trim(line), *colon;
+
+		if (!*t || *t == '#')
+			continue;
+		if (!section && !strcmp(t, CONFIG_MARK)) {
+			if (!with_config)
+				break;
+			section = "";
+		} else if (section) {
+			env_config_line(e, t, &section);
+		} else if ((colon = strchr(t, ':'))) {
+			*colon = '\0';
+			env_add(e, NULL, trim(t), trim(colon + 1));
+		}
+	}
+	env_index(e);
+	return e;
+}
+
+void env_free(struct env *e)
+{
+	if (!e)
+		return;
+	free(e->v);
+	free(e->index);
+	free(e->text);
+	free(e);
+}
+
 char *fingerprint_value(const char *env_text, const char *key)
 {
-	struct env e = { 0 };
-	const char *v;
-	char *ret;
+	struct env *e = env_parse(env_text, 1);
+	const char *v = env_get(e, key);
+	char *ret = v ? xstrdup(v) : NULL;
 
-	env_parse(&e, env_text);
-	v = env_get(&e, key);
-	ret = v ? xstrdup(v) : NULL;
-	env_free(&e);
+	env_free(e);
 	return ret;
 }
 
@@ -405,39 +490,54 @@ static int same_value(const char *key, const char *a, const char *b)
 static int same_memtotal(const struct env *a, const struct env *b, const char *va,
 			 const char *vb)
 {
-	const char *ga = env_get(a, "guest_mem"), *gb = env_get(b, "guest_mem");
-
-	if (ga && gb)
-		return !strcmp(ga, gb);
-	return same_value("memtotal", va, vb);
+	return fingerprint_same_memory(va, env_get(a, "guest_mem"), vb, env_get(b, "guest_mem"));
 }
 
-int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)
+int fingerprint_same_memory(const char *mem_a, const char *guest_mem_a, const char *mem_b,
+			    const char *guest_mem_b)
 {
-	struct env a = { 0 }, b = { 0 };
+	if (guest_mem_a && guest_mem_b)
+		return !strcmp(guest_mem_a, guest_mem_b);
+	return same_value("memtotal", mem_a, mem_b);
+}
+
+int env_differences(const struct env *a, const struct env *b, char ***keys_out)
+{
 	char **keys = xcalloc(1, sizeof(*keys));
 	int n = 0;
 
-	env_parse(&a, env_a);
-	env_parse(&b, env_b);
-	for (size_t i = 0; i < a.n; i++) {
-		const char *vb = env_get(&b, a.v[i].key);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct env_kv *kv = &a->v[i], *in_b = env_find(b, kv);
+		int memtotal = !kv->section && !strcmp(kv->key, "memtotal");
+		char *name;
 
-		if (!vb || ignored(a.v[i].key))
+		/* most lines are equal: their name is made only when they differ */
+		if (!in_b || (memtotal ? same_memtotal(a, b, kv->value, in_b->value) :
+			      !strcmp(kv->value, in_b->value)))
 			continue;
-		if (!strcmp(a.v[i].key, "memtotal") ? same_memtotal(&a, &b, a.v[i].value, vb) :
-		    same_value(a.v[i].key, a.v[i].value, vb))
+		name = kv_name(kv);
+		if (ignored(name) || (!memtotal && same_value(name, kv->value, in_b->value))) {
+			free(name);
 			continue;
+		}
 		keys = xrealloc(keys, (size_t)(n + 2) * sizeof(*keys));
-		keys[n++] = xstrdup(a.v[i].key);
+		keys[n++] = name;
 		keys[n] = NULL;
 	}
-	env_free(&a);
-	env_free(&b);
 	if (keys_out)
 		*keys_out = keys;
 	else
 		fingerprint_keys_free(keys);
+	return n;
+}
+
+int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)
+{
+	struct env *a = env_parse(env_a, 1), *b = env_parse(env_b, 1);
+	int n = env_differences(a, b, keys_out);
+
+	env_free(a);
+	env_free(b);
 	return n;
 }
 

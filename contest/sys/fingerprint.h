@@ -42,6 +42,24 @@ void fingerprint_keys_free(char **keys);
 /* The value of key in an env text (malloc'd), NULL when absent */
 char *fingerprint_value(const char *env_text, const char *key);
 
+/*
+ * An env text parsed once, for a reader of many (a lab's report and
+ * compare read thousands): its lines by name, as fingerprint_value and
+ * fingerprint_differences see them. with_config 0 stops at "config:"
+ * (the machine's lines only). A NULL text parses as an empty one.
+ */
+struct env;
+struct env *env_parse(const char *text, int with_config);
+void env_free(struct env *e);
+/* key's value ("host", "config.KEY", "config.SECTION.KEY"), NULL when absent */
+const char *env_get(const struct env *e, const char *key);
+/* fingerprint_differences of two parsed texts */
+int env_differences(const struct env *a, const struct env *b, char ***keys_out);
+/* two memtotal values the same memory (within 4 MiB), or, where both
+ * were guests (guest_mem, NULL when not), the same guest_mem */
+int fingerprint_same_memory(const char *mem_a, const char *guest_mem_a, const char *mem_b,
+			    const char *guest_mem_b);
+
 /* `contest env [-c CONF] [-s KEY=VALUE]...` (contest/cmd-env.c) */
 int cmd_env(int argc, char **argv);
 
