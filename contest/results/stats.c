@@ -45,9 +45,72 @@ double student_t_cdf(double t, double df)
 	return pt(t, df, 1, 0);
 }
 
+/*
+ * R's qt() finds a quantile by iterating on pt() and dt(), about half a
+ * microsecond for a df that is not whole, and a lab's compare asks for
+ * millions (each row's MDE is two, at its Welch-Satterthwaite df). For
+ * df >= 2 a table of qt() in x = 1/df, with cubic interpolation through
+ * the four nodes around x, gives the same quantile: over 200000 df from 2
+ * to 10^6 at p = 0.6, 0.8, 0.975 and 0.995 the largest relative difference
+ * was 1.5e-14, the size of qt()'s own stopping tolerance (1e-14), and
+ * t-stats holds it below 1e-12. A table costs T_NODES qt() calls (3 ms)
+ * and is made for a prob the first time it is asked T_WORTH times; a few
+ * probs are asked (the alpha, the power, 0.975), and more go to qt().
+ */
+#define T_NODES 4096		/* intervals over x in [0, 1/2] */
+#define T_TABLES 8
+#define T_WORTH 256
+
+struct t_table {
+	double prob;
+	size_t asked;
+	double *y;		/* qt at x = (i - 1) / (2 T_NODES), i = 0 .. T_NODES + 2 */
+};
+
+static struct t_table t_tables[T_TABLES];
+
+static void t_table_fill(struct t_table *t)
+{
+	t->y = xmalloc((T_NODES + 3) * sizeof(*t->y));
+	t->y[1] = qnorm(t->prob, 0.0, 1.0, 1, 0);	/* df infinite */
+	for (size_t i = 2; i < T_NODES + 3; i++)
+		t->y[i] = qt(t->prob, 2.0 * T_NODES / (double)(i - 1), 1, 0);
+	/* the node before x = 0 (df past infinity), by extending the cubic */
+	t->y[0] = 4 * t->y[1] - 6 * t->y[2] + 4 * t->y[3] - t->y[4];
+}
+
+/* the table of prob, filled once it has been asked for enough; NULL: use qt() */
+static const struct t_table *t_table_of(double prob)
+{
+	struct t_table *t = NULL;
+
+	for (size_t i = 0; i < T_TABLES && !t; i++)
+		if (t_tables[i].prob == prob || !t_tables[i].asked)
+			t = &t_tables[i];
+	if (!t)
+		return NULL;
+	t->prob = prob;
+	if (!t->y && ++t->asked >= T_WORTH)
+		t_table_fill(t);
+	return t->y ? t : NULL;
+}
+
 double student_t_quantile(double prob, double df)
 {
-	return qt(prob, df, 1, 0);
+	const struct t_table *t;
+	double u, f, *y;
+	size_t i;
+
+	if (!(df >= 2.0) || !(prob > 0.0 && prob < 1.0) || !(t = t_table_of(prob)))
+		return qt(prob, df, 1, 0);
+	u = 2.0 * T_NODES / df;	/* x in intervals */
+	i = (size_t)u;
+	if (i >= T_NODES)	/* df = 2 exactly */
+		i = T_NODES - 1;
+	f = u - (double)i;
+	y = &t->y[i];	/* the nodes at i - 1, i, i + 1, i + 2 */
+	return y[0] * (-f * (f - 1) * (f - 2) / 6) + y[1] * ((f + 1) * (f - 1) * (f - 2) / 2) +
+	       y[2] * (-(f + 1) * f * (f - 2) / 2) + y[3] * ((f + 1) * f * (f - 1) / 6);
 }
 
 /* P(|T| > |t|): both tails, the lower one doubled for precision far out */

@@ -1,9 +1,11 @@
 /* t-stats.c - Welford mean/variance, Student t (libRmath) against R and tables, Welch, Holm,
  * detectable differences, drift between sessions */
 #include "results/stats.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #define MATHLIB_STANDALONE
 #include <Rmath.h>
@@ -71,6 +73,45 @@ static void test_t_against_r(void)
 	ok(near(student_t_quantile(0.975, 10), 2.228138851986, 1e-9), "qt(0.975, 10) = 2.228");
 	ok(near(student_t_quantile(0.975, 4), 2.776445105, 1e-8), "qt(0.975, 4) = 2.776");
 	ok(two_sided(40, 30) > 0 && two_sided(40, 30) < 1e-25, "far tail keeps its precision");
+}
+
+/*
+ * A prob asked for often is read from a table in 1/df (stats.c): it must
+ * give R's qt() to 1e-12 relative over every df >= 2 it covers, whole or
+ * not, at the probs compare asks for and at others; below df 2, qt() itself.
+ */
+static void test_t_quantile_table(void)
+{
+	const double probs[] = { 0.6, 0.8, 0.975, 0.995, 0.025 };
+	double worst = 0, at_df = 0, at_p = 0;
+	unsigned seed = 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(probs); i++) {
+		for (int k = 0; k < 1000; k++)	/* enough asking to make its table */
+			student_t_quantile(probs[i], 3.5);
+		for (int k = 0; k < 20000; k++) {
+			double u = (double)rand_r(&seed) / RAND_MAX;
+			/* half between 2 and 6, where 3 runs against 3 fall; half up to 10^6 */
+			double df = k % 2 ? 2 + 4 * u : 1 + pow(10, 6 * u);
+			double want = qt(probs[i], df, 1, 0), got = student_t_quantile(probs[i], df);
+			double err = fabs(got - want) / fabs(want);
+
+			if (!(err <= worst)) {
+				worst = err;
+				at_df = df;
+				at_p = probs[i];
+			}
+		}
+	}
+	ok(worst < 1e-12, "the quantile table gives qt() to 1e-12 (worst %.2g at p %g, df %g)",
+	   worst, at_p, at_df);
+	ok(student_t_quantile(0.975, 2) == qt(0.975, 2, 1, 0) ||
+	   near(student_t_quantile(0.975, 2), qt(0.975, 2, 1, 0), 1e-12),
+	   "df 2, the table's end: %.15g", student_t_quantile(0.975, 2));
+	ok(student_t_quantile(0.975, 1.5) == qt(0.975, 1.5, 1, 0), "below df 2: qt() itself");
+	ok(near(student_t_quantile(0.975, 1e9), qt(0.975, 1e9, 1, 0), 1e-12) &&
+	   near(student_t_quantile(0.975, 1e9), 1.959963984540054, 1e-8),
+	   "df 10^9: next to the normal's, as qt() has it");
 }
 
 static void test_ci(void)
@@ -230,6 +271,7 @@ int main(void)
 	test_welford();
 	test_welford_offset();
 	test_t_against_r();
+	test_t_quantile_table();
 	test_ci();
 	test_holm();
 	test_welch();
