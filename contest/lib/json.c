@@ -78,8 +78,13 @@ int json_write_nested(json_t *value, int depth, FILE *out)
 	json_decref(value);
 	if (!text)
 		die(EXIT_NO_MEMORY, "out of memory");
-	for (p = text; (nl = strchr(p, '\n')); p = nl + 1)
-		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, depth * JSON_INDENT_BY, "");
+	/* a line at a time, each after the first indented: a lab's table is
+	 * millions of lines, too many for a printf each */
+	for (p = text; (nl = strchr(p, '\n')); p = nl + 1) {
+		fwrite(p, 1, (size_t)(nl - p) + 1, out);
+		for (int i = 0; i < depth * JSON_INDENT_BY; i++)
+			putc(' ', out);
+	}
 	fputs(p, out);
 	free(text);
 	if (ferror(out))

@@ -251,7 +251,10 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 {
 	int dec = compare_decimals(row->metric);
 	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32];
-	char *line;
+	/* every cell is bounded, so a line fits: a lab's compare prints
+	 * hundreds of thousands, too many for an allocation each */
+	char line[NAME_W + 8 + 5 * 32 + 96];
+	int len;
 
 	short_name(name, row->kernel);
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
@@ -259,17 +262,19 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 		fprintf(out, "%s\n", compare_metric_names[row->metric]);
 		first = 0;
 	}
-	line = xasprintf("%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s",
+	len = snprintf(line, sizeof(line), "%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s",
 			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
 			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
 			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
 			 compare_diff_cell(diff, sizeof(diff), row),
 			 compare_p_cell(p, sizeof(p), row), compare_mark_str(row),
 			 compare_mde_cell(mde, sizeof(mde), row), compare_verdict_cell(row));
-	for (size_t n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
-		line[n - 1] = '\0';
-	fprintf(out, "%s\n", line);
-	free(line);
+	if (len < 0 || (size_t)len >= sizeof(line))
+		len = (int)strlen(line);	/* cannot be: the cells are bounded */
+	while (len > 0 && line[len - 1] == ' ')
+		len--;
+	line[len++] = '\n';
+	fwrite(line, 1, (size_t)len, out);
 }
 
 /* What the kernels' compiles stalled on, described and not tested: one
