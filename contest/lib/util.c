@@ -2,6 +2,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -309,6 +310,56 @@ double now_mono(void)
 double print_zero(double v, int decimals)
 {
 	return fabs(v) < 0.5 * pow(10.0, -decimals) ? 0.0 : v;
+}
+
+/* |v| * 10^decimals rounded as printf rounds it (decimals 0..4, |v| < 1e15) */
+static uint64_t round_scaled(double v, int decimals)
+{
+	static const double pow10[] = { 1, 10, 100, 1000, 10000 };
+	double s = fabs(v) * pow10[decimals], whole = floor(s), frac = s - whole;
+
+	/* s is |v| 10^d to within half an ulp (2^-53 of it): a fraction that
+	 * far from a tie rounds the same way as the exact product */
+	if (fabs(frac - 0.5) > s * 0x1p-50)
+		return (uint64_t)whole + (frac > 0.5);
+#if LDBL_MANT_DIG >= 64
+	{
+		static const long double lpow10[] = { 1, 10, 100, 1000, 10000 };
+
+		return (uint64_t)rintl(fabsl((long double)v) * lpow10[decimals]);
+	}
+#else
+	return UINT64_MAX;	/* no exact product here: snprintf's */
+#endif
+}
+
+char *fmt_fixed(char *buf, size_t size, double v, int decimals)
+{
+	char digits[32];	/* n's, the last first: 1e15 * 1e4 has 20 */
+	size_t len = 0, at = 0;
+	uint64_t n;
+
+	if (decimals >= 0 && decimals <= 4 && isfinite(v) && fabs(v) < 1e15 &&
+	    (n = round_scaled(v, decimals)) != UINT64_MAX) {
+		do {
+			digits[len++] = (char)('0' + n % 10);
+			n /= 10;
+		} while (n || len <= (size_t)decimals);
+		if ((signbit(v) != 0) + len + (decimals > 0) < size) {
+			if (signbit(v))
+				buf[at++] = '-';
+			while (len > (size_t)decimals)
+				buf[at++] = digits[--len];
+			if (decimals)
+				buf[at++] = '.';
+			while (len)
+				buf[at++] = digits[--len];
+			buf[at] = '\0';
+			return buf;
+		}
+	}
+	snprintf(buf, size, "%.*f", decimals, v);
+	return buf;
 }
 
 char *trim(char *s)

@@ -73,6 +73,18 @@ double now_mono(void);
 /* V, or +0 when V prints as zero with DECIMALS places: "%+.1f" of -0.01
  * and of -0.0 says "-0.0", a sign that reads as a regression */
 double print_zero(double v, int decimals);
+/*
+ * snprintf(buf, size, "%.*f", decimals, v), made without printf where that
+ * is exact: printf rounds v's binary value to nearest (ties to even) at
+ * DECIMALS places, and for 0..4 places the same rounding is made here on
+ * v * 10^DECIMALS: in double where the product's fraction is further from
+ * a tie than its rounding error, else in long double, whose 64-bit
+ * significand holds the product exactly (53 bits times 5^4, which needs
+ * 10). A lab's compare formats millions of cells. Anything else (more places, |v| >= 1e15,
+ * not finite, a long double no wider than a double) goes to snprintf.
+ * Returns buf.
+ */
+char *fmt_fixed(char *buf, size_t size, double v, int decimals);
 /* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
 void unescape_octal(char *s);
 /* the length of the valid UTF-8 sequence at s (1 for ASCII), 0 when there

@@ -4,6 +4,9 @@
 #include "tap.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void real_ok(const char *s, double want)
 {
@@ -30,11 +33,62 @@ static void int_case(const char *s, int good, long long want)
 		ok(ret < 0 && v == 42, "'%s' is not a whole number", s);
 }
 
+/*
+ * fmt_fixed writes what "%.*f" writes: random values of every size, exact
+ * ties (x.5, x.125: printf rounds them to even), values one ulp either
+ * side of a tie, negative zeros and what rounds to them, and the forms it
+ * leaves to snprintf.
+ */
+static void test_fmt_fixed(void)
+{
+	const double special[] = { 0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, -0.04, 0.05,
+				   0.15, 0.25, 0.35, 1e15, -1e15, 999999999999999.9, 1e300,
+				   NAN, INFINITY, -INFINITY, 4.35, 0.00005, 123.4565 };
+	char want[512], got[512];
+	unsigned seed = 7, bad = 0, n = 0;
+	const char *first_bad = NULL;
+	char first[1200] = "";
+
+	for (int d = 0; d <= 6; d++) {
+		for (int k = 0; k < 60000 + (int)ARRAY_SIZE(special); k++) {
+			double v;
+
+			if (k < (int)ARRAY_SIZE(special)) {
+				v = special[k];
+			} else {
+				double u = (double)rand_r(&seed) / RAND_MAX, m = pow(10, 16 * u - 6);
+				int kind = k % 4;
+
+				v = (rand_r(&seed) & 1 ? -1 : 1) * m;
+				if (kind == 1)	/* an exact tie at d places, when one is */
+					v = (floor(v * pow(10, d)) + 0.5) / pow(10, d);
+				else if (kind == 2)
+					v = nextafter((floor(v * pow(10, d)) + 0.5) / pow(10, d), 0);
+				else if (kind == 3)
+					v = nextafter((floor(v * pow(10, d)) + 0.5) / pow(10, d), INFINITY);
+			}
+			snprintf(want, sizeof(want), "%.*f", d, v);
+			fmt_fixed(got, sizeof(got), v, d);
+			n++;
+			if (strcmp(want, got) && !bad++) {
+				snprintf(first, sizeof(first), "%.17g at %d: '%s' against '%s'", v, d,
+					 got, want);
+				first_bad = first;
+			}
+		}
+	}
+	ok(!bad, "fmt_fixed is \"%%.*f\" for %u values (%u differ%s%s)", n, bad,
+	   first_bad ? ", first " : "", first);
+	ok(!strcmp(fmt_fixed(got, 4, -12.5, 1), "-12"), "short buffer: as snprintf cuts it ('%s')",
+	   got);
+}
+
 int main(void)
 {
 	uint64_t sz = 0;
 	double d = 0;
 
+	test_fmt_fixed();
 	real_ok("0.05", 0.05);
 	real_ok("5", 5);
 	real_ok(".5", 0.5);
