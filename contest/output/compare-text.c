@@ -19,10 +19,10 @@ enum { WRAP = 76, NAME_W = 15 };
 /* text as lines of at most WRAP columns, broken at blanks */
 static void wrap(FILE *out, const char *text)
 {
-	const char *p = text;
+	const char *p = text, *end = text + strlen(text);
 
 	while (*p) {
-		size_t len = strlen(p), cut = len;
+		size_t len = (size_t)(end - p), cut = len;
 
 		if (len > WRAP) {
 			for (cut = WRAP; cut > 0 && p[cut] != ' '; cut--)
@@ -91,14 +91,15 @@ static int any_stalls(const struct compare *c)
 
 static void intro(const struct compare *c, FILE *out)
 {
-	char *names = xstrdup(""), *t, *text;
+	struct membuf m;
+	FILE *list = membuf_open(&m);	/* a lab names thousands: no copy a name */
+	char *names, *text;
 
-	for (size_t k = 1; k < c->report.nkernels; k++) {
-		t = xasprintf("%s%s'%s'", names, k == 1 ? "" : k + 1 == c->report.nkernels ?
-			      " and " : ", ", c->report.kernels[k]);
-		free(names);
-		names = t;
-	}
+	for (size_t k = 1; k < c->report.nkernels; k++)
+		fprintf(list, "%s'%s'", k == 1 ? "" : k + 1 == c->report.nkernels ? " and " : ", ",
+			c->report.kernels[k]);
+	if (!(names = membuf_close(&m, 1)))
+		die(EXIT_NO_MEMORY, "out of memory");
 	text = xasprintf(
 		"Comparing %s with '%s' (the base). Each row is the mean over the ok runs, "
 		"the sample standard deviation and the number of runs. Diff is the change "
@@ -191,10 +192,12 @@ static const char *cell(char *buf, size_t size, double v, int decimals)
 {
 	if (!isfinite(v))
 		return "-";
-	if (decimals == 0 && fabs(v) >= 1e6)	/* a count: millions fit the column */
-		snprintf(buf, size, "%.1fM", v / 1e6);
-	else
-		snprintf(buf, size, "%.*f", decimals, v);
+	if (decimals == 0 && fabs(v) >= 1e6) {	/* a count: millions fit the column */
+		fmt_fixed(buf, size - 1, v / 1e6, 1);
+		strcat(buf, "M");
+	} else {
+		fmt_fixed(buf, size, v, decimals);
+	}
 	return buf;
 }
 
@@ -214,8 +217,7 @@ const char *compare_p_cell(char *buf, size_t size, const struct compare_row *row
 	}
 	if (row->p < 0.0001)
 		return "<0.0001";
-	snprintf(buf, size, "%.4f", row->p);
-	return buf;
+	return fmt_fixed(buf, size, row->p, 4);
 }
 
 const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *row)
@@ -224,7 +226,9 @@ const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *r
 		return "";
 	if (row->test == TEST_MISSING || !isfinite(row->verdict.mde_pct))
 		return "-";
-	snprintf(buf, size, "%s%.1f%%", row->mde_floor ? ">" : "", row->verdict.mde_pct);
+	buf[0] = '>';
+	fmt_fixed(buf + row->mde_floor, size - 2, row->verdict.mde_pct, 1);
+	strcat(buf, "%");
 	return buf;
 }
 
@@ -243,38 +247,65 @@ const char *compare_diff_cell(char *buf, size_t size, const struct compare_row *
 		return "";
 	if (!isfinite(row->diff_pct))
 		return "-";
-	snprintf(buf, size, "%+.1f%%", print_zero(row->diff_pct, 1));
+	double v = print_zero(row->diff_pct, 1);
+
+	buf[0] = '+';	/* "%+.1f%%" */
+	fmt_fixed(buf + !signbit(v), size - 2, v, 1);
+	strcat(buf, "%");
 	return buf;
 }
 
+/* s at *at, padded with blanks to width (left: s first), as printf's %-*s and %*s */
+static void put_cell(char *line, size_t *at, const char *s, int width, int left)
+{
+	size_t len = strlen(s), pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+
+	if (!left)
+		for (; pad; pad--)
+			line[(*at)++] = ' ';
+	memcpy(line + *at, s, len);
+	*at += len;
+	for (; pad; pad--)
+		line[(*at)++] = ' ';
+}
+
+/*
+ * "%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s" of the row, made by hand
+ * into a bounded buffer (every cell is bounded) and written at once: a
+ * lab's compare prints hundreds of thousands of rows.
+ */
 static void write_row(FILE *out, const struct compare_row *row, int first)
 {
 	int dec = compare_decimals(row->metric);
-	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32];
-	/* every cell is bounded, so a line fits: a lab's compare prints
-	 * hundreds of thousands, too many for an allocation each */
-	char line[NAME_W + 8 + 5 * 32 + 96];
-	int len;
+	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32], n[24];
+	char line[NAME_W + 8 + 8 * 32 + 64];
+	const char *cells[] = {
+		NULL, name, cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
+		cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), n,
+		compare_diff_cell(diff, sizeof(diff), row), compare_p_cell(p, sizeof(p), row),
+		compare_mark_str(row), compare_mde_cell(mde, sizeof(mde), row),
+		compare_verdict_cell(row),
+	};
+	static const int widths[] = { -6, -NAME_W, 8, 7, 3, 7, 7, -2, 6, 0 };
+	size_t at = 0;
 
 	short_name(name, row->kernel);
+	snprintf(n, sizeof(n), "%zu", row->s.n);
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
 	if (first && strlen(compare_metric_names[row->metric]) > 6) {
 		fprintf(out, "%s\n", compare_metric_names[row->metric]);
 		first = 0;
 	}
-	len = snprintf(line, sizeof(line), "%-6s %-*s %8s %7s %3zu %7s %7s %-2s %6s %s",
-			 first ? compare_metric_names[row->metric] : "", NAME_W, name,
-			 cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
-			 cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), row->s.n,
-			 compare_diff_cell(diff, sizeof(diff), row),
-			 compare_p_cell(p, sizeof(p), row), compare_mark_str(row),
-			 compare_mde_cell(mde, sizeof(mde), row), compare_verdict_cell(row));
-	if (len < 0 || (size_t)len >= sizeof(line))
-		len = (int)strlen(line);	/* cannot be: the cells are bounded */
-	while (len > 0 && line[len - 1] == ' ')
-		len--;
-	line[len++] = '\n';
-	fwrite(line, 1, (size_t)len, out);
+	cells[0] = first ? compare_metric_names[row->metric] : "";
+	for (size_t i = 0; i < ARRAY_SIZE(cells); i++) {
+		if (i)
+			line[at++] = ' ';
+		put_cell(line, &at, cells[i], abs(widths[i]), widths[i] < 0);
+	}
+	while (at > 0 && line[at - 1] == ' ')
+		at--;
+	line[at++] = '\n';
+	fwrite(line, 1, at, out);
 }
 
 /* What the kernels' compiles stalled on, described and not tested: one

@@ -137,6 +137,7 @@ struct header {
 	 * first, then the numbers (a run that is not ok may lack numbers) */
 	int nread;
 	unsigned char read[NCOLUMNS];
+	int warned;		/* the reader's parse warned of a column named twice */
 };
 
 const char *results_header(void)
@@ -263,6 +264,7 @@ static int header_parse(char *line, const char *path, int to_append, struct head
 	char *fields[MAX_COLS];
 
 	line[strcspn(line, "\r")] = '\0';
+	h->warned = 0;
 	h->n = split_tabs(line, fields, MAX_COLS);
 	if (h->n > MAX_COLS)
 		return error("'%s': more than %d columns", path, MAX_COLS);
@@ -282,7 +284,7 @@ static int header_parse(char *line, const char *path, int to_append, struct head
 			*pos = c;
 		else if (to_append)
 			return error("'%s': the header names '%s' twice", path, fields[c]);
-		else if (col->row_offset != NOT_READ)
+		else if (col->row_offset != NOT_READ && (h->warned = 1))
 			warning("'%s': the column '%s' appears twice (columns %d and %d): "
 				"using column %d", path, fields[c], *pos + 1, c + 1, *pos + 1);
 	}
@@ -652,6 +654,10 @@ struct scan {
 	char *buf;		/* buf[start..end) is read, not yet taken; end < cap */
 	size_t cap, start, end;
 	int eof, err;		/* err: a read's errno */
+	/* the file's size when opened, and what has been read of it: a read
+	 * that reaches the size ends the file (rows appended later are the
+	 * next reader's), which spares a read that returns nothing */
+	off_t size, got;
 	char *line;		/* the line just taken, in buf */
 	int lineno;
 	struct header header;
@@ -697,7 +703,8 @@ static ssize_t next_line(struct scan *s, int *nul)
 			s->err = errno;
 			return -1;
 		}
-		s->eof = n == 0;
+		s->got += n;
+		s->eof = n == 0 || s->got >= s->size;
 		s->end += (size_t)n;
 	}
 }
@@ -722,6 +729,37 @@ static void scan_row(struct scan *s, results_row_fn *fn, void *data)
 		warning("%s:%d: %s; row skipped", s->path, s->lineno, why);
 }
 
+/*
+ * The last header parsed without a word said, and its text: a lab's
+ * thousands of files have one header, which took a name lookup a column.
+ */
+static char *kept_header_text;
+static struct header kept_header;
+
+/* the header line as h, the kept one when it is its text; 0 or -1 (said) */
+static int read_header(char *line, const char *path, struct header *h)
+{
+	char *text;
+
+	if (kept_header_text && !strcmp(kept_header_text, line)) {
+		*h = kept_header;
+		return 0;
+	}
+	text = xstrdup(line);	/* the parse cuts line into its names */
+	if (header_parse(line, path, 0, h) < 0) {
+		free(text);
+		return -1;
+	}
+	if (h->warned) {	/* said for this file: said again for the next */
+		free(text);
+		return 0;
+	}
+	free(kept_header_text);
+	kept_header_text = text;
+	kept_header = *h;
+	return 0;
+}
+
 /* the header, then every row; an empty file (a crash before the first row) has none */
 static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 {
@@ -732,7 +770,7 @@ static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
 		return 0;
 	if (nul)
 		return error("%s:1: a NUL byte in the header", s->path);
-	if (header_parse(s->line, s->path, 0, &s->header) < 0)
+	if (read_header(s->line, s->path, &s->header) < 0)
 		return -1;
 	while ((len = next_line(s, &nul)) >= 0) {
 		if (nul)
@@ -749,7 +787,7 @@ static int scan_lines(struct scan *s, results_row_fn *fn, void *data)
  * to a regular file: it stays, and saves a call a file); -2 when
  * path does not exist and missing_ok; -1 (error printed).
  */
-static int open_regular(const char *path, int missing_ok, double *mtime)
+static int open_regular(const char *path, int missing_ok, double *mtime, off_t *size)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	const char *why = NULL;
@@ -769,6 +807,7 @@ static int open_regular(const char *path, int missing_ok, double *mtime)
 	}
 	if (mtime)
 		*mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec / 1e9;
+	*size = st.st_size;
 	return fd;
 }
 
@@ -787,7 +826,7 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 	struct scan s = { .path = path };
 	int ret;
 
-	s.fd = open_regular(path, missing_ok, mtime);
+	s.fd = open_regular(path, missing_ok, mtime, &s.size);
 	if (s.fd < 0)
 		return s.fd == -2 ? 0 : -1;
 	if (!scan_block) {
