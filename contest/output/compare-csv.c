@@ -30,9 +30,9 @@ int compare_write_csv(const struct compare *c, FILE *out)
 		report_csv_string(out, row->load);
 		fprintf(out, ",%s,", compare_metric_names[row->metric]);
 		report_csv_string(out, row->kernel);
-		csv_number(out, running_stats_mean(&row->s), "%.4f");
-		csv_number(out, running_stats_sd(&row->s), "%.4f");
-		fprintf(out, ",%zu", row->s.n);
+		csv_number(out, running_stats_mean(row->s), "%.4f");
+		csv_number(out, running_stats_sd(row->s), "%.4f");
+		fprintf(out, ",%zu", row->s->n);
 		csv_number(out, print_zero(row->diff_pct, 3), "%.3f");
 		csv_number(out, row->p, "%.6g");
 		fprintf(out, ",%s", compare_mark_str(row));

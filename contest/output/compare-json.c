@@ -23,9 +23,9 @@ static json_t *json_row(const struct compare_row *row)
 	json_put(o, "load", json_name(row->load, "load"));
 	json_put(o, "metric", json_string(compare_metric_names[row->metric]));
 	json_put(o, "kernel", json_name(row->kernel, "kernel"));
-	json_put(o, "mean", json_number(running_stats_mean(&row->s)));
-	json_put(o, "sd", json_number(running_stats_sd(&row->s)));
-	json_put(o, "runs", json_integer((json_int_t)row->s.n));
+	json_put(o, "mean", json_number(running_stats_mean(row->s)));
+	json_put(o, "sd", json_number(running_stats_sd(row->s)));
+	json_put(o, "runs", json_integer((json_int_t)row->s->n));
 	json_put(o, "diff_pct", json_number(row->diff_pct));
 	json_put(o, "p_value", json_number(row->p));
 	json_put(o, "p_holm", json_number(row->p_holm));

@@ -16,8 +16,8 @@ static char *runs_line(const struct compare *c, size_t k)
 	size_t runs = 0, loads = 0;
 
 	for (size_t i = 0; i < c->nrows; i++)
-		if (c->rows[i].metric == 0 && c->rows[i].kernel == kernel && c->rows[i].s.n) {
-			runs += c->rows[i].s.n;
+		if (c->rows[i].metric == 0 && c->rows[i].kernel == kernel && c->rows[i].s->n) {
+			runs += c->rows[i].s->n;
 			loads++;
 		}
 	return xasprintf("%s: %zu ok run%s of %zu load%s%s", kernel, runs, runs == 1 ? "" : "s",

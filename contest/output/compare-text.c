@@ -280,8 +280,8 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32], n[24];
 	char line[NAME_W + 8 + 8 * 32 + 64];
 	const char *cells[] = {
-		NULL, name, cell(mean, sizeof(mean), running_stats_mean(&row->s), dec),
-		cell(sd, sizeof(sd), running_stats_sd(&row->s), dec), n,
+		NULL, name, cell(mean, sizeof(mean), running_stats_mean(row->s), dec),
+		cell(sd, sizeof(sd), running_stats_sd(row->s), dec), n,
 		compare_diff_cell(diff, sizeof(diff), row), compare_p_cell(p, sizeof(p), row),
 		compare_mark_str(row), compare_mde_cell(mde, sizeof(mde), row),
 		compare_verdict_cell(row),
@@ -290,7 +290,7 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 	size_t at = 0;
 
 	short_name(name, row->kernel);
-	snprintf(n, sizeof(n), "%zu", row->s.n);
+	snprintf(n, sizeof(n), "%zu", row->s->n);
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
 	if (first && strlen(compare_metric_names[row->metric]) > 6) {
 		fprintf(out, "%s\n", compare_metric_names[row->metric]);
@@ -430,7 +430,7 @@ static void write_missing(const struct compare *c, FILE *out)
 		const struct compare_row *row = &c->rows[i];
 		char *text;
 
-		if (row->metric != 0 || row->s.n)
+		if (row->metric != 0 || row->s->n)
 			continue;
 		text = xasprintf("Missing: '%s' has no ok run of %s%s.", row->kernel, row->load,
 				 row->is_base ? ", so nothing was compared there" : "");

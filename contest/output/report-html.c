@@ -435,9 +435,9 @@ static void compare_row_html(FILE *out, const struct compare_row *row, int first
 	fputs("</td><td class=\"name\">", out);
 	html_escape(out, row->kernel);
 	fputs("</td>", out);
-	cell(out, "td", running_stats_mean(&row->s), compare_decimals(row->metric));
-	cell(out, "td", running_stats_sd(&row->s), compare_decimals(row->metric));
-	fprintf(out, "<td>%zu</td>", row->s.n);
+	cell(out, "td", running_stats_mean(row->s), compare_decimals(row->metric));
+	cell(out, "td", running_stats_sd(row->s), compare_decimals(row->metric));
+	fprintf(out, "<td>%zu</td>", row->s->n);
 	text_cell(out, compare_diff_cell(buf, sizeof(buf), row));
 	fputs("<td>", out);
 	html_escape(out, compare_p_cell(buf, sizeof(buf), row));

@@ -94,7 +94,7 @@ static double oriented_diff(int metric, double base, double new)
 
 static void test_row(struct compare_row *row, const struct running_stats *base)
 {
-	const struct running_stats *s = &row->s;
+	const struct running_stats *s = row->s;
 
 	row->diff_pct = oriented_diff(row->metric, running_stats_mean(base), running_stats_mean(s));
 	if (base->n < 2 || s->n < 2)
@@ -104,6 +104,9 @@ static void test_row(struct compare_row *row, const struct running_stats *base)
 	else
 		row->p = welch_t_test(base, s, NULL, NULL);
 }
+
+/* a row's stats where its kernel has no runs of the load */
+static const struct running_stats no_runs;
 
 static struct compare_row *add_row(struct compare *c, const char *load, int metric, size_t k)
 {
@@ -120,7 +123,8 @@ static struct compare_row *add_row(struct compare *c, const char *load, int metr
 	row->kernel = c->report.kernels[k];
 	row->is_base = k == 0;
 	row->diff_pct = row->p = row->p_holm = NAN;
-	running_stats_init(&row->s);
+	row->s = &no_runs;
+	row->verdict.reason = "";
 	return row;
 }
 
@@ -182,12 +186,12 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 		if (row->paired)
 			log_diff_paired(&d, &ratios);
 		else
-			log_diff_welch(&d, b, &row->s);
+			log_diff_welch(&d, b, row->s);
 	} else
-		log_diff_drift(&d, b, &row->s, c->opts.tau2, c->opts.tau_df);
+		log_diff_drift(&d, b, row->s, c->opts.tau2, c->opts.tau_df);
 	verdict_decide(&row->verdict, &d, &vo);
 	if (!row->interleaved && isnan(c->opts.tau2)) {
-		log_diff_welch(&d, b, &row->s);
+		log_diff_welch(&d, b, row->s);
 		row->verdict.mde_pct = log_diff_mde_pct(&d, vo.alpha, vo.power);
 		row->mde_floor = 1;
 	}
@@ -212,9 +216,9 @@ static void build_load(struct compare *c, const struct report_table *t)
 			struct compare_row *row = add_row(c, t->name, m, k);
 
 			if (rr)
-				row->s = *metric_stats(rr, m);
+				row->s = metric_stats(rr, m);
 			/* a side without the metric (no counter counted) is missing too */
-			if (!rr || !base || !row->s.n || !metric_stats(base, m)->n)
+			if (!rr || !base || !row->s->n || !metric_stats(base, m)->n)
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;

@@ -87,13 +87,15 @@ struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
 	int metric;			/* index into compare_metric_names */
 	int is_base;
-	struct running_stats s;		/* over ok runs; runs = s.n */
+	/* over ok runs, runs = s->n: the report's, or empty where the
+	 * kernel has no runs of the load (a lab's 480000 rows share them) */
+	const struct running_stats *s;
 	double diff_pct;		/* NAN: BASE, missing, or BASE's mean 0 */
 	double p, p_holm;		/* NAN unless TEST_MADE */
 	enum compare_test test;
 	enum compare_mark mark;
 	int interleaved;		/* NEW rows: runs overlapped BASE's in time */
-	size_t paired;			/* interleaved, and tested round by round: pairs */
+	unsigned paired;		/* interleaved, and tested round by round: pairs */
 	struct verdict verdict;		/* NEW rows with runs on both sides */
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */

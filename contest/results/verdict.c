@@ -1,5 +1,6 @@
 /* verdict.c - see verdict.h */
 #include "results/verdict.h"
+#include "lib/intern.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -132,19 +133,22 @@ void verdict_decide(struct verdict *v, const struct log_diff *d, const struct ve
 	v->p = log_diff_p(d);
 	v->p_same = log_diff_p_same(d, o->margin_pct);
 	v->mde_pct = log_diff_mde_pct(d, o->alpha, o->power);
-	v->reason[0] = '\0';
+	v->reason = "";
 	if (d->why) {
 		v->kind = VERDICT_UNDECIDED;
-		snprintf(v->reason, sizeof(v->reason), "%s", d->why);
+		v->reason = d->why;
 	} else if (v->p < o->alpha) {
 		v->kind = verdict_of_sign(d->est, o->direction);
 		if (v->p_same < o->alpha)
-			snprintf(v->reason, sizeof(v->reason), "within the margin");
+			v->reason = "within the margin";
 	} else if (v->p_same < o->alpha) {
 		v->kind = VERDICT_SAME;
 	} else {
+		char noise[48];
+
 		v->kind = VERDICT_UNDECIDED;
-		snprintf(v->reason, sizeof(v->reason), "noise: would see only %.1f%%", v->mde_pct);
+		snprintf(noise, sizeof(noise), "noise: would see only %.1f%%", v->mde_pct);
+		v->reason = intern(noise);
 	}
 }
 

@@ -86,7 +86,10 @@ struct verdict {
 	double diff_pct;	/* 100 * (exp(est) - 1); NAN without an estimate */
 	double p, p_same;	/* of the two tests; NAN without an estimate */
 	double mde_pct;		/* NAN without an estimate */
-	char reason[48];	/* "" when decided without a remark, else printable as is */
+	/* "" when decided without a remark, else printable as is: a static
+	 * or interned (intern.h) string, so that a lab's 480000 rows hold a
+	 * pointer each */
+	const char *reason;
 };
 
 void verdict_decide(struct verdict *v, const struct log_diff *d, const struct verdict_opts *o);

@@ -247,7 +247,7 @@ static void test_edges(void)
 	ok(row && row->test == TEST_MADE && row->p == 0.0 && row->mark != MARK_NONE,
 	   "zero variance, different means: significant");
 	row = find(&c, "list_load", 0, "new");
-	ok(row && row->test == TEST_MISSING && row->s.n == 0,
+	ok(row && row->test == TEST_MISSING && row->s->n == 0,
 	   "a load only BASE ran is listed, with runs 0");
 	ok(isnan(c.summary[0].ci_low) && c.summary[0].nloads == 3,
 	   "a load with one run: a geometric mean, but no interval");
@@ -448,7 +448,7 @@ static void test_paired(void)
 	rng_seed(23);
 	row = rounds_row(&c, 0);
 	ok(row->paired == 8 && !strcmp(compare_sessions_name(row), "paired"),
-	   "interleaved rounds with the same run numbers: paired, %zu pairs", row->paired);
+	   "interleaved rounds with the same run numbers: paired, %u pairs", row->paired);
 	ok(row->verdict.kind == VERDICT_WORSE && row->verdict.mde_pct < 3.0,
 	   "3%% slower in every round, rounds 10%% apart: %s, MDE %.2f%% (%+.1f%%)",
 	   verdict_name(row->verdict.kind), row->verdict.mde_pct, row->verdict.diff_pct);
