@@ -25,21 +25,6 @@ void running_stats_add(struct running_stats *s, double x)
 	s->m2 += delta * (x - s->mean);
 }
 
-double running_stats_mean(const struct running_stats *s)
-{
-	return s->n ? s->mean : NAN;
-}
-
-double running_stats_variance(const struct running_stats *s)
-{
-	return s->n > 1 ? s->m2 / (double)(s->n - 1) : NAN;
-}
-
-double running_stats_sd(const struct running_stats *s)
-{
-	return s->n > 1 ? sqrt(running_stats_variance(s)) : NAN;
-}
-
 double student_t_cdf(double t, double df)
 {
 	return pt(t, df, 1, 0);

@@ -128,7 +128,10 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 			return &kr->loads[i];
 	if (kr->nloads == KERNEL_MAX_LOADS)
 		return NULL;
-	kr->loads = xrealloc(kr->loads, (kr->nloads + 1) * sizeof(*kr->loads));
+	if (kr->nloads == kr->loads_alloc) {	/* doubling: one more each copied them all */
+		kr->loads_alloc = kr->loads_alloc ? 2 * kr->loads_alloc : 8;
+		kr->loads = xrealloc(kr->loads, kr->loads_alloc * sizeof(*kr->loads));
+	}
 	ls = &kr->loads[kr->nloads++];
 	memset(ls, 0, sizeof(*ls));
 	ls->load = load;
@@ -343,7 +346,11 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 		kernel_results_release(out);
 	else if (!out->dated)
 		out->first_seen = mtime;
-	/* the runs' room doubled as they came: a lab holds thousands of kernels */
+	/* the room doubled as they came: a lab holds thousands of kernels */
+	if (ret == 0 && out->loads_alloc > out->nloads) {
+		out->loads = xrealloc(out->loads, out->nloads * sizeof(*out->loads));
+		out->loads_alloc = out->nloads;
+	}
 	for (size_t i = 0; ret == 0 && i < out->nloads; i++) {
 		struct load_summary *ls = &out->loads[i];
 

@@ -90,7 +90,7 @@ double run_value(const struct load_summary *ls, size_t i, int v);
 struct kernel_results {
 	char *name;			/* the kernel: the folder's name */
 	struct load_summary *loads;	/* in the order the file first has them */
-	size_t nloads;
+	size_t nloads, loads_alloc;
 	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
 	int dated;			/* first_seen is a row's timestamp */
 };
