@@ -3,7 +3,8 @@
 #   awk -v kernels=N -v runs=R -v dir=DIR [-v env=FILE -v machines=M] -f bench/gen-runs.awk
 #
 # DIR/k0001 ... DIR/kNNNN, each a runs.tsv with R ok runs of each of the
-# default ten loads, every column the driver writes, plausible values drawn
+# default ten loads, every column the driver writes (the twelve pressure
+# columns measured, as on a cgroup v2 machine with PSI), plausible values drawn
 # from a fixed seed (the same files every time). With env=FILE (an env file
 # as `contest env` writes it), each kernel also gets an env file: FILE with
 # its host line set to one of M machines, lab1 ... labM, in turn, as a lab's
@@ -18,7 +19,11 @@ BEGIN {
 	header = "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus" \
 		"\tuser_s\tsys_s\tload_cpu_s\tload_units\tload_work\tload_work_unit" \
 		"\tmajflt\tminflt\tnvcsw\tnivcsw\tpswpin\tpswpout\tpgmajfault" \
-		"\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs\tsteal_s\tothers_cpu_s\tdisturbed" \
+		"\twaited_s\tflush\tmem_limit\tcpu_limit\tjobs" \
+		"\tpsi_cpu_some_us\tpsi_cpu_full_us\tpsi_memory_some_us\tpsi_memory_full_us" \
+		"\tpsi_io_some_us\tpsi_io_full_us\tcg_psi_cpu_some_us\tcg_psi_cpu_full_us" \
+		"\tcg_psi_memory_some_us\tcg_psi_memory_full_us\tcg_psi_io_some_us\tcg_psi_io_full_us" \
+		"\tsteal_s\tothers_cpu_s\tdisturbed" \
 		"\tdisk_read_mb\tdisk_write_mb\tunloaded\tcpu_migrations\tinstructions\tcycles" \
 		"\tlat_mean_us\tlat_sd_us\tlat_p99_us\tlat_max_us\tdesired_cpu_pct\tdeadlines_pct" \
 		"\tfps\tlat_floor_us\twork_units\twork_rate\tsweep\tcpu_mhz\tstatus_detail"
@@ -46,6 +51,14 @@ BEGIN {
 	}
 }
 
+# the pressure stall microseconds of a run of t seconds: the machine's six,
+# then the session cgroup's six, as a cgroup v2 machine with PSI has them all
+function psi(t,    s, i) {
+	for (i = 0; i < 12; i++)
+		s = s "\t" int(t * 1e6 * (i % 2 ? 0.05 : 0.2) * rand())
+	return s
+}
+
 function row(k, name, l, r,    t, cpu, units) {
 	t = 70 * (1 + (l - 1) * 0.4) * (0.97 + 0.06 * rand())
 	cpu = l == 1 ? 96 + 3 * rand() : 30 + 60 * rand()
@@ -53,12 +66,12 @@ function row(k, name, l, r,    t, cpu, units) {
 	return sprintf("2026-01-%02dT%02d:%02d:%02dZ\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
 		"\t%.3f\t%.3f\t%.3f\t%d\t%d\t%s" \
 		"\t%d\t%d\t%d\t%d\t%d\t%d\t%d" \
-		"\t%.3f\t%s\t-\t-\t8\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-",
+		"\t%.3f\t%s\t-\t-\t8%s\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-",
 		1 + k % 28, k % 24, l, r, name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
 		t * cpu / 100 * 0.9, t * cpu / 100 * 0.1, l <= 2 ? 0 : t * 0.1, int(units), int(units * 1e6),
 		l <= 2 ? "-" : "bytes",
 		int(100 * rand()), int(1e6 * rand()), int(1e4 * rand()), int(1e4 * rand()),
-		0, 0, int(100 * rand()), 0.5 + rand(), l == 2 ? "none" : "drop",
+		0, 0, int(100 * rand()), 0.5 + rand(), l == 2 ? "none" : "drop", psi(t),
 		0.05 * rand(), 0.2 * rand(), 10 * rand(), 100 * rand(), int(500 * rand()))
 }
 
