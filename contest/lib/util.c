@@ -466,6 +466,34 @@ int parse_real_prefix(const char *s, double *out, const char **end)
 	return 0;
 }
 
+/* the powers of ten a double holds exactly */
+static const double exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+};
+
+int plain_decimal(const char *s, double *out)
+{
+	const char *p = s + (*s == '-'), *whole = p, *point;
+	uint64_t m = 0;
+	size_t frac = 0;
+
+	while ((unsigned)(*p - '0') < 10)
+		m = 10 * m + (uint64_t)(*p++ - '0');
+	point = p;
+	if (*p == '.') {
+		while ((unsigned)(*++p - '0') < 10)
+			m = 10 * m + (uint64_t)(*p - '0');
+		frac = (size_t)(p - point - 1);
+	}
+	/* 15 digits at most (so m is exact, and never wrapped), at least one, nothing after */
+	if (*p || (size_t)(point - whole) + frac > 15 || (point == whole && !frac))
+		return 1;
+	*out = (double)m / exact_pow10[frac];
+	if (*s == '-')
+		*out = -*out;
+	return 0;
+}
+
 int parse_real(const char *s, double *out)
 {
 	const char *end;

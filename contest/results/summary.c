@@ -69,7 +69,8 @@ static int parse_timestamp(const char *s, double *epoch)
 		     !strcmp(s + 17 + sec_len, "+00:00"))) {
 			memcpy(secs, s + 17, sec_len);
 			secs[sec_len] = '\0';
-			sec = strtod(secs, NULL);
+			if (plain_decimal(secs, &sec))
+				sec = strtod(secs, NULL);
 			*epoch = (double)(days_from_civil(y, mo, d) * 86400L + h * 3600L +
 					  mi * 60L + (int)sec) + (sec - (int)sec);
 			return 0;

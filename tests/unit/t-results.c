@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,6 +48,13 @@ static void write_file(const char *dir, const char *kernel, const char *text)
 	fclose(f);
 	free(path);
 	free(kdir);
+}
+
+static off_t file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? st.st_size : -1;
 }
 
 static void set_mtime(const char *dir, const char *kernel, time_t when)
@@ -472,6 +480,74 @@ static void test_limits(void)
 	free(dir);
 }
 
+/* each row's time_s, in file order, as a long reader sees them */
+struct times {
+	double *v;
+	size_t n;
+};
+
+static const char *collect_time(const struct run_row *row, void *data)
+{
+	struct times *t = data;
+
+	t->v[t->n++] = row->time_s;
+	return NULL;
+}
+
+/*
+ * The reader reads a plain decimal by hand (the form contest writes) and
+ * leaves any other form to strtod: every form must read as strtod reads
+ * it, bit for bit. Random decimals of 1 to 17 digits, some with a point,
+ * a sign or an exponent, one row each; the file is longer than the
+ * reader's 64 KB block, so rows also straddle its end.
+ */
+static void test_numbers_as_strtod(void)
+{
+	char *dir = xasprintf("%s/num", tmpdir), *kdir = xasprintf("%s/k", dir);
+	char *path = xasprintf("%s/runs.tsv", kdir), text[64];
+	enum { N = 20000 };
+	double *want = xcalloc(N, sizeof(*want));
+	struct times got = { xcalloc(N, sizeof(double)), 0 };
+	unsigned seed = 3;
+	size_t bad = 0, first = 0;
+	FILE *f;
+
+	mkdir_p(kdir, 0755);
+	f = fopen(path, "w");
+	fputs("load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n", f);
+	for (int i = 0; i < N; i++) {
+		int digits = 1 + rand_r(&seed) % 17, point = rand_r(&seed) % (digits + 2);
+		size_t at = 0;
+
+		if (rand_r(&seed) % 8 == 0)
+			text[at++] = rand_r(&seed) % 2 ? '-' : '+';
+		for (int d = 0; d < digits; d++) {
+			if (d == point)
+				text[at++] = '.';
+			text[at++] = (char)('0' + rand_r(&seed) % 10);
+		}
+		if (rand_r(&seed) % 16 == 0)
+			at += (size_t)sprintf(text + at, "e%d", rand_r(&seed) % 40 - 20);
+		text[at] = '\0';
+		want[i] = strtod(text, NULL);
+		fprintf(f, "noload\t%d\t%s\t1\t0\t0\tok\n", i + 1, text);
+	}
+	fclose(f);
+	ok(results_scan(path, 0, collect_time, &got, NULL) == 0 && got.n == N,
+	   "%zu rows of decimals in many forms read (%ld bytes, over one block)", got.n,
+	   (long)file_size(path));
+	for (size_t i = 0; i < got.n; i++)
+		if (memcmp(&got.v[i], &want[i], sizeof(double)) && !bad++)
+			first = i;
+	ok(!bad, "each reads as strtod reads it, bit for bit (%zu differ; the first, row %zu: "
+	   "%.17g against %.17g)", bad, first + 1, bad ? got.v[first] : 0.0, bad ? want[first] : 0.0);
+	free(want);
+	free(got.v);
+	free(path);
+	free(kdir);
+	free(dir);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -489,6 +565,7 @@ int main(void)
 	test_duplicate_column();
 	test_fifo();
 	test_limits();
+	test_numbers_as_strtod();
 	rm_rf(tmpdir);
 	return tap_done();
 }
