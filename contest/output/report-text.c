@@ -69,7 +69,7 @@ static const char *format_value(char *buf, size_t size, double v, int decimals)
 {
 	if (isnan(v))
 		return "-";
-	snprintf(buf, size, "%.*f", decimals, v);
+	fmt_fixed(buf, size, v, decimals);
 	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
 		memmove(buf, buf + 1, strlen(buf));
 	return buf;
@@ -80,17 +80,23 @@ static char *row_label(const struct report_row *row)
 	return xasprintf("%s [%zu]", row->kernel, row->s->time.n);
 }
 
+/* strlen(row_label(row)), without making it: a lab's tables have 12000 rows */
+static size_t row_label_len(const struct report_row *row)
+{
+	size_t len = strlen(row->kernel) + 4;	/* " [1]" */
+
+	for (size_t n = row->s->time.n; n >= 10; n /= 10)
+		len++;
+	return len;
+}
+
 static size_t table_first_width(const struct report_table *t)
 {
 	size_t i, longest = strlen(header_cells[0]);
 
-	for (i = 0; i < t->nrows; i++) {
-		char *label = row_label(&t->rows[i]);
-
-		if (t->rows[i].s->time.n && strlen(label) > longest)
-			longest = strlen(label);
-		free(label);
-	}
+	for (i = 0; i < t->nrows; i++)
+		if (t->rows[i].s->time.n && row_label_len(&t->rows[i]) > longest)
+			longest = row_label_len(&t->rows[i]);
 	return report_first_width(longest);
 }
 
