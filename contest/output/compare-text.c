@@ -274,13 +274,27 @@ static void put_cell(char *line, size_t *at, const char *s, int width, int left)
  * into a bounded buffer (every cell is bounded) and written at once: a
  * lab's compare prints hundreds of thousands of rows.
  */
-static void write_row(FILE *out, const struct compare_row *row, int first)
+/* each kernel's name as a row shows it, made once: a lab's compare
+ * prints each name in hundreds of rows */
+typedef char short_name_t[NAME_W + 8];
+
+static short_name_t *short_names(const struct compare *c)
+{
+	short_name_t *names = xcalloc(c->report.nkernels + 1, sizeof(*names));
+
+	for (size_t k = 0; k < c->report.nkernels; k++)
+		short_name(names[k], c->report.kernels[k]);
+	return names;
+}
+
+static void write_row(FILE *out, const short_name_t *names, const struct compare_row *row,
+		      int first)
 {
 	int dec = compare_decimals(row->metric);
-	char name[NAME_W + 8], mean[32], sd[32], diff[32], p[32], mde[32], n[24];
+	char mean[32], sd[32], diff[32], p[32], mde[32], n[24];
 	char line[NAME_W + 8 + 8 * 32 + 64];
 	const char *cells[] = {
-		NULL, name, cell(mean, sizeof(mean), running_stats_mean(row->s), dec),
+		NULL, names[row->k], cell(mean, sizeof(mean), running_stats_mean(row->s), dec),
 		cell(sd, sizeof(sd), running_stats_sd(row->s), dec), n,
 		compare_diff_cell(diff, sizeof(diff), row), compare_p_cell(p, sizeof(p), row),
 		compare_mark_str(row), compare_mde_cell(mde, sizeof(mde), row),
@@ -289,8 +303,7 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 	static const int widths[] = { -6, -NAME_W, 8, 7, 3, 7, 7, -2, 6, 0 };
 	size_t at = 0;
 
-	short_name(name, row->kernel);
-	snprintf(n, sizeof(n), "%zu", row->s->n);
+	fmt_fixed(n, sizeof(n), (double)row->s->n, 0);	/* "%zu": a count, whole */
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
 	if (first && strlen(compare_metric_names[row->metric]) > 6) {
 		fprintf(out, "%s\n", compare_metric_names[row->metric]);
@@ -311,22 +324,31 @@ static void write_row(FILE *out, const struct compare_row *row, int first)
 /* What the kernels' compiles stalled on, described and not tested: one
  * "Stall" row per kernel with pressure data (mean some-stall seconds of
  * cpu, memory, io), so a Time difference can be read beside its cause. */
-static void write_stalls(const struct compare *c, const char *load, FILE *out)
+static void write_stalls(const struct compare *c, const short_name_t *names, const char *load,
+			 FILE *out)
 {
 	const struct report_table *t = table_of(c, load);
 	int first = 1;
 
 	for (size_t k = 0; t && k < t->nrows; k++) {
 		const struct report_row *row = &t->rows[k];
-		char name[NAME_W + 8], v[3][32];
+		char v[3][32], line[NAME_W + 8 + 3 * 32 + 64];
+		size_t at = 0;
 
 		if (isnan(stall_s(row, 0)) && isnan(stall_s(row, 1)) && isnan(stall_s(row, 2)))
 			continue;
-		short_name(name, row->kernel);
-		fprintf(out, "%-6s %-*s cpu %s s, memory %s s, io %s s\n", first ? "Stall" : "",
-			NAME_W, name, cell(v[0], sizeof(v[0]), stall_s(row, 0), 2),
-			cell(v[1], sizeof(v[1]), stall_s(row, 1), 2),
-			cell(v[2], sizeof(v[2]), stall_s(row, 2), 2));
+		/* "%-6s %-*s cpu %s s, memory %s s, io %s s", by hand as write_row's */
+		put_cell(line, &at, first ? "Stall" : "", 6, 1);
+		line[at++] = ' ';
+		put_cell(line, &at, names[row->k], NAME_W, 1);
+		put_cell(line, &at, " cpu ", 0, 1);
+		put_cell(line, &at, cell(v[0], sizeof(v[0]), stall_s(row, 0), 2), 0, 1);
+		put_cell(line, &at, " s, memory ", 0, 1);
+		put_cell(line, &at, cell(v[1], sizeof(v[1]), stall_s(row, 1), 2), 0, 1);
+		put_cell(line, &at, " s, io ", 0, 1);
+		put_cell(line, &at, cell(v[2], sizeof(v[2]), stall_s(row, 2), 2), 0, 1);
+		put_cell(line, &at, " s\n", 0, 1);
+		fwrite(line, 1, at, out);
 		first = 0;
 	}
 }
@@ -385,16 +407,20 @@ static void write_shifts(const struct compare *c, const char *load, FILE *out)
 }
 
 /* the rows of one load, from rows[from]; returns where the next load starts */
-static size_t write_load(const struct compare *c, size_t from, FILE *out)
+static size_t write_load(const struct compare *c, const short_name_t *names, size_t from,
+			 FILE *out)
 {
+	const char *load = c->rows[from].load;
 	size_t i;
 
-	fprintf(out, "%s:\n%-6s %-*s %8s %7s %3s %7s %7s    %6s %s\n", c->rows[from].load,
+	fprintf(out, "%s:\n%-6s %-*s %8s %7s %3s %7s %7s    %6s %s\n", load,
 		"Metric", NAME_W, "Kernel", "Mean", "SD", "n", "Diff", "p", "MDE", "Verdict");
-	for (i = from; i < c->nrows && !strcmp(c->rows[i].load, c->rows[from].load); i++)
-		write_row(out, &c->rows[i], c->rows[i].is_base ||
+	/* a table's rows share its name's pointer: strcmp only where they do not */
+	for (i = from; i < c->nrows && (c->rows[i].load == load || !strcmp(c->rows[i].load, load));
+	     i++)
+		write_row(out, names, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
-	write_stalls(c, c->rows[from].load, out);
+	write_stalls(c, names, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
 	write_shifts(c, c->rows[from].load, out);
 	fputc('\n', out);
@@ -458,12 +484,15 @@ static void write_tally(const struct compare *c, int brief, FILE *out)
 
 static int write_text(const struct compare *c, int brief, FILE *out)
 {
+	short_name_t *names = short_names(c);
+
 	if (brief)
 		brief_intro(c, out);
 	else
 		intro(c, out);
 	for (size_t i = 0; i < c->nrows;)
-		i = write_load(c, i, out);
+		i = write_load(c, names, i, out);
+	free(names);
 	for (size_t k = 0; k < c->nsummary; k++)
 		write_summary(c, &c->summary[k], out);
 	write_missing(c, out);

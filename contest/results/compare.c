@@ -121,6 +121,7 @@ static struct compare_row *add_row(struct compare *c, const char *load, int metr
 	row->load = load;
 	row->metric = metric;
 	row->kernel = c->report.kernels[k];
+	row->k = (unsigned)k;
 	row->is_base = k == 0;
 	row->diff_pct = row->p = row->p_holm = NAN;
 	row->s = &no_runs;

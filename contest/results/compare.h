@@ -100,6 +100,7 @@ struct compare_row {
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */
 	int mde_floor;
+	unsigned k;			/* the kernel's index in the report's kernels[] */
 };
 
 struct compare_summary {

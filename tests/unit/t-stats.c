@@ -146,6 +146,59 @@ static void test_holm(void)
 	ok(adj[0] == 1.0 && adj[1] == 1.0, "capped at 1");
 }
 
+/* Holm the textbook way, by the definition: the reference for a lab's many tests */
+static double holm_by_definition(const double *p, size_t n, size_t i)
+{
+	size_t m = 0;
+	double adj = 0;
+
+	for (size_t j = 0; j < n; j++)
+		m += !isnan(p[j]);
+	/* max over the p_(j) <= p_i of (m - rank_j + 1) p_(j), rank_j counting
+	 * the tests before j in the order (ties in index order) */
+	for (size_t j = 0; j < n; j++) {
+		size_t rank = 0;
+
+		if (isnan(p[j]) || p[j] > p[i] || (p[j] == p[i] && j > i))
+			continue;
+		for (size_t l = 0; l < n; l++)
+			rank += !isnan(p[l]) && (p[l] < p[j] || (p[l] == p[j] && l < j));
+		adj = fmax(adj, fmin(1.0, (double)(m - rank) * p[j]));
+	}
+	return adj;
+}
+
+/*
+ * Many tests, as a lab's compare makes: tiny, zero, tied and denormal
+ * p-values among ordinary ones and NaNs. holm_adjust sorts them its own
+ * way; every adjusted p must be the definition's, exactly.
+ */
+static void test_holm_many(void)
+{
+	enum { N = 800 };
+	double p[N], adj[N];
+	unsigned seed = 11;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < N; i++) {
+		double u = (double)rand_r(&seed) / RAND_MAX;
+
+		switch (i % 7) {
+		case 0: p[i] = NAN; break;
+		case 1: p[i] = 0.05; break;			/* ties */
+		case 2: p[i] = pow(10, -300 * u); break;	/* down to 1e-300 */
+		case 3: p[i] = i % 2 ? 0.0 : -0.0; break;
+		case 4: p[i] = 4.9e-324 * (1 + (i % 5)); break;	/* denormal */
+		default: p[i] = u; break;
+		}
+	}
+	holm_adjust(p, adj, N);
+	for (size_t i = 0; i < N; i++)
+		if (isnan(p[i]) ? !isnan(adj[i]) : adj[i] != holm_by_definition(p, N, i))
+			bad++;
+	ok(!bad, "holm_adjust over %d p-values is the definition's exactly (%zu differ)", N, bad);
+}
+
 static void fill(struct running_stats *s, const double *xs, size_t n)
 {
 	size_t i;
@@ -274,6 +327,7 @@ int main(void)
 	test_t_quantile_table();
 	test_ci();
 	test_holm();
+	test_holm_many();
 	test_welch();
 	test_satterthwaite();
 	test_mde();
