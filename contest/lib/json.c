@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,27 +72,6 @@ void json_push(json_t *array, json_t *value)
 #define JSON_INDENT_BY 2
 #define JSON_FLAGS (JSON_INDENT(JSON_INDENT_BY) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))
 
-int json_write_nested(json_t *value, int depth, FILE *out)
-{
-	char *text = json_dumps(value, JSON_FLAGS), *p, *nl;
-
-	json_decref(value);
-	if (!text)
-		die(EXIT_NO_MEMORY, "out of memory");
-	/* a line at a time, each after the first indented: a lab's table is
-	 * millions of lines, too many for a printf each */
-	for (p = text; (nl = strchr(p, '\n')); p = nl + 1) {
-		fwrite(p, 1, (size_t)(nl - p) + 1, out);
-		for (int i = 0; i < depth * JSON_INDENT_BY; i++)
-			putc(' ', out);
-	}
-	fputs(p, out);
-	free(text);
-	if (ferror(out))
-		return error("cannot write the JSON document: %s", strerror(errno));
-	return 0;
-}
-
 int json_write_doc(json_t *doc, FILE *out)
 {
 	int ret = json_dumpf(doc, out, JSON_FLAGS);
@@ -100,4 +80,201 @@ int json_write_doc(json_t *doc, FILE *out)
 	if (ret < 0 || fputc('\n', out) == EOF || fflush(out) == EOF || ferror(out))
 		return error("cannot write the JSON document: %s", strerror(errno));
 	return 0;
+}
+
+/* ---- the stream ---- */
+
+void json_stream_init(struct json_stream *js, FILE *out)
+{
+	memset(js, 0, sizeof(*js));
+	js->out = out;
+}
+
+/* does jansson write s as it is between quotes? printable ASCII but the two it escapes */
+static int plain_string(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e || *s == '"' || *s == '\\')
+			return 0;
+	return 1;
+}
+
+/* a string value j (released) as jansson dumps it */
+static void put_dumped(FILE *out, json_t *j)
+{
+	char *text = json_dumps(j, JSON_ENCODE_ANY);
+
+	json_decref(j);
+	if (!text)
+		die(EXIT_NO_MEMORY, "out of memory");
+	fputs(text, out);
+	free(text);
+}
+
+static void put_string(FILE *out, const char *s)
+{
+	json_t *j;
+
+	if (plain_string(s)) {
+		putc('"', out);
+		fputs(s, out);
+		putc('"', out);
+		return;
+	}
+	if (!(j = json_string(s)))
+		die(EXIT_NO_MEMORY, "out of memory");
+	put_dumped(out, j);
+}
+
+static void put_indent(FILE *out, int depth)
+{
+	static const char blanks[JSON_STREAM_DEPTH * JSON_INDENT_BY] = { [0 ... JSON_STREAM_DEPTH * JSON_INDENT_BY - 1] = ' ' };
+
+	fwrite(blanks, 1, (size_t)depth * JSON_INDENT_BY, out);
+}
+
+/* what comes before a member: its separator, its line, its key */
+static void member(struct json_stream *js, const char *key)
+{
+	if (js->depth > 0 && js->members[js->depth - 1]++)
+		putc(',', js->out);
+	if (js->depth > 0) {
+		putc('\n', js->out);
+		put_indent(js->out, js->depth);
+	}
+	if (key) {
+		put_string(js->out, key);
+		fputs(": ", js->out);
+	}
+}
+
+void json_stream_begin(struct json_stream *js, const char *key, int array)
+{
+	member(js, key);
+	putc(array ? '[' : '{', js->out);
+	if (js->depth == JSON_STREAM_DEPTH)
+		die(EXIT_NO_MEMORY, "a JSON document nested deeper than %d", JSON_STREAM_DEPTH);
+	js->members[js->depth++] = 0;
+}
+
+void json_stream_end(struct json_stream *js, int array)
+{
+	if (js->members[--js->depth]) {
+		putc('\n', js->out);
+		put_indent(js->out, js->depth);
+	}
+	putc(array ? ']' : '}', js->out);
+}
+
+/*
+ * "%.10g" of v into buf, without printf where that is exact: for
+ * 1e-4 <= |v| < 1e10, the ten significant digits are |v| * 10^(9-X)
+ * rounded (X its decimal exponent), a product of v and an exact power of
+ * ten that is exact to half an ulp, so a fraction further than that from
+ * a tie rounds as printf rounds it. Then "%g"'s fixed form, trailing zeros
+ * off. Anything else (ties, a carry into the next power, the exponent
+ * form) goes to snprintf. A lab's JSON report holds a million reals.
+ */
+static void g10(char *buf, size_t size, double v)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
+	};
+	double a = fabs(v), sc, whole, frac;
+	int x = 9;
+	uint64_t r;
+	char digits[16];
+	size_t at = 0, last;
+
+	if (!(a >= 1e-4 && a < 1e10)) {
+		snprintf(buf, size, "%.10g", v);
+		return;
+	}
+	/* the exponent: down from 9 until 10^9 <= |v| 10^(9-x), the products
+	 * exact to half an ulp and growing with each step */
+	while ((sc = a * pow10[9 - x]) < 1e9 && x > -4)
+		x--;
+	whole = floor(sc);
+	frac = sc - whole;
+	if (sc < 1e9 || sc >= 1e10 || fabs(frac - 0.5) <= sc * 0x1p-50 ||
+	    (r = (uint64_t)whole + (frac > 0.5)) >= 10000000000ULL) {
+		snprintf(buf, size, "%.10g", v);
+		return;
+	}
+	for (int i = 9; i >= 0; i--, r /= 10)
+		digits[i] = (char)('0' + r % 10);
+	for (last = 9; last > 0 && digits[last] == '0' && (int)last > x; last--)
+		;	/* trailing zeros of the fraction */
+	if (signbit(v))
+		buf[at++] = '-';
+	if (x < 0) {
+		buf[at++] = '0';
+		buf[at++] = '.';
+		for (int i = -1; i > x; i--)
+			buf[at++] = '0';
+	}
+	for (size_t i = 0; i <= last; i++) {
+		if (x >= 0 && (int)i == x + 1)
+			buf[at++] = '.';
+		buf[at++] = digits[i];
+	}
+	buf[at] = '\0';
+}
+
+/*
+ * v as jansson writes a real at JSON_REAL_PRECISION(10): "%.10g", then a
+ * ".0" where that has neither a point nor an exponent (so it reads back as
+ * a real), and an exponent without its '+' or leading zeros ("1e5").
+ */
+static void put_real(FILE *out, double v)
+{
+	char buf[64], *e;
+
+	g10(buf, sizeof(buf) - 2, v);
+	if (!strchr(buf, '.') && !strchr(buf, 'e'))
+		strcat(buf, ".0");
+	if ((e = strchr(buf, 'e'))) {
+		char *from = ++e, *to = e;
+
+		if (*from == '-')
+			to = ++from;
+		else if (*from == '+')
+			from++;
+		while (*from == '0')
+			from++;
+		memmove(to, from, strlen(from) + 1);
+	}
+	fputs(buf, out);
+}
+
+void json_stream_number(struct json_stream *js, const char *key, double v)
+{
+	member(js, key);
+	if (isfinite(v))
+		put_real(js->out, v);
+	else
+		fputs("null", js->out);
+}
+
+void json_stream_integer(struct json_stream *js, const char *key, long long v)
+{
+	member(js, key);
+	fprintf(js->out, "%lld", v);
+}
+
+void json_stream_name(struct json_stream *js, const char *key, const char *s, const char *what)
+{
+	member(js, key);
+	if (!s)
+		fputs("null", js->out);
+	else if (plain_string(s))	/* what json_name would keep as it is, unsaid */
+		put_string(js->out, s);
+	else
+		put_dumped(js->out, json_name(s, what));
+}
+
+void json_stream_string(struct json_stream *js, const char *key, const char *s)
+{
+	member(js, key);
+	put_string(js->out, s);
 }

@@ -24,12 +24,34 @@ void json_put(json_t *obj, const char *key, json_t *value);
 void json_push(json_t *array, json_t *value);
 /* doc, indented, and a newline to out; releases doc. 0 or -1 (error printed) */
 int json_write_doc(json_t *doc, FILE *out);
+
 /*
- * value as json_write_doc would write it depth levels inside a document
- * (each line after the first indented by depth levels more, no newline
- * after), so that a large document is written a part at a time, not held
- * whole; releases value. 0 or -1 (error printed).
+ * A document written as it is made, for one too large to build as a tree
+ * first (a lab's report: 120000 rows of 15 members, where building and
+ * freeing the objects cost more than writing them). The text is byte for
+ * byte what json_write_doc writes for the same values: jansson's indent,
+ * its real precision, its escapes (strings that are not plain printable
+ * ASCII are dumped by jansson itself); t-json holds the two together.
+ * A member's key is NULL for an array's element. Write errors show in
+ * ferror(out), as for any stdio writer.
  */
-int json_write_nested(json_t *value, int depth, FILE *out);
+enum { JSON_STREAM_DEPTH = 16 };
+struct json_stream {
+	FILE *out;
+	int depth;				/* containers open */
+	size_t members[JSON_STREAM_DEPTH];	/* written in each */
+};
+
+void json_stream_init(struct json_stream *js, FILE *out);
+/* open an object (array 0) or an array as the next member; close the innermost */
+void json_stream_begin(struct json_stream *js, const char *key, int array);
+void json_stream_end(struct json_stream *js, int array);
+/* a number as json_number() makes it: null when not finite */
+void json_stream_number(struct json_stream *js, const char *key, double v);
+void json_stream_integer(struct json_stream *js, const char *key, long long v);
+/* a string as json_name() makes it (warning as it does); NULL: null */
+void json_stream_name(struct json_stream *js, const char *key, const char *s, const char *what);
+/* a string as json_string() makes it */
+void json_stream_string(struct json_stream *js, const char *key, const char *s);
 
 #endif
