@@ -3,7 +3,8 @@
  * Every kernel folder names the same few loads and sweep points in each of
  * its rows: kept once each, a name is a pointer, and two names are equal
  * exactly when their pointers are (git's strintern, perf's strlist). The
- * table lives as long as the process; nothing is ever freed from it.
+ * table lives as long as the process; nothing is ever freed from it. Any
+ * thread may intern.
  */
 #ifndef CONTEST_INTERN_H
 #define CONTEST_INTERN_H

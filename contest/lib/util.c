@@ -16,12 +16,28 @@
 #include <ctype.h>
 #include <math.h>
 
+/* where this thread's errors, warnings and chatter go; NULL: stderr */
+static __thread FILE *messages;
+
+FILE *messages_to(FILE *f)
+{
+	FILE *was = messages;
+
+	messages = f;
+	return was;
+}
+
+void messages_put(const char *text)
+{
+	fputs(text, messages ? messages : stderr);
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[4096];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fprintf(stderr, "%s%s\n", prefix, buf);
+	fprintf(messages ? messages : stderr, "%s%s\n", prefix, buf);
 }
 
 int error(const char *fmt, ...)
@@ -49,6 +65,7 @@ void die(int status, const char *fmt, ...)
 {
 	va_list ap;
 
+	messages = NULL;	/* the last word is never held back */
 	va_start(ap, fmt);
 	vreport("fatal: ", fmt, ap);
 	va_end(ap);

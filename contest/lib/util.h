@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define CONTEST_VERSION "0.1.0"
@@ -30,6 +31,14 @@ void die(int status, const char *fmt, ...) PRINTF(2, 3) __attribute__((noreturn)
 extern void (*die_hook)(void);
 /* progress chatter on stderr, "contest: ..." */
 void info(const char *fmt, ...) PRINTF(1, 2);
+/*
+ * Send this thread's errors, warnings and chatter to f (NULL: stderr
+ * again), for a thread whose words must come out after another's, in
+ * order; die() always speaks on stderr. Returns where they went before.
+ */
+FILE *messages_to(FILE *f);
+/* text, another thread's words held back, where this thread's go */
+void messages_put(const char *text);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -82,14 +82,12 @@ static void read_shifts(struct compare *c, const char *dir)
 int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
 		 const struct compare_opts *o)
 {
-	struct kernel_results *krs = xcalloc(n, sizeof(*krs));
-	size_t k;
+	struct kernel_results *krs = xcalloc(n + 1, sizeof(*krs));
+	int *ok = xcalloc(n + 1, sizeof(*ok)), ret = results_read_list(dir, kernels, n, krs, ok);
 
-	for (k = 0; k < n; k++)
-		if (results_read_kernel(dir, kernels[k], &krs[k]) < 0)
-			break;
-	if (k < n) {
-		results_release_all(krs, k);
+	free(ok);
+	if (ret < 0) {	/* one that cannot be read (said) leaves nothing to compare */
+		results_release_all(krs, n);
 		return -1;
 	}
 	compare_build(c, krs, n, o);

@@ -248,17 +248,15 @@ void report_release(struct report *r)
 static int read_named(const char *dir, const char *const *names, size_t n,
 		      struct kernel_results **out, size_t *nread)
 {
-	size_t i;
-	int ret = 0;
+	int *ok = xcalloc(n + 1, sizeof(*ok));
+	int ret = results_read_list(dir, (char *const *)names, n, *out = xcalloc(n + 1, sizeof(**out)),
+				    ok);
 
-	*out = xcalloc(n, sizeof(**out));
 	*nread = 0;
-	for (i = 0; i < n; i++) {
-		if (results_read_kernel(dir, names[i], &(*out)[*nread]) < 0)
-			ret = -1;
-		else
-			(*nread)++;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (ok[i])
+			(*out)[(*nread)++] = (*out)[i];
+	free(ok);
 	return ret;
 }
 

@@ -697,8 +697,8 @@ static void scan_row(struct scan *s, results_row_fn *fn, void *data)
  * The last header parsed without a word said, and its text: a lab's
  * thousands of files have one header, which took a name lookup a column.
  */
-static char *kept_header_text;
-static struct header kept_header;
+static __thread char *kept_header_text;
+static __thread struct header kept_header;
 
 /* the header line as h, the kept one when it is its text; 0 or -1 (said) */
 static int read_header(char *line, const char *path, struct header *h)
@@ -779,10 +779,19 @@ static int open_regular(const char *path, int missing_ok, double *mtime, off_t *
  * The block a scan reads into, kept from one file to the next: a lab's
  * report reads thousands, and a block freed between the small summaries
  * each file leaves fragments the heap then spends its time merging.
- * A row's callback never scans another file, so one block serves.
+ * A row's callback never scans another file, so one block serves each
+ * thread.
  */
-static char *scan_block;
-static size_t scan_block_size;
+static __thread char *scan_block;
+static __thread size_t scan_block_size;
+
+void results_scan_release(void)
+{
+	free(scan_block);
+	free(kept_header_text);
+	scan_block = kept_header_text = NULL;
+	scan_block_size = 0;
+}
 
 int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
 		 double *mtime)

@@ -166,5 +166,8 @@ typedef const char *results_row_fn(const struct run_row *row, void *data);
  */
 int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *data,
 		 double *mtime);
+/* free what results_scan keeps from file to file in this thread (a
+ * thread that scanned calls it before it ends) */
+void results_scan_release(void);
 
 #endif

@@ -1,11 +1,13 @@
 /* summary.c - per kernel and load, the summaries of its runs, see summary.h */
 #include "results/summary.h"
 #include "lib/intern.h"
+#include "lib/membuf.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,12 +421,69 @@ static int is_kernel_folder(const char *dir, const char *name)
  * read (error printed); in the latter case *out still holds, sorted, the
  * kernels that could be read, so a caller may show what there is.
  */
+/* a share of a list of kernels to read: names[from..to) into out[], ok[] */
+struct read_share {
+	const char *dir;
+	char *const *names;
+	size_t from, to;
+	struct kernel_results *out;
+	int *ok;
+	struct membuf words;	/* a second thread's errors and warnings, held back */
+};
+
+static void read_share(struct read_share *sh)
+{
+	for (size_t i = sh->from; i < sh->to; i++)
+		sh->ok[i] = results_read_kernel(sh->dir, sh->names[i], &sh->out[i]) == 0;
+}
+
+static void *read_share_thread(void *data)
+{
+	struct read_share *sh = data;
+
+	messages_to(membuf_open(&sh->words));
+	read_share(sh);
+	results_scan_release();
+	fclose(messages_to(NULL));
+	return NULL;
+}
+
+/* a list this long is read by two threads where two CPUs are usable */
+#define READ_SHARED 256
+
+int results_read_list(const char *dir, char *const *names, size_t n,
+		      struct kernel_results *out, int *ok)
+{
+	struct read_share first = { dir, names, 0, n, out, ok, { 0 } }, second = first;
+	pthread_t thread;
+	int threaded = 0, all = 1;
+
+	if (n >= READ_SHARED && ncpus_usable() > 1) {
+		first.to = second.from = n / 2;
+		threaded = pthread_create(&thread, NULL, read_share_thread, &second) == 0;
+		if (!threaded)
+			first.to = n;
+	}
+	read_share(&first);
+	if (threaded) {
+		pthread_join(thread, NULL);
+		/* the second half's words after the first's, as one thread says them */
+		if (second.words.text)
+			messages_put(second.words.text);
+		free(second.words.text);
+	}
+	for (size_t i = 0; i < n; i++)
+		all &= ok[i];
+	return all ? 0 : -1;
+}
+
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	size_t cap = 0;
-	int ret = 0;
+	char **names = NULL;
+	size_t count = 0, cap = 0;
+	int *ok, ret;
 
 	*out = NULL;
 	*n = 0;
@@ -433,16 +492,23 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	while ((de = readdir(d))) {
 		if (!is_kernel_folder(dir, de->d_name))
 			continue;
-		if (*n == cap) {
+		if (count == cap) {
 			cap = cap ? 2 * cap : 8;
-			*out = xrealloc(*out, cap * sizeof(**out));
+			names = xrealloc(names, cap * sizeof(*names));
 		}
-		if (results_read_kernel(dir, de->d_name, &(*out)[*n]) < 0)
-			ret = -1;
-		else
-			(*n)++;
+		names[count++] = xstrdup(de->d_name);
 	}
 	closedir(d);
+	*out = xcalloc(count + 1, sizeof(**out));
+	ok = xcalloc(count + 1, sizeof(*ok));
+	ret = results_read_list(dir, names, count, *out, ok);
+	for (size_t i = 0; i < count; i++) {	/* the readable ones, in order */
+		if (ok[i])
+			(*out)[(*n)++] = (*out)[i];
+		free(names[i]);
+	}
+	free(names);
+	free(ok);
 	if (*n)
 		qsort(*out, *n, sizeof(**out), by_first_seen);
 	return ret;

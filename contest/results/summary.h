@@ -124,6 +124,14 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
  */
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
 void kernel_results_release(struct kernel_results *kr);
+/*
+ * Read names[0..n) of dir into out[0..n) (results_read_kernel), ok[i]
+ * saying whether each could be; a lab's thousands on two threads where
+ * two CPUs are usable, what they say on stderr in the order one thread
+ * would say it. 0 when all could be read, else -1 (errors printed).
+ */
+int results_read_list(const char *dir, char *const *names, size_t n,
+		      struct kernel_results *out, int *ok);
 /* release n kernels and the array itself, as results_read_all made them */
 void results_release_all(struct kernel_results *krs, size_t n);
 
