@@ -284,9 +284,11 @@ static int header_parse(char *line, const char *path, int to_append, struct head
 			*pos = c;
 		else if (to_append)
 			return error("'%s': the header names '%s' twice", path, fields[c]);
-		else if (col->row_offset != NOT_READ && (h->warned = 1))
+		else if (col->row_offset != NOT_READ) {
 			warning("'%s': the column '%s' appears twice (columns %d and %d): "
 				"using column %d", path, fields[c], *pos + 1, c + 1, *pos + 1);
+			h->warned = 1;
+		}
 	}
 	for (size_t i = 0; i < NCOLUMNS; i++)
 		if (columns[i].required && h->pos[i] < 0)
@@ -618,9 +620,9 @@ struct scan {
 	char *buf;		/* buf[start..end) is read, not yet taken; end < cap */
 	size_t cap, start, end;
 	int eof, err;		/* err: a read's errno */
-	/* the file's size when opened, and what has been read of it: a read
-	 * that reaches the size ends the file (rows appended later are the
-	 * next reader's), which spares a read that returns nothing */
+	/* the file's size when opened, and what has been read of it: a short
+	 * read that reaches the size ends the file, which spares a read that
+	 * returns nothing */
 	off_t size, got;
 	char *line;		/* the line just taken, in buf */
 	int lineno;
@@ -639,7 +641,7 @@ static ssize_t next_line(struct scan *s, int *nul)
 {
 	for (;;) {
 		char *p = s->buf + s->start, *nl = memchr(p, '\n', s->end - s->start), *cr;
-		size_t len = nl ? (size_t)(nl - p) : s->end - s->start;
+		size_t len = nl ? (size_t)(nl - p) : s->end - s->start, want;
 		ssize_t n;
 
 		if (nl || (s->eof && len)) {
@@ -660,7 +662,8 @@ static ssize_t next_line(struct scan *s, int *nul)
 		s->end = len;
 		if (s->end + 1 >= s->cap)
 			s->buf = xrealloc(s->buf, s->cap *= 2);
-		n = read(s->fd, s->buf + s->end, s->cap - s->end - 1);
+		want = s->cap - s->end - 1;
+		n = read(s->fd, s->buf + s->end, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -668,7 +671,10 @@ static ssize_t next_line(struct scan *s, int *nul)
 			return -1;
 		}
 		s->got += n;
-		s->eof = n == 0 || s->got >= s->size;
+		/* a short read of a regular file is its end; past the size it
+		 * had, that needs no read of nothing to be sure (a full one may
+		 * have more behind it, appended since) */
+		s->eof = n == 0 || (s->got >= s->size && (size_t)n < want);
 		s->end += (size_t)n;
 	}
 }
