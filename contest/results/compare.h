@@ -180,14 +180,5 @@ int compare_read(struct compare *c, const char *dir, char *const *kernels, size_
 char **compare_confounds(const char *dir, char *const *kernels, size_t n);
 void compare_confounds_free(char **sentences);
 
-/*
- * The env file of a kernel (results_path(dir, kernel, "env")), malloc'd, or
- * NULL when it has none; results_read_envs() those of kernels[0..n), an
- * array of n texts, NULL where a kernel has none; free with
- * results_envs_free(envs, n). The one reader of env files.
- */
-char *results_read_env(const char *dir, const char *kernel);
-char **results_read_envs(const char *dir, char *const *kernels, size_t n);
-void results_envs_free(char **envs, size_t n);
 
 #endif

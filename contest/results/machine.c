@@ -1,6 +1,6 @@
 /* machine.c - see machine.h */
 #include "results/machine.h"
-#include "results/compare.h"
+#include "results/store.h"
 #include "sys/fingerprint.h"
 #include "lib/membuf.h"
 #include "lib/util.h"

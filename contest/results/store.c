@@ -822,3 +822,29 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 	scan_block_size = s.cap;
 	return ret;
 }
+
+/* ---- env files ---- */
+
+char *results_read_env(const char *dir, const char *kernel)
+{
+	char *path = results_path(dir, kernel, "env"), *text = read_text_file(path, NULL);
+
+	free(path);
+	return text;
+}
+
+char **results_read_envs(const char *dir, char *const *kernels, size_t n)
+{
+	char **envs = xcalloc(n + 1, sizeof(*envs));
+
+	for (size_t k = 0; k < n; k++)
+		envs[k] = results_read_env(dir, kernels[k]);
+	return envs;
+}
+
+void results_envs_free(char **envs, size_t n)
+{
+	for (size_t k = 0; envs && k < n; k++)
+		free(envs[k]);
+	free(envs);
+}

@@ -119,6 +119,16 @@ int results_check_appendable(const char *kernel_dir);
 char *results_path(const char *dir, const char *kernel, const char *name);
 
 /*
+ * The env file of a kernel (results_path(dir, kernel, "env")), malloc'd, or
+ * NULL when it has none; results_read_envs() those of kernels[0..n), an
+ * array of n texts, NULL where a kernel has none; free with
+ * results_envs_free(envs, n). The one reader of env files.
+ */
+char *results_read_env(const char *dir, const char *kernel);
+char **results_read_envs(const char *dir, char *const *kernels, size_t n);
+void results_envs_free(char **envs, size_t n);
+
+/*
  * Append rec to DIR/runs.tsv: in a new or empty file the header and the
  * row in one write; in an existing one the row in the file's own columns
  * (formatted by the header's names, so an older contest's file stays
