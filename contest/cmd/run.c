@@ -884,7 +884,8 @@ static int run_points(struct config *cfg, const char *kernel, struct run_args *a
 /*
  * --until-decided's look after round: compare the variants (the first is
  * BASE) at this look's share of alpha (sequential.h); 1 when every NEW
- * variant's Time verdict of every load is better, worse or same.
+ * variant's verdict of every table's main metric (Time; an interactive
+ * task's Latency; a measured load's Work) is better, worse or same.
  */
 static int variants_decided(const struct run_args *a, const char *dir, const char **names,
 			    size_t round, size_t rounds)
@@ -904,12 +905,13 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 	for (size_t i = 0; i < c.nrows; i++) {
 		const struct compare_row *row = &c.rows[i];
 
-		if (row->metric != 0 || row->is_base)
+		if (!row->main || row->is_base)
 			continue;
 		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
 			if (round == rounds)
-				info("until-decided: %s of '%s' still undecided after %zu rounds "
-				     "(%s)", row->load, row->kernel, round,
+				info("until-decided: %s %s of '%s' still undecided after %zu "
+				     "rounds (%s)", row->load, compare_metric_names[row->metric],
+				     row->kernel, round,
 				     compare_has_verdict(row) ? row->verdict.reason : "no runs");
 			undecided++;
 		}
@@ -918,9 +920,10 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 		for (size_t i = 0; i < c.nrows; i++) {
 			const struct compare_row *row = &c.rows[i];
 
-			if (row->metric == 0 && !row->is_base)
-				info("until-decided: %s of '%s': %s (%+.1f%%) after %zu rounds, "
-				     "look %zu of %zu at alpha %.3g", row->load, row->kernel,
+			if (row->main && !row->is_base)
+				info("until-decided: %s %s of '%s': %s (%+.1f%%) after %zu rounds, "
+				     "look %zu of %zu at alpha %.3g", row->load,
+				     compare_metric_names[row->metric], row->kernel,
 				     verdict_name(row->verdict.kind), row->verdict.diff_pct, round,
 				     look, looks, o.alpha);
 		}

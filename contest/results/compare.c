@@ -26,6 +26,13 @@ enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT,
 _Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_COUNT + COUNTS,
 	       "a metric's index is its place in run_values");
 
+/* the metric a table of kind is measured by, report_main_stats()'s */
+static int main_metric(enum row_kind kind)
+{
+	return kind == ROW_INTERACTIVE ? METRIC_LAT + LAT_MEAN :
+	       kind == ROW_MEASURE ? METRIC_LAT + WORK_UNITS : METRIC_TIME;
+}
+
 int compare_lower_is_better(int metric)
 {
 	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX) ||
@@ -216,6 +223,7 @@ static void build_load(struct compare *c, const struct report_table *t)
 			const struct report_row *rr = kernel_row(t, k);
 			struct compare_row *row = add_row(c, t->name, m, k);
 
+			row->main = m == main_metric(t->kind);
 			if (rr)
 				row->s = metric_stats(rr, m);
 			/* a side without the metric (no counter counted) is missing too */

@@ -86,7 +86,10 @@ void compare_opts_init(struct compare_opts *o);
 struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
 	int metric;			/* index into compare_metric_names */
-	int is_base;
+	unsigned char is_base;
+	/* the metric its table is measured by (report_main_stats): Time, an
+	 * interactive task's Latency, a measured load's Work */
+	unsigned char main;
 	/* over ok runs, runs = s->n: the report's, or empty where the
 	 * kernel has no runs of the load (a lab's 480000 rows share them) */
 	const struct running_stats *s;

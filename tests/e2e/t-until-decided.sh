@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run --until-decided adds interleaved rounds of variants until every
-# load's Time verdict is better, worse or same, or its cap: a variant
+# load's Time verdict (an interactive task's Latency) is better, worse or
+# same, or its cap: a variant
 # doing 10% more work ends worse within the cap (unless the machine is so
 # noisy that the runs could not surely see 10% - an MDE, at 80% power,
 # above 5%: then it skips, naming the MDE),
@@ -18,7 +19,7 @@ ok $? "base against 10% more work: exit 0"
 rounds=$(grep -c "round [0-9]* of $CAP: more" "$T/err1")
 [ "$rounds" -le $CAP ] && [ "$rounds" -ge 3 ]
 ok $? "it ran between 3 and $CAP rounds ($rounds)"
-line=$(grep "until-decided: noload of 'more'" "$T/err1")
+line=$(grep "until-decided: noload Time of 'more'" "$T/err1")
 mde=$(sed -n "s/.*noise: would see only \([0-9.]*\)%.*/\1/p" <<< "$line")
 if grep -q ": worse (" <<< "$line"; then
 	ok 0 "10% more work is worse within the cap: $line"
@@ -36,12 +37,29 @@ ok $((! $?)) "the decision goes to stderr, the tables to stdout"
 aa() {	# aa DIR: an A/A session; prints its verdict line
 	"$CONTEST" run -c "$CONF" -r "$1" -k a -k b --until-decided --max-rounds 8 noload \
 		> /dev/null 2> "$1.err"
-	grep "until-decided: noload of 'b'" "$1.err"
+	grep "until-decided: noload Time of 'b'" "$1.err"
 }
 line=$(aa "$T/aa1")
 grep -qE ": (better|worse) \(" <<< "$line" && line="$line; again: $(aa "$T/aa2")"
 grep -qE "(still undecided|: same \().*" <<< "${line##*again: }"
 ok $? "A/A ends same or undecided: $line"
+
+# an interactive task has no Time to judge: its rounds are judged by its
+# Latency (they once ended at the first look, with nothing judged)
+cat > "$T/i.conf" <<CONF
+quiet_wait = 0s
+load_lead = 1s
+flush = no
+monitors =
+work_dir = $T/work
+duration = 1s
+CONF
+"$CONTEST" run -c "$T/i.conf" -r "$T/r5" -s workload=audio -k a -k b --until-decided \
+	--max-rounds 4 noload > /dev/null 2> "$T/err5"
+ok $? "an audio task's A/A rounds: exit 0"
+line=$(grep -m1 "until-decided: audio+noload Latency of 'b'" "$T/err5")
+grep -qE ": (better|worse|same) \(|still undecided after 4 rounds" <<< "$line"
+ok $? "they are judged by the task's Latency, to a verdict or the cap: ${line:-$(tail -n 3 "$T/err5")}"
 
 "$CONTEST" run -c "$CONF" -r "$T/r3" -k solo --until-decided noload > /dev/null 2> "$T/err3"
 is $? 2 "--until-decided with one variant is bad usage ($(head -1 "$T/err3"))"
