@@ -9,14 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "NAME: N ok runs of L loads" for kernel k, from its Time rows */
+/* "NAME: N ok runs of L loads" for kernel k, from the rows of each table's
+ * main metric (Time; an interactive task's Latency; a measured load's Work) */
 static char *runs_line(const struct compare *c, size_t k)
 {
 	const char *kernel = c->report.kernels[k];
 	size_t runs = 0, loads = 0;
 
 	for (size_t i = 0; i < c->nrows; i++)
-		if (c->rows[i].metric == 0 && c->rows[i].kernel == kernel && c->rows[i].s->n) {
+		if (c->rows[i].main && c->rows[i].kernel == kernel && c->rows[i].s->n) {
 			runs += c->rows[i].s->n;
 			loads++;
 		}

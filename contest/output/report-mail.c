@@ -17,6 +17,7 @@
 #include "lib/membuf.h"
 #include "lib/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,8 +120,10 @@ static void write_intro(FILE *out, const struct report *r, const struct report_o
 		r->reference_kernel ?
 		xasprintf("the noload Time of %s (%.1f s)", r->reference_kernel, r->reference_s) :
 		xasprintf("a reference of %.1f s", r->reference_s);
-	char *para = xasprintf("Each row is the mean of [runs] ok runs; Ratio is Time over %s.",
-			       how);
+	/* Ratio only where some compile was timed: a task's Time is the duration asked for */
+	char *para = isnan(r->reference_s) && opts->ratio != RATIO_SELF ?
+		xstrdup("Each row is the mean of [runs] ok runs.") :
+		xasprintf("Each row is the mean of [runs] ok runs; Ratio is Time over %s.", how);
 
 	mail_wrap(out, env, MAIL_PARA_WIDTH, "");
 	fputc('\n', out);

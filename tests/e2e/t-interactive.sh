@@ -127,6 +127,10 @@ ok $? "the HTML page has the interactive tables and the latency charts"
 "$CONTEST" report -r "$R" --format mail idle capped > "$T/mail" 2> /dev/null
 grep -qE "^Kernel \[runs\] +Latency +SD +p99 +Max +CPU% +Deadlines" "$T/mail"
 ok $? "and the mail has the interactive tables"
+grep -qiw "nan" "$T/mail"
+ok $((! $?)) "no nan in the mail: no Ratio is said where no compile was timed"
+grep -qE "^  idle: [1-9][0-9]* ok runs? of [1-9][0-9]* loads? \(the base\)" "$T/mail"
+ok $? "the kernels compared count their tasks' runs ($(grep -m1 '^  idle:' "$T/mail"))"
 
 # a task killed mid-run
 "$CONTEST" run -c "$CONF" -r "$R" -s workload=audio -s duration=17.25s -k killed noload \
