@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: two sessions under memory pressure with perf recording, about a minute
 # t-profile-swap - the rmap seed's blocks: a shm_load + io_load session
 # with monitors = profile, on two kernels (names) inside a 192M memory
 # cgroup with a session swap file, prints per kernel the share per program
