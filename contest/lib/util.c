@@ -150,15 +150,12 @@ int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-char *read_text_file(const char *path, size_t *lenp)
+/* the rest of fd's text, fd closed; NULL with errno on a read error */
+static char *read_fd_text(int fd, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t len = 0, cap = 4096;
-	char *buf;
+	char *buf = xmalloc(cap);
 
-	if (fd < 0)
-		return NULL;
-	buf = xmalloc(cap);
 	for (;;) {
 		ssize_t n;
 
@@ -184,6 +181,28 @@ char *read_text_file(const char *path, size_t *lenp)
 	if (lenp)
 		*lenp = len;
 	return buf;
+}
+
+char *read_text_file(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	return fd < 0 ? NULL : read_fd_text(fd, lenp);
+}
+
+char *read_regular_file(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return NULL;
+	}
+	return read_fd_text(fd, lenp);	/* O_NONBLOCK does nothing to a regular file */
 }
 
 int read_line_file(const char *path, char *buf, size_t size)

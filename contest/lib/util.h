@@ -50,6 +50,9 @@ char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 int write_all(int fd, const void *buf, size_t len);
 /* read a whole file into a NUL-terminated malloc'd buffer; NULL on error */
 char *read_text_file(const char *path, size_t *len);
+/* the same for a regular file only, never waiting to open it (a FIFO
+ * would block until a writer came): NULL, errno EINVAL, for anything else */
+char *read_regular_file(const char *path, size_t *len);
 /* what follows prefix on the last line of text that starts with it, NULL when none
  * (a command's summary line in its log: "interactive:", "measure:") */
 const char *last_line_after(const char *text, const char *prefix);

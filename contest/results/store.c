@@ -827,7 +827,9 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 
 char *results_read_env(const char *dir, const char *kernel)
 {
-	char *path = results_path(dir, kernel, "env"), *text = read_text_file(path, NULL);
+	/* a folder's env that is no regular file (a FIFO would hang every
+	 * reader) is read as none: the reader says there is none */
+	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
 
 	free(path);
 	return text;

@@ -122,7 +122,8 @@ char *results_path(const char *dir, const char *kernel, const char *name);
  * The env file of a kernel (results_path(dir, kernel, "env")), malloc'd, or
  * NULL when it has none; results_read_envs() those of kernels[0..n), an
  * array of n texts, NULL where a kernel has none; free with
- * results_envs_free(envs, n). The one reader of env files.
+ * results_envs_free(envs, n). The one reader of env files; one that is
+ * no regular file (a FIFO would block) is read as none.
  */
 char *results_read_env(const char *dir, const char *kernel);
 char **results_read_envs(const char *dir, char *const *kernels, size_t n);

@@ -131,7 +131,7 @@ static int write_env(struct session *s)
 		error("'%s' is left as it was", path);
 		goto out;
 	}
-	old = read_text_file(path, NULL);
+	old = read_regular_file(path, NULL);	/* a FIFO there would hang the run */
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		error("cannot write '%s': %s", tmp, strerror(errno));

@@ -5,7 +5,8 @@
 # refused before any run, exit 2, the file named, nothing written (no
 # row, no env, no logs, no plan). An older contest's header (fewer
 # columns, all contest's) is appended to in its own layout. A -k given
-# twice is refused too: the last would win silently.
+# twice is refused too: the last would win silently. An env file that is
+# a FIFO is read as none, never waited on.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 quick() { timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
@@ -82,4 +83,19 @@ grep -q -- "-k 'A' was given twice" "$T/err.k"
 ok $? "saying so: $(head -n 1 "$T/err.k")"
 [ ! -e "$R/A" ]
 ok $? "and nothing was run"
+
+# a kernel folder's env that is a FIFO (a forged folder) would hang every
+# reader that opened it waiting for a writer: it is read as no env file
+rm -f "$R/old/env" && mkfifo "$R/old/env"
+timeout 20 "$CONTEST" report -r "$R" old > "$T/report.fifo" 2>&1
+is "$?" 0 "report with a FIFO for an env file finishes"
+timeout 20 "$CONTEST" compare -r "$R" H old > "$T/compare.fifo" 2>&1
+is "$?" 0 "compare too"
+grep -q "no env file for 'old'" "$T/compare.fifo"
+ok $? "saying it has no env file to check ($(grep -m1 "no env file" "$T/compare.fifo"))"
+timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
+	-s monitors=no -s flush=no -n 1 -r "$R" -k old noload > /dev/null 2>&1
+is "$?" 0 "a run of that kernel finishes"
+[ -f "$R/old/env" ] && [ ! -p "$R/old/env" ]
+ok $? "and writes its env file in the FIFO's place"
 done_testing
