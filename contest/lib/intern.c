@@ -10,19 +10,9 @@
 static const char **slots;	/* a power of two of them, NULL free */
 static size_t nslots, used;
 
-/* FNV-1a: the names are short, and few */
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 14695981039346656037ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
 static const char **slot_of(const char **table, size_t size, const char *s)
 {
-	size_t i = (size_t)hash(s) & (size - 1);
+	size_t i = (size_t)hash_bytes(HASH_START, s, strlen(s)) & (size - 1);
 
 	while (table[i] && strcmp(table[i], s))
 		i = (i + 1) & (size - 1);

@@ -177,10 +177,7 @@ void json_stream_end(struct json_stream *js, int array)
  */
 static void g10(char *buf, size_t size, double v)
 {
-	static const double pow10[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13,
-	};
-	double a = fabs(v), sc, whole, frac;
+	double a = fabs(v);
 	int x = 9;
 	uint64_t r;
 	char digits[16];
@@ -192,12 +189,10 @@ static void g10(char *buf, size_t size, double v)
 	}
 	/* the exponent: down from 9 until 10^9 <= |v| 10^(9-x), the products
 	 * exact to half an ulp and growing with each step */
-	while ((sc = a * pow10[9 - x]) < 1e9 && x > -4)
+	while (a * pow10_exact[9 - x] < 1e9 && x > -4)
 		x--;
-	whole = floor(sc);
-	frac = sc - whole;
-	if (sc < 1e9 || sc >= 1e10 || fabs(frac - 0.5) <= sc * 0x1p-50 ||
-	    (r = (uint64_t)whole + (frac > 0.5)) >= 10000000000ULL) {
+	/* ten digits, unless a near-tie or a carry into the next power */
+	if (round_scaled(a, 9 - x, &r) || r < 1000000000ULL || r >= 10000000000ULL) {
 		snprintf(buf, size, "%.10g", v);
 		return;
 	}

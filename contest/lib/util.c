@@ -348,18 +348,33 @@ double print_zero(double v, int decimals)
 	return fabs(v) < 0.5 * pow(10.0, -decimals) ? 0.0 : v;
 }
 
-/* |v| * 10^decimals rounded as printf rounds it (decimals 0..4, |v| < 1e15) */
-static uint64_t round_scaled(double v, int decimals)
+int round_scaled(double v, int decimals, uint64_t *out)
 {
-	static const double pow10[] = { 1, 10, 100, 1000, 10000 };
-	double s = fabs(v) * pow10[decimals], whole = floor(s), frac = s - whole;
+	double s, whole, frac;
 
+	if (decimals < 0 || decimals >= POW10_EXACT)
+		return 1;
+	s = fabs(v) * pow10_exact[decimals];
+	whole = floor(s);
+	frac = s - whole;
 	/* s is |v| 10^d to within half an ulp (2^-53 of it): a fraction that
 	 * far from a tie rounds the same way as the exact product */
-	if (fabs(frac - 0.5) > s * 0x1p-50)
-		return (uint64_t)whole + (frac > 0.5);
+	if (!(s < 0x1p53) || fabs(frac - 0.5) <= s * 0x1p-50)
+		return 1;
+	*out = (uint64_t)whole + (frac > 0.5);
+	return 0;
+}
+
+/* |v| * 10^decimals rounded as printf rounds it (decimals 0..4, |v| < 1e15) */
+static uint64_t round_fixed(double v, int decimals)
+{
+	uint64_t n;
+
+	if (!round_scaled(v, decimals, &n))
+		return n;
 #if LDBL_MANT_DIG >= 64
 	{
+		/* at a near-tie: the product is exact in a 64-bit significand */
 		static const long double lpow10[] = { 1, 10, 100, 1000, 10000 };
 
 		return (uint64_t)rintl(fabsl((long double)v) * lpow10[decimals]);
@@ -376,7 +391,7 @@ char *fmt_fixed(char *buf, size_t size, double v, int decimals)
 	uint64_t n;
 
 	if (decimals >= 0 && decimals <= 4 && isfinite(v) && fabs(v) < 1e15 &&
-	    (n = round_scaled(v, decimals)) != UINT64_MAX) {
+	    (n = round_fixed(v, decimals)) != UINT64_MAX) {
 		do {
 			digits[len++] = (char)('0' + n % 10);
 			n /= 10;
@@ -396,6 +411,13 @@ char *fmt_fixed(char *buf, size_t size, double v, int decimals)
 	}
 	snprintf(buf, size, "%.*f", decimals, v);
 	return buf;
+}
+
+uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+	for (const unsigned char *c = p; n--; c++)
+		h = (h ^ *c) * 1099511628211ULL;
+	return h;
 }
 
 char *trim(char *s)
@@ -502,8 +524,7 @@ int parse_real_prefix(const char *s, double *out, const char **end)
 	return 0;
 }
 
-/* the powers of ten a double holds exactly */
-static const double exact_pow10[] = {
+const double pow10_exact[POW10_EXACT] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
 };
 
@@ -524,7 +545,7 @@ int plain_decimal(const char *s, double *out)
 	/* 15 digits at most (so m is exact, and never wrapped), at least one, nothing after */
 	if (*p || (size_t)(point - whole) + frac > 15 || (point == whole && !frac))
 		return 1;
-	*out = (double)m / exact_pow10[frac];
+	*out = (double)m / pow10_exact[frac];
 	if (*s == '-')
 		*out = -*out;
 	return 0;

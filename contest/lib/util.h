@@ -97,11 +97,27 @@ double print_zero(double v, int decimals);
  * Returns buf.
  */
 char *fmt_fixed(char *buf, size_t size, double v, int decimals);
+/* the powers of ten a double holds exactly, 10^0 .. 10^15 */
+enum { POW10_EXACT = 16 };
+extern const double pow10_exact[POW10_EXACT];
+/*
+ * |v| * 10^decimals (decimals 0..15) rounded to a whole number as printf
+ * rounds it, into *out, where double makes that sure: the product of v
+ * and an exact power of ten is within half an ulp of the true one, so a
+ * fraction further than that from a tie rounds as the true product does.
+ * 0, or 1 (nothing stored) at a near-tie or for 2^53 and more: the
+ * caller's slow path (fmt_fixed's and the JSON stream's).
+ */
+int round_scaled(double v, int decimals, uint64_t *out);
 /* undo the octal escapes of /proc mount tables (\\040 for a space) in place */
 void unescape_octal(char *s);
 /* the length of the valid UTF-8 sequence at s (1 for ASCII), 0 when there
  * is none: no overlong form, surrogate or code point beyond U+10FFFF */
 size_t utf8_seq_len(const char *s);
+/* FNV-1a of n bytes at p, continuing from h (HASH_START to begin): the
+ * hash of contest's own tables (interned names, an env file's names) */
+#define HASH_START 14695981039346656037ULL
+uint64_t hash_bytes(uint64_t h, const void *p, size_t n);
 /* strip leading and trailing whitespace in place, return the start */
 char *trim(char *s);
 

@@ -354,20 +354,15 @@ const char *env_get(const struct env *e, const char *key)
 	return NULL;
 }
 
-/* FNV-1a of kv's name: its section (or that it has none), then its key */
+/* the hash of kv's name: whether it has a section, the section, the key */
 static size_t kv_hash(const struct env_kv *kv)
 {
-	uint64_t h = 14695981039346656037ULL;
-	const char *parts[2] = { kv->section ? kv->section : "", kv->key };
+	const char *section = kv->section ? kv->section : "";
+	unsigned char has = kv->section != NULL;
+	uint64_t h = hash_bytes(HASH_START, &has, 1);
 
-	h = (h ^ (kv->section ? 1u : 2u)) * 1099511628211ULL;
-	for (int p = 0; p < 2; p++)
-		for (const char *c = parts[p]; ; c++) {
-			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
-			if (!*c)
-				break;
-		}
-	return (size_t)h;
+	h = hash_bytes(h, section, strlen(section) + 1);
+	return (size_t)hash_bytes(h, kv->key, strlen(kv->key) + 1);
 }
 
 /* the slot of kv's name in e's index: the first line of it, or a free slot */
