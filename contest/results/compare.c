@@ -209,7 +209,8 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 	c->npaired += row->paired != 0;
 }
 
-static void build_load(struct compare *c, const struct report_table *t)
+/* applies[m]: whether metric m has a row in t (metric_applies, asked once) */
+static void build_load(struct compare *c, const struct report_table *t, const int *applies)
 {
 	const struct report_row *base = kernel_row(t, 0);
 
@@ -217,7 +218,7 @@ static void build_load(struct compare *c, const struct report_table *t)
 		/* a timed task's own metrics first, then its load's */
 		int m = t->kind != ROW_COMPILE ? (i + METRIC_LAT) % COMPARE_METRICS : i;
 
-		if (!metric_applies(t, m))
+		if (!applies[m])
 			continue;
 		for (size_t k = 0; k < c->report.nkernels; k++) {
 			const struct report_row *rr = kernel_row(t, k);
@@ -322,6 +323,7 @@ void compare_build(struct compare *c, const struct kernel_results *krs, size_t n
 		   const struct compare_opts *o)
 {
 	struct report_opts opts;
+	int *applies;
 
 	memset(c, 0, sizeof(*c));
 	c->alpha = o->alpha;
@@ -329,14 +331,19 @@ void compare_build(struct compare *c, const struct kernel_results *krs, size_t n
 	report_opts_init(&opts);
 	opts.reference_time = 1.0;	/* compare shows no Ratio: a fixed divisor keeps it quiet */
 	report_build(&c->report, krs, n, NULL, &opts);
-	/* the rows' room, counted first: doubling to a lab's 480000 rows
-	 * would hold half as many again, and both while it copied */
+	/* which metrics each table has (a counter's asks every row), and
+	 * from them the rows' room, counted first: doubling to a lab's
+	 * 480000 rows would hold half as many again, and both while it copied */
+	applies = xcalloc(c->report.ntables * COMPARE_METRICS + 1, sizeof(*applies));
 	for (size_t i = 0; i < c->report.ntables; i++)
 		for (int m = 0; m < COMPARE_METRICS; m++)
-			c->rows_alloc += metric_applies(&c->report.tables[i], m) ? n : 0;
+			if ((applies[i * COMPARE_METRICS + (size_t)m] =
+			     metric_applies(&c->report.tables[i], m)))
+				c->rows_alloc += n;
 	c->rows = xcalloc(c->rows_alloc + 1, sizeof(*c->rows));
 	for (size_t i = 0; i < c->report.ntables; i++)
-		build_load(c, &c->report.tables[i]);
+		build_load(c, &c->report.tables[i], &applies[i * COMPARE_METRICS]);
+	free(applies);
 	mark_rows(c);
 	c->nsummary = n - 1;
 	c->summary = xcalloc(n, sizeof(*c->summary));
