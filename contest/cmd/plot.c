@@ -2,6 +2,7 @@
 #include "cmd/cli.h"
 #include "output/plot.h"
 #include "results/monitor-logs.h"
+#include "lib/owner.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -37,7 +38,7 @@ static int plot_named(const char *dir, const char *out_dir, enum plot_format for
 	if (collected < 0)
 		return EXIT_RUN_FAILED;
 	monitor_logs_read(&logs, dir, &r);
-	ret = plot_report(&r, &logs, out_dir, format, &set);
+	ret = plot_report(&r, &logs, out_dir, format, 0, &set);
 	for (size_t i = 0; i < set.n; i++)
 		printf("%s\n", set.images[i].path);
 	plot_set_release(&set);
@@ -56,7 +57,8 @@ int cmd_plot(int argc, char **argv)
 		CLI_OPT_SET(&ca.sets),
 		CLI_OPT_RESULTS(&ca.results),
 		{ .short_name = 'o', .long_name = "output", .type = ARG_STRING, .value = &out_dir,
-		  .argname = "DIR", .help = "where the charts go (default plots)" },
+		  .argname = "DIR", .help = "where the charts go (default plots): a directory\n"
+			  "only you (or root) may write" },
 		/* in the order of enum plot_format */
 		CLI_OPT_FORMAT(&format, "png|svg", "png (default) or svg: the images' format"),
 		OPTION_END,
@@ -69,9 +71,12 @@ int cmd_plot(int argc, char **argv)
 		cfg = cli_config(&ca);
 		ret = EXIT_USAGE;
 	}
-	if (cfg)
+	if (cfg && check_own_dir(out_dir) < 0) {
+		ret = EXIT_USAGE;
+	} else if (cfg) {
 		ret = plot_named(config_str(cfg, NULL, "results"), out_dir, (enum plot_format)format,
 				 argv + first, argc - first);
+	}
 	config_free(cfg);
 	cli_args_release(&ca);
 	return ret;

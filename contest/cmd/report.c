@@ -64,17 +64,6 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	return 0;
 }
 
-/* the images' bytes, for the page to embed; one that cannot be read is left out */
-static void read_images(struct plot_set *set)
-{
-	for (size_t i = 0; i < set->n; i++) {
-		struct plot_image *img = &set->images[i];
-
-		if (!(img->data = read_text_file(img->path, &img->len)))
-			error("cannot read '%s': %s", img->path, strerror(errno));
-	}
-}
-
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out)
 {
@@ -104,7 +93,6 @@ static int print_page(const char *dir, const char *const *kernels, size_t n,
 		ret = -1;
 	} else {
 		charts_ok = report_html_charts(&r, opts, &set) == 0;
-		read_images(&set);
 		if (report_write_html(&r, opts, &set, charts_ok, stdout) < 0)
 			ret = -1;
 		plot_set_release(&set);

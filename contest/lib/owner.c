@@ -3,6 +3,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -80,4 +81,51 @@ int trusted_file(const char *path)
 int invoked_by_sudo(void)
 {
 	return sudo_id("SUDO_UID") >= 0 && sudo_id("SUDO_GID") >= 0;
+}
+
+/* may contest write into dir, whose stat is st? 0, or -1 naming dir */
+static int own_dir_stat(const char *dir, const struct stat *st)
+{
+	if (!S_ISDIR(st->st_mode))
+		return error("cannot write into '%s': not a directory", dir);
+	if (st->st_uid != geteuid() && st->st_uid != 0 && st->st_uid != invoking_uid())
+		return error("refusing to write into '%s': it belongs to uid %d, not to you "
+			     "(uid %d) or root; give -o a directory of your own", dir,
+			     (int)st->st_uid, (int)invoking_uid());
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return error("refusing to write into '%s': others may write it (mode %03o); "
+			     "give -o a directory only you may write", dir,
+			     (unsigned)(st->st_mode & 07777));
+	return 0;
+}
+
+int check_own_dir(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : error("cannot use '%s': %s", dir, strerror(errno));
+	return own_dir_stat(dir, &st);
+}
+
+int open_own_dir(const char *dir)
+{
+	struct stat st;
+	int fd;
+
+	if (mkdir_p(dir, 0755) < 0)
+		return error("cannot create '%s': %s", dir, strerror(errno));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return error("cannot open '%s': %s", dir, strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		error("cannot stat '%s': %s", dir, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (own_dir_stat(dir, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }

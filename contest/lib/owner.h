@@ -24,6 +24,19 @@ gid_t invoking_gid(void);
  * 0 no, with a warning saying why it is skipped */
 int trusted_file(const char *path);
 
+/*
+ * An output directory (plot -o, report --format html -o) must be one only
+ * contest's user may write: its owner is us, root or the invoking user, and
+ * neither its group nor others may write it. Else another user could plant
+ * or replace what root then runs or writes through (a gnuplot script, a
+ * symlink). check_own_dir: 0 when dir is such a directory or does not exist
+ * yet, -1 with an error naming dir. open_own_dir: dir made if missing
+ * (0755), opened and checked by its descriptor, so what is checked is what
+ * is written into: an O_DIRECTORY descriptor, or -1 with an error.
+ */
+int check_own_dir(const char *dir);
+int open_own_dir(const char *dir);
+
 /* root under sudo, with SUDO_UID and SUDO_GID set: what it makes in the
  * results is the invoking user's (handover.h) */
 int invoked_by_sudo(void);

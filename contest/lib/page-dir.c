@@ -1,5 +1,6 @@
 /* page-dir.c - may a generated page go into a directory? See page-dir.h */
 #include "lib/page-dir.h"
+#include "lib/owner.h"
 #include "lib/util.h"
 
 #include <dirent.h>
@@ -56,6 +57,8 @@ int page_dir_check(const char *dir, const char *generator)
 		return error("refusing to write a page into '/': give -o a directory of its own");
 	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
 		return error("cannot write a page into '%s': not a directory", dir);
+	if (check_own_dir(dir) < 0)
+		return -1;
 	if (!empty_dir(real) && !our_page(real, generator))
 		return error("refusing to write a page into '%s': it is not empty and holds no page "
 			     "contest wrote; give a new or empty directory", dir);

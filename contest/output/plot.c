@@ -2,10 +2,12 @@
 #include "output/plot.h"
 #include "results/monitor-logs.h"
 #include "loads/load.h"
+#include "lib/owner.h"
 #include "lib/proc.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,15 +65,45 @@ static void terminal(FILE *gp, enum plot_format format, int w, int h, const char
 	fprintf(gp, "set output '%s.%s'\n", name, plot_extension(format));
 }
 
-/* DIR/NAME.EXT opened for writing, its path in *path; NULL (said, *path freed and NULL) */
-static FILE *open_in(const char *dir, const char *name, const char *ext, char **path)
-{
-	FILE *f;
+/*
+ * Where the charts are made: a directory of our own (0700) inside the output
+ * directory, which only we can write, so no file in it is one another user
+ * planted or replaced (a symlink to write through, a script for gnuplot to
+ * run); gnuplot runs in it. Its files are then renamed into the output
+ * directory, over whatever is there (a symlink is replaced, never followed).
+ */
+struct plot_dir {
+	int out_fd;		/* the output directory, checked (open_own_dir) */
+	const char *out;	/* its path, for messages and the images' paths */
+	int fd;			/* the private directory in it */
+	char name[64];		/* its name in out */
+	char **files;		/* what was made in it, to rename into out */
+	size_t nfiles;
+};
 
-	*path = xasprintf("%s/%s.%s", dir, name, ext);
-	f = fopen(*path, "we");
+/* file is made in the private directory: it goes into out at the end */
+static void private_made(struct plot_dir *d, const char *file)
+{
+	d->files = xrealloc(d->files, (d->nfiles + 1) * sizeof(*d->files));
+	d->files[d->nfiles++] = xstrdup(file);
+}
+
+/* the private directory NAME.EXT opened for writing, its path in out in
+ * *path; NULL (said, *path freed and NULL) */
+static FILE *open_in(struct plot_dir *d, const char *name, const char *ext, char **path)
+{
+	char *file = xasprintf("%s.%s", name, ext);
+	int fd = openat(d->fd, file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	*path = xasprintf("%s/%s", d->out, file);
+	if (fd >= 0)
+		private_made(d, file);
+	free(file);
 	if (!f) {
 		error("cannot write '%s': %s", *path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(*path);
 		*path = NULL;
 	}
@@ -85,27 +117,59 @@ static int close_file(FILE *f, const char *path)
 	return 0;
 }
 
-static void add_image(struct plot_set *set, const char *out_dir, const char *name,
-		      enum plot_format format, const char *load, const char *kernel)
+/* the bytes of the private directory's file, malloc'd, NULL (said) */
+static char *read_private(const struct plot_dir *d, const char *file, size_t *len)
 {
+	char *data = NULL;
+	struct stat st;
+	int fd;
+
+	errno = 0;
+	fd = openat(d->fd, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		data = xmalloc((size_t)st.st_size + 1);
+		if (pread(fd, data, (size_t)st.st_size, 0) != st.st_size) {
+			free(data);
+			data = NULL;
+		} else {
+			data[st.st_size] = '\0';
+			*len = (size_t)st.st_size;
+		}
+	}
+	if (!data)
+		error("cannot read '%s/%s': %s", d->out, file, errno ? strerror(errno) : "short read");
+	if (fd >= 0)
+		close(fd);
+	return data;
+}
+
+/* the image's path as it will be in out; its bytes too when with_data */
+static void add_image(struct plot_set *set, struct plot_dir *d, const char *name,
+		      enum plot_format format, const char *load, const char *kernel,
+		      int with_data)
+{
+	char *file = xasprintf("%s.%s", name, plot_extension(format));
 	struct plot_image *img;
 
 	set->images = xrealloc(set->images, (set->n + 1) * sizeof(*set->images));
 	img = &set->images[set->n++];
-	img->path = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
+	img->path = xasprintf("%s/%s", d->out, file);
 	img->load = xstrdup(load);
 	img->kernel = kernel ? xstrdup(kernel) : NULL;
 	img->data = NULL;
 	img->len = 0;
+	if (with_data)
+		img->data = read_private(d, file, &img->len);
+	free(file);
 }
 
 /* ---- time-LOAD: bars ---- */
 
-static int write_time_dat(const struct report_table *t, const char *out_dir, const char *name,
+static int write_time_dat(const struct report_table *t, struct plot_dir *d, const char *name,
 			  double *top)
 {
 	char *path;
-	FILE *f = open_in(out_dir, name, "dat", &path);
+	FILE *f = open_in(d, name, "dat", &path);
 	size_t i, x = 0;
 	int ret;
 
@@ -137,11 +201,11 @@ static int write_time_dat(const struct report_table *t, const char *out_dir, con
 	return ret < 0 ? -1 : (int)x;
 }
 
-static int write_time_gp(const struct report_table *t, const char *out_dir, const char *name,
+static int write_time_gp(const struct report_table *t, struct plot_dir *d, const char *name,
 			 enum plot_format format, int bars, double top)
 {
 	char *path;
-	FILE *gp = open_in(out_dir, name, "gp", &path);
+	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
 
 	if (!gp)
@@ -165,7 +229,7 @@ static int write_time_gp(const struct report_table *t, const char *out_dir, cons
 }
 
 /* 1 when written, 0 when the table has no ok rows, -1 */
-static int time_chart(const struct report_table *t, const char *out_dir,
+static int time_chart(const struct report_table *t, struct plot_dir *d,
 		      enum plot_format format, char **name)
 {
 	char *part = file_part(t->load);
@@ -174,10 +238,10 @@ static int time_chart(const struct report_table *t, const char *out_dir,
 
 	*name = xasprintf("time-%s", part);
 	free(part);
-	bars = write_time_dat(t, out_dir, *name, &top);
+	bars = write_time_dat(t, d, *name, &top);
 	if (bars <= 0)
 		return bars;
-	return write_time_gp(t, out_dir, *name, format, bars, top) < 0 ? -1 : 1;
+	return write_time_gp(t, d, *name, format, bars, top) < 0 ? -1 : 1;
 }
 
 /* ---- latency-TASK+LOAD: an interactive task's latency distribution ---- */
@@ -186,10 +250,10 @@ enum { CDF_POINTS = 400 };	/* per kernel: quantiles enough for a smooth line */
 
 /* one block per kernel with latencies: "ms fraction", at most CDF_POINTS lines */
 static int write_latency_dat(const struct report_table *t, const struct monitor_logs *logs,
-			     const char *out_dir, const char *name, const char **kernels)
+			     struct plot_dir *d, const char *name, const char **kernels)
 {
 	char *path;
-	FILE *f = open_in(out_dir, name, "dat", &path);
+	FILE *f = open_in(d, name, "dat", &path);
 	int blocks = 0;
 
 	if (!f)
@@ -216,11 +280,11 @@ static int write_latency_dat(const struct report_table *t, const struct monitor_
 	return blocks;
 }
 
-static int write_latency_gp(const struct report_table *t, const char *out_dir, const char *name,
+static int write_latency_gp(const struct report_table *t, struct plot_dir *d, const char *name,
 			    enum plot_format format, const char **kernels, int blocks)
 {
 	char *path;
-	FILE *gp = open_in(out_dir, name, "gp", &path);
+	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
 
 	if (!gp)
@@ -247,7 +311,7 @@ static int write_latency_gp(const struct report_table *t, const char *out_dir, c
 
 /* 1 when written, 0 when no kernel has latencies, -1 */
 static int latency_chart(const struct report_table *t, const struct monitor_logs *logs,
-			 const char *out_dir, enum plot_format format, char **name)
+			 struct plot_dir *d, enum plot_format format, char **name)
 {
 	char *part = file_part(t->load);
 	const char **kernels = xcalloc(t->nrows + 1, sizeof(*kernels));
@@ -255,9 +319,9 @@ static int latency_chart(const struct report_table *t, const struct monitor_logs
 
 	*name = xasprintf("latency-%s", part);
 	free(part);
-	blocks = write_latency_dat(t, logs, out_dir, *name, kernels);
+	blocks = write_latency_dat(t, logs, d, *name, kernels);
 	if (blocks > 0)
-		blocks = write_latency_gp(t, out_dir, *name, format, kernels, blocks) < 0 ? -1 : 1;
+		blocks = write_latency_gp(t, d, *name, format, kernels, blocks) < 0 ? -1 : 1;
 	free(kernels);
 	return blocks;
 }
@@ -314,13 +378,13 @@ static void psi_panel(FILE *gp, const char *name, int nblocks, const int *runs)
 	fputc('\n', gp);
 }
 
-static int write_vmstat_gp(const char *out_dir, const char *name, const char *kernel,
+static int write_vmstat_gp(struct plot_dir *d, const char *name, const char *kernel,
 			   const char *load, enum plot_format format, const int *runs, int nblocks,
 			   int with_swap, int with_psi)
 {
 	int panels = 2 + with_swap + with_psi;
 	char *path, *title = xasprintf("%s under %s: what the machine was doing", kernel, load);
-	FILE *gp = open_in(out_dir, name, "gp", &path);
+	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
 
 	if (!gp) {
@@ -364,11 +428,11 @@ static int write_vmstat_gp(const char *out_dir, const char *name, const char *ke
 
 /* NAME.psi.dat with a block per run of runs[] (empty where a run has no psi
  * log): 1 when some run had one, 0 when none did (no file), -1 */
-static int psi_data(const struct monitor_run *const *runs, int n, const char *out_dir,
+static int psi_data(const struct monitor_run *const *runs, int n, struct plot_dir *d,
 		    const char *name)
 {
 	char *stem = xasprintf("%s.psi", name), *path;
-	FILE *dat = open_in(out_dir, stem, "dat", &path);
+	FILE *dat = open_in(d, stem, "dat", &path);
 	int any = 0, ret;
 
 	if (!dat) {
@@ -383,8 +447,12 @@ static int psi_data(const struct monitor_run *const *runs, int n, const char *ou
 			any = 1;
 	}
 	ret = close_file(dat, path);
-	if (!any)
-		unlink(path);
+	if (!any) {
+		char *file = xasprintf("%s.dat", stem);
+
+		unlinkat(d->fd, file, 0);
+		free(file);
+	}
 	free(stem);
 	free(path);
 	return ret < 0 ? -1 : any;
@@ -392,7 +460,7 @@ static int psi_data(const struct monitor_run *const *runs, int n, const char *ou
 
 /* 1 when log has vmstat samples and the chart's files are written, 0 none, -1 */
 static int vmstat_chart(const struct monitor_log *log, const char *kernel, const char *load,
-			const char *out_dir, enum plot_format format, char **name)
+			struct plot_dir *d, enum plot_format format, char **name)
 {
 	char *kpart = file_part(kernel), *lpart = file_part(load), *path = NULL;
 	const struct monitor_run *charted[MONITOR_MAX_RUNS];
@@ -401,7 +469,7 @@ static int vmstat_chart(const struct monitor_log *log, const char *kernel, const
 	FILE *dat = NULL;
 
 	*name = xasprintf("vmstat-%s-%s", kpart, lpart);
-	if (nruns && !(dat = open_in(out_dir, *name, "dat", &path)))
+	if (nruns && !(dat = open_in(d, *name, "dat", &path)))
 		ret = -1;
 	for (size_t i = 0; dat && i < nruns && blocks < MONITOR_MAX_RUNS; i++) {
 		const struct monitor_run *run = &log->runs[i];
@@ -419,10 +487,10 @@ static int vmstat_chart(const struct monitor_log *log, const char *kernel, const
 	}
 	if (dat && close_file(dat, path) < 0)
 		ret = -1;
-	if (ret == 0 && blocks && (with_psi = psi_data(charted, blocks, out_dir, *name)) < 0)
+	if (ret == 0 && blocks && (with_psi = psi_data(charted, blocks, d, *name)) < 0)
 		ret = -1;
 	if (ret == 0 && blocks)
-		ret = write_vmstat_gp(out_dir, *name, kernel, load, format, runs, blocks,
+		ret = write_vmstat_gp(d, *name, kernel, load, format, runs, blocks,
 				      log->swap.si_max > 0 || log->swap.so_max > 0,
 				      with_psi) < 0 ? -1 : 1;
 	free(kpart);
@@ -433,21 +501,32 @@ static int vmstat_chart(const struct monitor_log *log, const char *kernel, const
 
 /* ---- running gnuplot ---- */
 
-static int run_gnuplot(const char *out_dir, const char *name, enum plot_format format)
+/* gnuplot's working directory is the private one, by its descriptor */
+static int enter_private(void *arg)
 {
-	char *script = xasprintf("%s.gp", name), *log = xasprintf("%s/gnuplot.log", out_dir);
-	char *image = xasprintf("%s/%s.%s", out_dir, name, plot_extension(format));
+	return fchdir(*(const int *)arg);
+}
+
+static int run_gnuplot(struct plot_dir *d, const char *name, enum plot_format format)
+{
+	char *script = xasprintf("%s.gp", name), *log = xasprintf("%s/gnuplot.log", d->out);
+	char *image = xasprintf("%s.%s", name, plot_extension(format));
 	char *argv[] = { "gnuplot", script, NULL };
-	struct spawn_opts o = { .cwd = out_dir, .out = log };
+	struct spawn_opts o = { .out = "gnuplot.log", .child_hook = enter_private,
+				.hook_arg = (void *)&d->fd };
 	struct stat st;
 	char how[PROC_STATUS_LEN];
-	int rc = run_cmd(argv, &o), ret = 0;
+	int rc, ret = 0;
+
+	private_made(d, image);
+	rc = run_cmd(argv, &o);
 
 	if (rc != 0)
-		ret = error("gnuplot on '%s/%s' %s: see '%s'", out_dir, script,
+		ret = error("gnuplot on '%s/%s' %s: see '%s'", d->out, script,
 			    proc_status_text(rc, how, sizeof(how)), log);
-	else if (stat(image, &st) < 0 || st.st_size == 0)
-		ret = error("gnuplot on '%s/%s' made no image: see '%s'", out_dir, script, log);
+	else if (fstatat(d->fd, image, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
+		 st.st_size == 0)
+		ret = error("gnuplot on '%s/%s' made no image: see '%s'", d->out, script, log);
 	free(script);
 	free(log);
 	free(image);
@@ -465,11 +544,11 @@ static const struct report_row *ok_row(const struct report_table *t, size_t k)
 }
 
 /* x, the point's values as given, then each kernel's mean ("-": no ok run) */
-static int write_sweep_dat(const struct report *r, size_t first, size_t n, const char *out_dir,
+static int write_sweep_dat(const struct report *r, size_t first, size_t n, struct plot_dir *d,
 			   const char *name)
 {
 	char *path, values[128];
-	FILE *f = open_in(out_dir, name, "dat", &path);
+	FILE *f = open_in(d, name, "dat", &path);
 	int ret;
 
 	if (!f)
@@ -502,12 +581,12 @@ static int write_sweep_dat(const struct report *r, size_t first, size_t n, const
 	return ret;
 }
 
-static int write_sweep_gp(const struct report *r, size_t first, size_t n, const char *out_dir,
+static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct plot_dir *d,
 			  const char *name, enum plot_format format)
 {
 	const struct report_table *t = &r->tables[first];
 	char *path, keys[128];
-	FILE *gp = open_in(out_dir, name, "gp", &path);
+	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
 
 	if (!gp)
@@ -531,15 +610,15 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, const 
 }
 
 /* the sweep of tables first..first+n: 1 when written, -1 */
-static int sweep_chart(const struct report *r, size_t first, size_t n, const char *out_dir,
+static int sweep_chart(const struct report *r, size_t first, size_t n, struct plot_dir *d,
 		       enum plot_format format, char **name)
 {
 	char *part = file_part(r->tables[first].load);
 
 	*name = xasprintf("sweep-%s", part);
 	free(part);
-	if (write_sweep_dat(r, first, n, out_dir, *name) < 0 ||
-	    write_sweep_gp(r, first, n, out_dir, *name, format) < 0)
+	if (write_sweep_dat(r, first, n, d, *name) < 0 ||
+	    write_sweep_gp(r, first, n, d, *name, format) < 0)
 		return -1;
 	return 1;
 }
@@ -550,7 +629,7 @@ struct chart {
 
 /* the .dat and .gp files of every chart; charts that have them into *charts */
 static int write_charts(const struct report *r, const struct monitor_logs *logs,
-			const char *out_dir,
+			struct plot_dir *d,
 			enum plot_format format, struct chart **charts, size_t *n)
 {
 	size_t cap = r->ntables * (r->nkernels + 1);
@@ -565,10 +644,10 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 		enum row_kind kind = r->tables[i].kind;
 		size_t swept = report_sweep_len(r, i);
 		int got = r->tables[i].sweep[0] ?
-			  sweep_chart(r, i, swept, out_dir, format, &name) :
+			  sweep_chart(r, i, swept, d, format, &name) :
 			  kind == ROW_INTERACTIVE ?
-			  latency_chart(&r->tables[i], logs, out_dir, format, &name) :
-			  kind == ROW_COMPILE ? time_chart(&r->tables[i], out_dir, format, &name) : 0;
+			  latency_chart(&r->tables[i], logs, d, format, &name) :
+			  kind == ROW_COMPILE ? time_chart(&r->tables[i], d, format, &name) : 0;
 
 		if (got < 0)
 			ret = -1;
@@ -583,7 +662,7 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 			const char *kernel = r->tables[i].rows[j].kernel;
 			char *name;
 			int got = vmstat_chart(monitor_logs_find(logs, kernel, r->tables[i].load),
-					       kernel, r->tables[i].load, out_dir, format, &name);
+					       kernel, r->tables[i].load, d, format, &name);
 
 			if (got < 0)
 				ret = -1;
@@ -597,30 +676,95 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 	return ret;
 }
 
-int plot_report(const struct report *r, const struct monitor_logs *logs, const char *out_dir,
-		enum plot_format format, struct plot_set *set)
+/* the private directory made in out_dir, d filled: 0, or -1 (said) */
+static int private_open(struct plot_dir *d, const char *out_dir)
 {
+	struct stat st;
+
+	memset(d, 0, sizeof(*d));
+	d->out = out_dir;
+	d->fd = -1;
+	if ((d->out_fd = open_own_dir(out_dir)) < 0)
+		return -1;
+	/* out is ours: another's name here is one of ours left by a killed run */
+	for (int i = 0; d->fd < 0 && i < 100; i++) {
+		snprintf(d->name, sizeof(d->name), ".contest-plot.%ld.%d", (long)getpid(), i);
+		if (mkdirat(d->out_fd, d->name, 0700) < 0) {
+			if (errno == EEXIST)
+				continue;
+			break;
+		}
+		d->fd = openat(d->out_fd, d->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (d->fd >= 0 && (fstat(d->fd, &st) < 0 || st.st_uid != geteuid() ||
+				   (st.st_mode & 0077))) {
+			close(d->fd);
+			d->fd = -1;
+			errno = EPERM;
+			break;
+		}
+	}
+	if (d->fd < 0) {
+		error("cannot make a directory in '%s': %s", out_dir, strerror(errno));
+		close(d->out_fd);
+		return -1;
+	}
+	private_made(d, "gnuplot.log");	/* when gnuplot ran */
+	return 0;
+}
+
+/* every file made in the private directory renamed into out, over what is
+ * there; the private directory removed: 0, or -1 (said) */
+static int private_close(struct plot_dir *d)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < d->nfiles; i++) {
+		const char *file = d->files[i];
+
+		/* ENOENT: removed (an empty psi.dat) or never made (an image) */
+		if (renameat(d->fd, file, d->out_fd, file) < 0 && errno != ENOENT) {
+			ret = error("cannot rename '%s/%s/%s' to '%s/%s': %s", d->out, d->name,
+				    file, d->out, file, strerror(errno));
+			unlinkat(d->fd, file, 0);
+		}
+	}
+	if (unlinkat(d->out_fd, d->name, AT_REMOVEDIR) < 0)
+		ret = error("cannot remove '%s/%s': %s", d->out, d->name, strerror(errno));
+	for (size_t i = 0; i < d->nfiles; i++)
+		free(d->files[i]);
+	free(d->files);
+	close(d->fd);
+	close(d->out_fd);
+	return ret;
+}
+
+int plot_report(const struct report *r, const struct monitor_logs *logs, const char *out_dir,
+		enum plot_format format, int with_data, struct plot_set *set)
+{
+	struct plot_dir d;
 	struct chart *charts;
 	size_t n, i;
 	int ret, have_gnuplot;
 
 	memset(set, 0, sizeof(*set));
-	if (mkdir_p(out_dir, 0755) < 0)
-		return error("cannot create '%s': %s", out_dir, strerror(errno));
-	ret = write_charts(r, logs, out_dir, format, &charts, &n);
+	if (private_open(&d, out_dir) < 0)
+		return -1;
+	ret = write_charts(r, logs, &d, format, &charts, &n);
 	have_gnuplot = load_find_program("gnuplot") == 0;
 	if (!have_gnuplot && n)
 		ret = error("gnuplot not found: the charts' .dat and .gp files are in '%s', "
 			    "but no images (apt-get install gnuplot-nox)", out_dir);
 	for (i = 0; i < n; i++) {
-		if (have_gnuplot && run_gnuplot(out_dir, charts[i].name, format) == 0)
-			add_image(set, out_dir, charts[i].name, format, charts[i].load,
-				  charts[i].kernel);
+		if (have_gnuplot && run_gnuplot(&d, charts[i].name, format) == 0)
+			add_image(set, &d, charts[i].name, format, charts[i].load,
+				  charts[i].kernel, with_data);
 		else if (have_gnuplot)
 			ret = -1;
 		free(charts[i].name);
 	}
 	free(charts);
+	if (private_close(&d) < 0)
+		ret = -1;
 	return ret;
 }
 

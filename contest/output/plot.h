@@ -10,8 +10,9 @@
  *                    wake-up latency's distribution (a CDF), a line per kernel
  *   vmstat-KERNEL-LOAD  per kernel and load with vmstat logs: free memory,
  *                    swap in/out and I/O wait over each run's seconds
- * gnuplot runs with fork/execvp, one script at a time; its messages go to
- * gnuplot.log in the output directory.
+ * gnuplot runs with fork/execvp, one script at a time, in a private
+ * directory (plot_report()); its messages end in gnuplot.log in the output
+ * directory.
  */
 #ifndef CONTEST_PLOT_H
 #define CONTEST_PLOT_H
@@ -44,10 +45,14 @@ struct monitor_logs;	/* results/monitor-logs.h */
  * Write every chart of r into out_dir, made if missing: the time charts
  * from r, the monitor charts from logs (monitor_logs_read(); NULL: none).
  * 0, or -1 (error printed): the .dat and .gp files are written even when
- * gnuplot is missing, and the error says so. set gets the images made.
+ * gnuplot is missing, and the error says so. set gets the images made,
+ * with their bytes when with_data. out_dir must be one only we may write
+ * (open_own_dir(), owner.h); the charts are made and gnuplot runs in a
+ * private directory (0700) in it, whose files are then renamed into it, so
+ * no file another user plants there is run, read or written through.
  */
 int plot_report(const struct report *r, const struct monitor_logs *logs, const char *out_dir,
-		enum plot_format format, struct plot_set *set);
+		enum plot_format format, int with_data, struct plot_set *set);
 void plot_set_release(struct plot_set *set);
 
 /* contest plot [-r DIR] [-o DIR] [--format png|svg] [KERNEL...] (cmd-plot.c) */

@@ -5,21 +5,26 @@
  * table, its chart and compare's rows with coloured verdicts, the monitor
  * charts and the pressure stall times.
  * The charts are gnuplot SVG (plot.c, made in DIR/charts with their .dat
- * and .gp) embedded as data: URIs in <img>, base64: each SVG keeps its own
- * ids (gnuplot's repeat from chart to chart, which inline <svg> elements
- * would make collide), the page needs no network and no script, and a
- * browser can tell whether every image decoded. Every name is escaped.
+ * and .gp; plot_report() reads their bytes) embedded as data: URIs in
+ * <img>, base64: each SVG keeps its own ids (gnuplot's repeat from chart
+ * to chart, which inline <svg> elements would make collide), the page
+ * needs no network and no script, and a browser can tell whether every
+ * image decoded. Every name is escaped.
  * A generator meta tag marks the page as contest's: DIR must be new,
  * empty, or hold such a page (page_dir_check(), which the command calls),
- * never '/'. The writer reads nothing: the command makes the charts
- * (report_html_charts()) and hands it their images' bytes.
+ * never '/', never one another user may write. The writer reads nothing:
+ * the command makes the charts (report_html_charts()) and hands it their
+ * images' bytes; the page goes to DIR/index.html.tmp, made anew, never
+ * through a symlink, then renamed over index.html.
  */
 #include "output/report-html.h"
 #include "output/report-env.h"
 #include "output/compare-write.h"
+#include "lib/owner.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -514,10 +519,30 @@ int report_html_charts(const struct report *r, const struct report_opts *opts,
 		       struct plot_set *set)
 {
 	char *charts = xasprintf("%s/charts", opts->out_dir);
-	int ret = plot_report(r, r->monitors, charts, PLOT_SVG, set);
+	int ret = plot_report(r, r->monitors, charts, PLOT_SVG, 1, set);
 
 	free(charts);
 	return ret;
+}
+
+/* DIR/index.html.tmp, made anew (O_EXCL, never through a symlink) in DIR
+ * checked (open_own_dir()): NULL, said */
+static FILE *open_page_tmp(int dir_fd, const char *tmp)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(dir_fd, "index.html.tmp", flags, 0666);
+	FILE *page;
+
+	/* one left by a killed run, or planted: the name is removed, not followed */
+	if (fd < 0 && errno == EEXIST && unlinkat(dir_fd, "index.html.tmp", 0) == 0)
+		fd = openat(dir_fd, "index.html.tmp", flags, 0666);
+	if (fd < 0 || !(page = fdopen(fd, "w"))) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return page;
 }
 
 int report_write_html(const struct report *r, const struct report_opts *opts,
@@ -525,22 +550,22 @@ int report_write_html(const struct report *r, const struct report_opts *opts,
 {
 	char *path = xasprintf("%s/index.html", opts->out_dir);
 	char *tmp = xasprintf("%s.tmp", path);
-	FILE *page = fopen(tmp, "we");
-	int ret = -1;
+	int dir_fd = open_own_dir(opts->out_dir), ret = -1;
+	FILE *page = dir_fd >= 0 ? open_page_tmp(dir_fd, tmp) : NULL;
 
-	if (!page) {
-		error("cannot write '%s': %s", tmp, strerror(errno));
-	} else {
+	if (page) {
 		ret = write_page(page, r, opts, set, charts_ok);
 		if (fclose(page) == EOF || ret < 0)
 			ret = error("cannot write '%s': %s", tmp, strerror(errno));
-		else if (rename(tmp, path) < 0)
+		else if (renameat(dir_fd, "index.html.tmp", dir_fd, "index.html") < 0)
 			ret = error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
 		else
 			fprintf(out, "%s\n", path);
+		if (ret < 0)
+			unlinkat(dir_fd, "index.html.tmp", 0);
 	}
-	if (ret < 0)
-		unlink(tmp);
+	if (dir_fd >= 0)
+		close(dir_fd);
 	free(path);
 	free(tmp);
 	return ret;

@@ -4,6 +4,7 @@
 #include "tap.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 static char tmpdir[] = "/tmp/t-page-dir.XXXXXX";
@@ -46,6 +47,21 @@ int main(void)
 	ok(page_dir_check(sub, TAG) < 0, "a file is not a directory");
 	free(sub);
 	ok(page_dir_check("/", TAG) < 0, "never '/'");
+	sub = xasprintf("%s/open", tmpdir);
+	mkdir(sub, 0755);
+	chmod(sub, 0777);
+	ok(page_dir_check(sub, TAG) < 0, "never an empty directory others may write");
+	chmod(sub, 0775);
+	ok(page_dir_check(sub, TAG) < 0, "nor one its group may write");
+	chmod(sub, 0755);
+	ok(page_dir_check(sub, TAG) == 0, "one only its owner may write may");
+	if (geteuid() == 0) {
+		ok(chown(sub, 65534, 65534) == 0 && page_dir_check(sub, TAG) < 0,
+		   "never an empty directory another user owns");
+	} else {
+		skip("never an empty directory another user owns: needs root to chown");
+	}
+	free(sub);
 	rm_rf(tmpdir);
 	return tap_done();
 }
