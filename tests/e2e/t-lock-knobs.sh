@@ -49,12 +49,15 @@ grep -q "not restoring '$DN': the lock record is not this user's alone" "$T/err1
 ok $? "and stderr says so"
 
 # 2: a forged record read, then a root-owned one renamed over it while the record is judged
+echo "$ORIG" > "$DN"
 W=$T/w-race && mkdir -p "$W" && chmod 755 "$W"
 record "$W/.contest.lock" "knob $DN"$'\t'"PWNED" && chmod 666 "$W/.contest.lock"
 record "$W/kept" && chmod 644 "$W/kept"
 BG=1 CONTEST_TEST_PAUSE=lock-record:3000 quick "$W" "$T/r2" -k a noload > /dev/null 2> "$T/err2" &
 pid=$!
-held() { ! flock -n "$W/.contest.lock" true; }
+ino=$(stat -c %i "$W/.contest.lock")
+# the session holds the lock (so it is in the pause): /proc/locks, not a probe that could take it
+held() { grep -Eq "FLOCK +ADVISORY +WRITE +$pid +[0-9a-f]+:[0-9a-f]+:$ino " /proc/locks; }
 wait_for 20 held && mv "$W/kept" "$W/.contest.lock"
 ok $? "the root-owned record is swapped in while the session judges the forged one"
 wait $pid
@@ -63,6 +66,7 @@ grep -q "not restoring '$DN': the lock record is not this user's alone" "$T/err2
 ok $? "it is judged by the descriptor that was read"
 
 # 4(a): a knob another live session holds is refused, naming it
+echo "$ORIG" > "$DN"
 W=$T/w && mkdir -p "$W"
 BG=1 quick "$T/w1" "$T/r3" -s "command=sleep 4" -k a --knob "$DN=one" noload > /dev/null 2> "$T/err3" &
 pid=$!
@@ -87,6 +91,7 @@ ok $? "and says why: $(head -1 "$T/err5")"
 is "$(cat "$RP")" "$want" "the original is left whole"
 
 # 4(c): one knob twice in a variant is refused; a record's knob lines go newest first
+echo "$ORIG" > "$DN"
 quick "$W" "$T/r6" -k a --knob "$DN=10" --knob "$DN=20" noload > /dev/null 2> "$T/err6"
 is $? 2 "one knob twice for one variant: exit 2 ($(head -1 "$T/err6"))"
 echo 20 > "$DN"
@@ -107,6 +112,7 @@ is "$(cat $DN)" "$ORIG" "and the knob is written back"
 ok $? "no run was made"
 
 # 4(d): SIGKILL there: on record before it was written, restored by the next session taking it
+echo "$ORIG" > "$DN"
 BG=1 CONTEST_TEST_PAUSE=knob-set:3000 quick "$W" "$T/r9" -k a --knob "$DN=set" noload > /dev/null 2> "$T/err9" &
 pid=$!
 wait_for 30 reads set
