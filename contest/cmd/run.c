@@ -135,7 +135,14 @@ static int knob_or_set(const struct option_spec *o, const char *arg, int first, 
 		return 0;
 	}
 	v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
-	return knob_parse(&v->knobs[v->nknobs++], arg);
+	if (knob_parse(&v->knobs[v->nknobs], arg) < 0)
+		return -1;
+	for (int i = 0; i < v->nknobs; i++)	/* its second original would be the first's value */
+		if (!strcmp(v->knobs[i].path, v->knobs[v->nknobs].path))
+			return error("--knob '%s': '%s' is given twice for -k '%s'", arg,
+				     v->knobs[i].path, v->name);
+	v->nknobs++;
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct run_args *a, int *status)
@@ -932,6 +939,29 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 	return undecided == 0;
 }
 
+/* drop the first n knob holds of hold_knobs */
+static void unhold_knobs(const struct run_args *a, int n)
+{
+	for (int i = 0; i < a->nvariants; i++)
+		for (int j = 0; j < a->variants[i].nknobs && n > 0; j++, n--)
+			knob_unhold(&a->variants[i].knobs[j]);
+}
+
+/* hold every variant's knobs' locks (knob.h), unless status says not to
+ * go on: how many holds, or -1 (said, none held) when one cannot be */
+static int hold_knobs(const struct run_args *a, int status)
+{
+	int n = 0;
+
+	for (int i = 0; i < a->nvariants && !status; i++)
+		for (int j = 0; j < a->variants[i].nknobs; j++, n++)
+			if (knob_hold(&a->variants[i].knobs[j]) < 0) {
+				unhold_knobs(a, n);
+				return -1;
+			}
+	return n;
+}
+
 /*
  * Variants on one boot: round r runs one session of one run per load for
  * each variant, its knobs set around it, the variants in order on odd
@@ -945,7 +975,7 @@ static int run_variants(struct run_args *a)
 	const char **names = xcalloc((size_t)a->nvariants, sizeof(*names));
 	struct report_opts opts;
 	long long rounds = 0;
-	int status = 0, i, r;
+	int status = 0, held = 0, i, r;
 
 	for (i = 0; i < a->nvariants && !status; i++) {
 		a->current = &a->variants[i];
@@ -963,8 +993,14 @@ static int run_variants(struct run_args *a)
 			}
 		}
 	}
-	/* a value the kernel refuses is bad usage before any run, not in round 1 */
-	for (i = 0; i < a->nvariants && !status; i++)
+	/* every knob this command's, machine-wide, until its last round (knob.h) */
+	held = hold_knobs(a, status);
+	if (held < 0)
+		status = EXIT_USAGE;
+	/* a value the kernel refuses is bad usage before any run, not in round 1;
+	 * a signal meanwhile is taken by the handler, the knob put back */
+	session_signals();
+	for (i = 0; i < a->nvariants && !status && !run_interrupted; i++)
 		if (set_knobs(&a->variants[i]) < 0 || restore_knobs(&a->variants[i]) < 0)
 			status = EXIT_USAGE;
 	if (!status) {
@@ -1003,6 +1039,7 @@ static int run_variants(struct run_args *a)
 				     (size_t)rounds))
 			break;
 	}
+	unhold_knobs(a, held);
 	if (run_interrupted && status < 128)
 		status = 128 + run_interrupted;
 	report_opts_init(&opts);

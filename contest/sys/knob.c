@@ -1,16 +1,212 @@
 /* knob.c - files under /proc/sys and /sys set for a variant, see knob.h */
 #include "sys/knob.h"
 #include "sys/cleanup.h"
+#include "lib/testhook.h"
 #include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* ---- the machine-wide lock of a knob (knob.h) ---- */
+
+#define HELD_MAX 32
+
+static struct held {
+	char path[4096];		/* the knob */
+	char *lock;			/* its lock file */
+	volatile sig_atomic_t fd;	/* -1: the slot is free */
+	int refs;
+} held[HELD_MAX] = { [0 ... HELD_MAX - 1] = { .fd = -1 } };
+
+static char *lock_dir(void)
+{
+	return geteuid() == 0 ? xstrdup(KNOB_LOCK_DIR) :
+				xasprintf("/tmp/contest-knobs-%d", (int)geteuid());
+}
+
+static struct held *held_of(const char *path)
+{
+	for (int i = 0; i < HELD_MAX; i++)
+		if (held[i].fd >= 0 && !strcmp(held[i].path, path))
+			return &held[i];
+	return NULL;
+}
+
+/* this user's, and writable by no one else */
+static int alone(const struct stat *st)
+{
+	return st->st_uid == geteuid() && !(st->st_mode & 022);
+}
+
+/* a knob lock's text, up to size - 1 bytes */
+static void lock_text(int fd, char *buf, size_t size)
+{
+	ssize_t n = pread(fd, buf, size - 1, 0);
+
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+static int write_value(const char *path, const char *value);
+static void unhold(const char *path);
+
+/*
+ * A knob lock just taken that holds "knob PATH<TAB>ORIGINAL": its session
+ * died (SIGKILL) with the knob set, or about to be. The lock file and its
+ * directory are this user's alone (checked), so the line is contest's own:
+ * write the original back.
+ */
+static void restore_stale(int fd, const char *path)
+{
+	char text[8192], *line = xasprintf("\nknob %s\t", path), *at, *value;
+	int pid = 0;
+
+	lock_text(fd, text, sizeof(text));
+	sscanf(text, "pid %d", &pid);
+	at = strstr(text, line);
+	if (at) {
+		value = at + strlen(line);
+		value[strcspn(value, "\n")] = '\0';
+		if (knob_value_ok(value) && write_value(path, value) == 0)
+			info("an earlier session (pid %d) died with '%s' set: restored to '%s'",
+			     pid, path, value);
+	}
+	free(line);
+}
+
+/* the lock file's whole text: "pid N", and the knob's original while it is set */
+static int lock_write(const struct held *h, const char *original)
+{
+	char *text = original ? xasprintf("pid %d\nknob %s\t%s\n", (int)getpid(), h->path, original)
+			      : xasprintf("pid %d\n", (int)getpid());
+	int ret = 0;
+
+	if (ftruncate(h->fd, 0) < 0 || pwrite(h->fd, text, strlen(text), 0) != (ssize_t)strlen(text) ||
+	    fdatasync(h->fd) < 0)
+		ret = error("cannot write '%s': %s", h->lock, strerror(errno));
+	free(text);
+	return ret;
+}
+
+/* open and flock name in dfd, retrying while a releasing session unlinks it */
+static int lock_open(int dfd, const char *name, const char *lock, const char *verb,
+		     const char *path)
+{
+	struct stat a, b;
+	char text[64];
+
+	for (int tries = 0; tries < 10; tries++) {
+		int fd = openat(dfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644), pid = 0;
+
+		if (fd < 0)
+			return error("cannot open '%s': %s", lock, strerror(errno));
+		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			int e = errno;
+
+			lock_text(fd, text, sizeof(text));
+			sscanf(text, "pid %d", &pid);
+			close(fd);
+			if (e == EWOULDBLOCK)
+				return error("cannot %s '%s': another contest session (pid %d) is "
+					     "using it", verb, path, pid);
+			return error("cannot lock '%s': %s", lock, strerror(e));
+		}
+		if (fstat(fd, &a) == 0 && fstatat(dfd, name, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			if (S_ISREG(a.st_mode) && alone(&a))
+				return fd;
+			close(fd);
+			return error("cannot %s '%s': its lock '%s' is not this user's alone", verb,
+				     path, lock);
+		}
+		close(fd);	/* taken from a file just unlinked: try the new one */
+	}
+	return error("cannot lock '%s': it keeps being replaced", lock);
+}
+
+/* take path's lock, or one more hold of it; verb says what for in errors */
+static int hold(const char *path, const char *verb)
+{
+	struct held *h = held_of(path);
+	char *dir, *lock, name[64];
+	struct stat st;
+	int dfd, fd = -1;
+
+	if (h) {
+		h->refs++;
+		return 0;
+	}
+	for (int i = 0; i < HELD_MAX && !h; i++)
+		if (held[i].fd < 0)
+			h = &held[i];
+	if (!h || strlen(path) >= sizeof(h->path))
+		return error("cannot %s '%s': too many knobs", verb, path);
+	snprintf(name, sizeof(name), "knob-%016llx.lock",
+		 (unsigned long long)hash_bytes(14695981039346656037ULL, path, strlen(path)));
+	dir = lock_dir();
+	lock = xasprintf("%s/%s", dir, name);
+	if (mkdir_p(dir, 0755) < 0 || (dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+						   O_CLOEXEC)) < 0) {
+		error("cannot %s '%s': cannot make '%s': %s", verb, path, dir, strerror(errno));
+		free(dir);
+		free(lock);
+		return -1;
+	}
+	if (fstat(dfd, &st) < 0 || !alone(&st))
+		error("cannot %s '%s': '%s' is not this user's alone", verb, path, dir);
+	else
+		fd = lock_open(dfd, name, lock, verb, path);
+	close(dfd);
+	free(dir);
+	if (fd < 0) {
+		free(lock);
+		return -1;
+	}
+	memcpy(h->path, path, strlen(path) + 1);
+	h->lock = lock;
+	h->refs = 1;
+	restore_stale(fd, path);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);	/* the path before the fd */
+	h->fd = fd;
+	if (lock_write(h, NULL) < 0) {
+		unhold(path);
+		return -1;
+	}
+	return 0;
+}
+
+/* one hold less; the last drops the lock, and its file */
+static void unhold(const char *path)
+{
+	struct held *h = held_of(path);
+	int fd;
+
+	if (!h || --h->refs > 0)
+		return;
+	unlink(h->lock);	/* while still held: see lock_open */
+	fd = h->fd;
+	h->fd = -1;
+	close(fd);
+	free(h->lock);
+	h->lock = NULL;
+}
+
+int knob_hold(const struct knob *k)
+{
+	return hold(k->path, "set");
+}
+
+void knob_unhold(const struct knob *k)
+{
+	unhold(k->path);
+}
 
 /* the registry's item: "PATH<TAB>ORIGINAL", as the lock record has it */
 static int split_item(const char *item, char *path, size_t size, const char **value)
@@ -43,6 +239,10 @@ static void knob_undo(const char *item, long id)
 		}
 		close(fd);
 	}
+	for (int i = 0; i < HELD_MAX; i++)	/* written back: its lock need not say it */
+		if (held[i].fd >= 0 && !strcmp(held[i].path, path) && ftruncate(held[i].fd, 0) < 0) {
+			/* the next session writes the same original again */
+		}
 }
 
 static int write_value(const char *path, const char *value)
@@ -63,9 +263,15 @@ static int knob_remove_leftover(const char *item)
 	char path[4096];
 	const char *value;
 
+	int ret;
+
 	if (split_item(item, path, sizeof(path), &value) < 0)
 		return error("bad knob record '%s'", item);
-	return write_value(path, value);
+	if (hold(path, "restore") < 0)	/* not under a live session's feet */
+		return -1;
+	ret = write_value(path, value);
+	unhold(path);
+	return ret;
 }
 
 static const struct cleanup_kind knob_kind = {
@@ -130,20 +336,41 @@ static char *item_of(const struct knob *k)
 	return xasprintf("%s\t%s", k->path, k->original);
 }
 
+/* the original into k: refused when it could not be written back whole */
+static int read_original(struct knob *k)
+{
+	char buf[4096];
+
+	if (knob_read(k->path, buf, sizeof(buf)) < 0)
+		return -1;
+	if (strlen(buf) >= sizeof(k->original))
+		return error("cannot set '%s': its value (%zu bytes or more) is too long to restore "
+			     "(at most %d)", k->path, strlen(buf), KNOB_VALUE_MAX - 1);
+	if (!knob_value_ok(buf))
+		return error("cannot set '%s': its value '%s' could not be restored", k->path, buf);
+	memcpy(k->original, buf, strlen(buf) + 1);
+	return 0;
+}
+
 int knob_set(struct knob *k)
 {
 	char now[KNOB_VALUE_MAX], *item;
 
-	if (knob_read(k->path, k->original, sizeof(k->original)) < 0)
+	if (hold(k->path, "set") < 0)
 		return -1;
-	if (!knob_value_ok(k->original))
-		return error("cannot set '%s': its value '%s' could not be restored",
-			     k->path, k->original);
+	/* on record (its lock, the work directory's) before it is written */
+	if (read_original(k) < 0 || lock_write(held_of(k->path), k->original) < 0) {
+		unhold(k->path);
+		return -1;
+	}
 	item = item_of(k);
 	cleanup_add(&knob_kind, item, 1);
-	if (write_value(k->path, k->value) < 0 || knob_read(k->path, now, sizeof(now)) < 0) {
+	if (write_value(k->path, k->value) < 0 ||
+	    (test_pause("knob-set"), knob_read(k->path, now, sizeof(now))) < 0) {
 		write_value(k->path, k->original);
 		cleanup_del(&knob_kind, item);
+		lock_write(held_of(k->path), NULL);
+		unhold(k->path);
 		free(item);
 		return -1;
 	}
@@ -165,6 +392,9 @@ int knob_restore(struct knob *k)
 	item = item_of(k);
 	cleanup_del(&knob_kind, item);
 	free(item);
+	if (ret == 0)
+		lock_write(held_of(k->path), NULL);
+	unhold(k->path);
 	k->set = 0;
 	return ret;
 }

@@ -10,6 +10,17 @@
  * its choices with the current one in brackets ("none [mq-deadline] kyber
  * bfq", an I/O scheduler; "always [madvise] never", transparent hugepages):
  * there it is the bracketed word. A knob is checked by reading it back.
+ *
+ * One session at a time on a knob, machine-wide: a session holds
+ * KNOB_LOCK_DIR/knob-HASH.lock (HASH of the knob's resolved path) with
+ * flock(2) from before it reads the original until it has written it
+ * back, and another is refused, naming the holder's pid (else it would
+ * take the first one's value for the original). While the knob is set the
+ * file also says "knob PATH<TAB>ORIGINAL", written before the knob is:
+ * a session that takes a lock holding that line (its holder was killed)
+ * writes the original back first. The directory (root's: /run/contest;
+ * another user's: /tmp/contest-knobs-UID) and the file must be this
+ * user's alone, or the knob is refused.
  */
 #ifndef CONTEST_KNOB_H
 #define CONTEST_KNOB_H
@@ -17,6 +28,7 @@
 #include <stddef.h>
 
 #define KNOB_VALUE_MAX 256
+#define KNOB_LOCK_DIR "/run/contest"
 
 struct knob {
 	char path[4096];		/* resolved, below /proc/sys or /sys */
@@ -37,14 +49,21 @@ int knob_parse(struct knob *k, const char *arg);
 int knob_read(const char *path, char *buf, size_t size);
 
 /*
- * Read the original, register the knob with the registry (on record when
- * a record is set), write the value and read it back. 0; -1 (said) with
- * nothing left changed.
+ * Take the knob's lock (or hold it once more), read the original (refused
+ * when longer than KNOB_VALUE_MAX - 1 bytes or not printable: it could not
+ * be written back), put it on record (the knob's lock; the registry, and
+ * the work directory's record when one is set), write the value and read
+ * it back. 0; -1 (said) with nothing left changed.
  */
 int knob_set(struct knob *k);
 
-/* Write the original back and forget the knob. 0, or -1 (said). */
+/* Write the original back, forget the knob and drop its hold. 0, or -1 (said). */
 int knob_restore(struct knob *k);
+
+/* Hold the knob's lock across several knob_set/knob_restore (holds nest),
+ * so that no other session takes it in between. 0, or -1 (said). */
+int knob_hold(const struct knob *k);
+void knob_unhold(const struct knob *k);
 
 /* Is value printable text of at most KNOB_VALUE_MAX - 1 bytes? */
 int knob_value_ok(const char *value);

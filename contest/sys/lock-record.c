@@ -155,15 +155,13 @@ static void judge_cgroup(struct leftover *it, struct stat *st)
 
 /*
  * A knob line writes a value into a file of /proc/sys or /sys, so it is
- * believed only from a record no one else could have written: the lock
- * file is this user's and writable by no group or other. The path must be
- * resolved already (knob_set records it so) and the value printable.
+ * believed only from a trusted record (lock-record.h): one no one else
+ * could have written. The path must be resolved already (knob_set records
+ * it so) and the value printable.
  */
-static void judge_knob(struct leftover *it, const char *work_dir)
+static void judge_knob(struct leftover *it, int trusted)
 {
-	char *lock = xasprintf("%s/%s", work_dir, LOCK_NAME), *tab = strchr(it->path, '\t');
-	char path[PATH_MAX], real[PATH_MAX];
-	struct stat st;
+	char *tab = strchr(it->path, '\t'), path[PATH_MAX], real[PATH_MAX];
 	size_t len = tab ? (size_t)(tab - it->path) : 0;
 
 	it->verdict = LEFT_REFUSE;
@@ -173,21 +171,20 @@ static void judge_knob(struct leftover *it, const char *work_dir)
 		it->why = "not a knob: its value is not printable text";
 	} else if (!knob_path_ok(path, real) || strcmp(real, path)) {
 		it->why = "not a knob: not a file under /proc/sys or /sys";
-	} else if (lstat(lock, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+	} else if (!trusted) {
 		it->why = "the lock record is not this user's alone";
 	} else {
 		it->verdict = LEFT_REMOVE;
 	}
-	free(lock);
 }
 
-static void judge(struct leftover *it, const char *work_dir)
+static void judge(struct leftover *it, const char *work_dir, int trusted)
 {
 	struct stat st;
 	int there;
 
 	if (it->kind == LEFT_KNOB) {
-		judge_knob(it, work_dir);
+		judge_knob(it, trusted);
 		return;
 	}
 	if (it->kind == LEFT_UNKNOWN) {
@@ -229,7 +226,8 @@ static enum leftover_kind kind_of(const char *word)
 }
 
 /* "pid N", or else one item */
-static void parse_line(struct lock_record *rec, char *line, size_t lineno, const char *work_dir)
+static void parse_line(struct lock_record *rec, char *line, size_t lineno, const char *work_dir,
+		       int trusted)
 {
 	char *path = strchr(line, ' '), *end;
 	struct leftover *it;
@@ -254,10 +252,11 @@ static void parse_line(struct lock_record *rec, char *line, size_t lineno, const
 		it->why = "no path";
 		return;
 	}
-	judge(it, work_dir);
+	judge(it, work_dir, trusted);
 }
 
-void lock_record_parse(struct lock_record *rec, const char *text, const char *work_dir)
+void lock_record_parse(struct lock_record *rec, const char *text, const char *work_dir,
+		       int trusted)
 {
 	char *copy = xstrdup(text), *line = copy;
 
@@ -268,7 +267,7 @@ void lock_record_parse(struct lock_record *rec, const char *text, const char *wo
 
 		*end = '\0';
 		if (*line)
-			parse_line(rec, line, lineno, work_dir);
+			parse_line(rec, line, lineno, work_dir, trusted);
 		if (last)
 			break;
 		line = end + 1;

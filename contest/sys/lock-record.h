@@ -13,9 +13,12 @@
  *            below /sys/fs/cgroup whose name is one contest gives
  *            (lock_cgroup_name_ok);
  *   knob     "PATH<TAB>ORIGINAL": PATH resolved, a file below /proc/sys
- *            or /sys, ORIGINAL printable, and the lock file this user's
- *            and writable by no one else (knob.h), since the line writes
- *            into the kernel's settings.
+ *            or /sys, ORIGINAL printable, and the record trusted: the
+ *            lock file and the work directory holding it this user's and
+ *            writable by no one else (knob.h), since the line writes into
+ *            the kernel's settings. The caller tells (lock.c: fstat of
+ *            the very descriptor the record was read through, and of the
+ *            directory it was opened in), never a second look by path.
  * lock_record_parse() only reads: it parses the text and judges every line
  * against the filesystem as it is, removing nothing. lock.c acts on the
  * verdicts.
@@ -57,8 +60,10 @@ struct lock_record {
 	size_t n;
 };
 
-/* Parse and judge text (the record; NUL-terminated) of a lock in work_dir. */
-void lock_record_parse(struct lock_record *rec, const char *text, const char *work_dir);
+/* Parse and judge text (the record; NUL-terminated) of a lock in work_dir;
+ * trusted: no one but this user could have written it (knob lines) */
+void lock_record_parse(struct lock_record *rec, const char *text, const char *work_dir,
+		       int trusted);
 void lock_record_release(struct lock_record *rec);
 
 /* Is rel, a cgroup's path below its hierarchy's mount, one contest makes?

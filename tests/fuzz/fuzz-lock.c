@@ -4,7 +4,10 @@
  * "$W" replaced by a private directory so that seeds can name what is in
  * it: a work directory with a contest.swap, a swap header labelled
  * contest, a marked scratch directory, a user's file. The record is parsed
- * and judged as the next session would (lock-record.h); the checker must
+ * and judged as the next session would (lock-record.h), once as a record
+ * no one else could have written and once as one they could (the knob
+ * lines' verdicts differ; an untrusted record never has one believed).
+ * The checker must
  * never remove anything, so every one of those files is checked to be
  * still there after each input. The directory goes at exit.
  */
@@ -81,21 +84,32 @@ static char *expand(const uint8_t *data, size_t size)
 	return out;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* parse and judge text; abort on a malformed verdict */
+static void judge_all(const char *text, int trusted)
 {
 	struct lock_record rec;
+
+	lock_record_parse(&rec, text, work, trusted);
+	for (size_t i = 0; i < rec.n; i++) {
+		const struct leftover *it = &rec.items[i];
+
+		if (it->verdict > LEFT_IGNORE || !it->word || !it->path ||
+		    ((it->verdict == LEFT_REFUSE || it->verdict == LEFT_IGNORE) && !it->why) ||
+		    (!trusted && it->kind == LEFT_KNOB && it->verdict == LEFT_REMOVE))
+			abort();
+	}
+	lock_record_release(&rec);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
 	char *text;
 
 	if (!work)
 		setup();
 	text = expand(data, size);
-	lock_record_parse(&rec, text, work);
-	for (size_t i = 0; i < rec.n; i++)
-		if (rec.items[i].verdict > LEFT_IGNORE || !rec.items[i].word || !rec.items[i].path ||
-		    ((rec.items[i].verdict == LEFT_REFUSE || rec.items[i].verdict == LEFT_IGNORE) &&
-		     !rec.items[i].why))
-			abort();
-	lock_record_release(&rec);
+	judge_all(text, 1);
+	judge_all(text, 0);
 	free(text);
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		char *path = xasprintf("%s/%s", dir, files[i]);

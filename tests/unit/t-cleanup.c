@@ -142,7 +142,7 @@ static void test_scratch_leftover(void)
 	make_tree(sdir, sentinel);
 	scratch_forget(sdir);	/* as if a killed session had made it */
 	text = xasprintf("pid 1\nscratch %s\n", sdir);
-	lock_record_parse(&rec, text, parent);
+	lock_record_parse(&rec, text, parent, 0);
 	ok(rec.n == 1 && rec.items[0].verdict == LEFT_REMOVE, "the scratch line is judged contest's");
 	ok(rec.n == 1 && cleanup_leftover(rec.items[0].word, rec.items[0].path) == 0,
 	   "the registry hands it to the scratch kind");

@@ -5,7 +5,8 @@
  * page, label at byte 1052) with contest's label and with another, a
  * symlink, WORK_DIR/contest.swap, scratch directories with and without
  * the marker, cgroups reached through '..' and a real contest-PID group
- * (root with a v1 cpuacct hierarchy only), unknown and malformed lines.
+ * (root with a v1 cpuacct hierarchy only), knob lines from a trusted
+ * record and from one that is not, unknown and malformed lines.
  * Each verdict is checked, and that nothing was removed.
  */
 #include "tap.h"
@@ -42,7 +43,7 @@ static int verdict_of(const char *line, const char *work_dir, const char **why, 
 	struct lock_record rec;
 	int v;
 
-	lock_record_parse(&rec, line, work_dir);
+	lock_record_parse(&rec, line, work_dir, 1);
 	v = rec.n ? (int)rec.items[0].verdict : LEFT_IGNORE + 10;
 	if (why)
 		*why = rec.n ? rec.items[0].why : NULL;
@@ -86,7 +87,7 @@ static void test_lines(const char *work)
 	struct lock_record rec;
 	const char *why;
 
-	lock_record_parse(&rec, "pid 4242\nfrob /x\nswap\n\nscratch rel/dir\ncgroup /nonexistent/y", work);
+	lock_record_parse(&rec, "pid 4242\nfrob /x\nswap\n\nscratch rel/dir\ncgroup /nonexistent/y", work, 1);
 	ok(rec.pid == 4242, "the pid line is read (%ld)", rec.pid);
 	ok(rec.n == 4, "four items (%zu): blank lines skipped, the pid is no item", rec.n);
 	if (rec.n == 4) {
@@ -209,6 +210,34 @@ static void test_cgroups(const char *work)
 	free(line);
 }
 
+/* a knob line is believed only from a record the caller trusts (lock.c) */
+static void test_knobs(const char *work)
+{
+	const char *knob = "/proc/sys/kernel/domainname", *why;
+	char *line = xasprintf("pid 1\nknob %s\tx\n", knob), *bad;
+	struct lock_record rec;
+
+	if (access(knob, F_OK) < 0) {
+		skip("knob lines: no %s", knob);
+		free(line);
+		return;
+	}
+	lock_record_parse(&rec, line, work, 1);
+	ok(rec.n == 1 && rec.items[0].verdict == LEFT_REMOVE, "a knob line of a trusted record: restored");
+	lock_record_release(&rec);
+	lock_record_parse(&rec, line, work, 0);
+	ok(rec.n == 1 && rec.items[0].verdict == LEFT_REFUSE, "of an untrusted one: refused");
+	is_str(rec.n ? rec.items[0].why : NULL, "the lock record is not this user's alone", "and why");
+	lock_record_release(&rec);
+	bad = xasprintf("pid 1\nknob %s\tx\001y\n", knob);
+	ok(verdict_of(bad, work, &why, NULL) == LEFT_REFUSE, "a value not printable: refused");
+	free(bad);
+	bad = xasprintf("pid 1\nknob /etc/hostname\tx\n");
+	ok(verdict_of(bad, work, &why, NULL) == LEFT_REFUSE, "a file outside /proc/sys and /sys: refused");
+	free(bad);
+	free(line);
+}
+
 int main(void)
 {
 	char *work;
@@ -225,6 +254,7 @@ int main(void)
 	test_swap(work);
 	test_scratch(work);
 	test_cgroups(work);
+	test_knobs(work);
 	rm_rf(dir);
 	free(work);
 	return tap_done();

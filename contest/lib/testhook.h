@@ -1,0 +1,15 @@
+/* testhook.h - a pause the tests put into a window they race
+ *
+ * CONTEST_TEST_PAUSE=POINT:MS makes test_pause("POINT") sleep MS
+ * milliseconds (at most 10 s), so that a test can act inside a window
+ * that is otherwise microseconds wide (a record read, then judged; a
+ * knob written, then put back). Nothing else reads it, and all it can do
+ * is delay. The points: "lock-record" (sys/lock.c), "knob-set"
+ * (sys/knob.c).
+ */
+#ifndef CONTEST_TESTHOOK_H
+#define CONTEST_TESTHOOK_H
+
+void test_pause(const char *point);
+
+#endif
