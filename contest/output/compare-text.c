@@ -139,9 +139,14 @@ static void intro(const struct compare *c, FILE *out)
 				 c->nseparate, c->nseparate == 1 ? "" : "s",
 				 c->nseparate == 1 ? "s" : "") :
 		       xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
-				 "and MDE include this machine's calibrated drift between "
-				 "sessions (%.1f%%).", c->nseparate, c->nseparate == 1 ? "" : "s",
-				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2));
+				 "and MDE include the drift between sessions that this "
+				 "machine's calibration cannot rule out, %.1f%% (the upper end "
+				 "of its %g%% interval, %.1f%% to %.1f%%, around %.1f%%).",
+				 c->nseparate, c->nseparate == 1 ? "" : "s",
+				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2),
+				 100.0 * CALIBRATION_LEVEL, calibration_drift_pct(c->opts.tau2_low),
+				 calibration_drift_pct(c->opts.tau2),
+				 calibration_drift_pct(c->opts.tau2_est));
 		wrap(out, text);
 		free(text);
 	}
@@ -179,9 +184,11 @@ static void brief_intro(const struct compare *c, FILE *out)
 				   "('contest calibrate'); their MDE (>) is a floor.", c->nseparate,
 				   c->nseparate == 1 ? " compares" : "s compare"));
 	else if (c->nseparate)
-		say(out, xasprintf("%zu row%s separate sessions, with this machine's drift "
-				   "(%.1f%%).", c->nseparate, c->nseparate == 1 ? " compares" :
-				   "s compare", calibration_drift_pct(c->opts.tau2)));
+		say(out, xasprintf("%zu row%s separate sessions, with the drift this "
+				   "machine's calibration cannot rule out (%.1f%%, estimate "
+				   "%.1f%%).", c->nseparate, c->nseparate == 1 ? " compares" :
+				   "s compare", calibration_drift_pct(c->opts.tau2),
+				   calibration_drift_pct(c->opts.tau2_est)));
 	if (any_stalls(c))
 		wrap(out, "Stall rows: mean seconds some task waited (pressure), not tested.");
 	wrap(out, "'contest compare' says what each column and verdict means.");

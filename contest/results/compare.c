@@ -140,7 +140,7 @@ void compare_opts_init(struct compare_opts *o)
 {
 	o->alpha = COMPARE_ALPHA;
 	o->margin_pct = VERDICT_MARGIN_PCT;
-	o->tau2 = o->tau_df = NAN;
+	o->tau2 = o->tau_df = o->tau2_est = o->tau2_low = NAN;
 }
 
 /* did the two rows' ok runs start within one stretch of time? */

@@ -76,9 +76,11 @@ enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
 struct compare_opts {
 	double alpha;		/* of every test: COMPARE_ALPHA */
 	double margin_pct;	/* of "same": VERDICT_MARGIN_PCT */
-	/* this machine's drift between sessions (a calibration, stats.h's
-	 * drift_tau2); NAN: none, rows of separate sessions stay undecided */
-	double tau2, tau_df;
+	/* this machine's drift between sessions (a calibration,
+	 * calibration.h): tau2 what the tests use (the upper end of its
+	 * interval) worth tau_df, tau2_est and tau2_low the estimate and the
+	 * lower end, to say; NAN: none, rows of separate sessions stay undecided */
+	double tau2, tau_df, tau2_est, tau2_low;
 };
 
 void compare_opts_init(struct compare_opts *o);
