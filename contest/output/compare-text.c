@@ -78,6 +78,15 @@ static int any_kind(const struct compare *c, enum row_kind kind)
 	return 0;
 }
 
+/* some row is a Ratio: a loaded compile's own slowdown */
+static int any_ratio(const struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric == COMPARE_RATIO)
+			return 1;
+	return 0;
+}
+
 /* some kernel's runs of some load recorded pressure */
 static int any_stalls(const struct compare *c)
 {
@@ -113,6 +122,12 @@ static void intro(const struct compare *c, FILE *out)
 		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	if (any_ratio(c))
+		wrap(out, "Ratio rows are each kernel's own slowdown under the load: its Time "
+		     "over its own noload Time, round by round (run i of each), lower is better. "
+		     "It is not the report's Ratio, which divides by the base's noload. A session's "
+		     "speed cancels in each ratio, so kernels of separate sessions are compared "
+		     "on it without the drift between sessions.");
 	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "An interactive task's table (TASK+LOAD) has its own metrics: its "
 		     "wake-up Latency, the SD of it, p99 and Max, in microseconds (lower is "
@@ -172,6 +187,8 @@ static void brief_intro(const struct compare *c, FILE *out)
 			   "over the %zu tests; Diff is the change from the base, positive when "
 			   "better; MDE the least difference the runs could see; same is within "
 			   "%g%%.", c->alpha, c->ntests, c->opts.margin_pct));
+	if (any_ratio(c))
+		wrap(out, "Ratio: each kernel's Time over its own noload Time, by round.");
 	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "Latency, SD, p99 and Max are in microseconds.");
 	if (any_kind(c, ROW_MEASURE))
