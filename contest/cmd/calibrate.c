@@ -111,11 +111,20 @@ static int show(const char *dir)
 	if (isfinite(cal.within_pct))
 		printf("noise within a session:  %.2f%% (sample standard deviation of Time, "
 		       "pooled, relative)\n", cal.within_pct);
-	if (isfinite(cal.tau2))
+	if (isfinite(cal.tau2)) {
 		printf("drift between sessions: %.2f%% (relative standard deviation of a session's "
-		       "speed; tau^2 %.3g, worth %.1f degrees of freedom)\n",
-		       calibration_drift_pct(cal.tau2), cal.tau2, cal.tau_df);
-	else
+		       "speed; %g%% interval %.2f%% to %.2f%%; tau^2 %.3g)\n",
+		       calibration_drift_pct(cal.tau2), 100.0 * CALIBRATION_LEVEL,
+		       calibration_drift_pct(cal.tau2_low), calibration_drift_pct(cal.tau2_high),
+		       cal.tau2);
+		printf("compare's tests of separate sessions use %.2f%%, the interval's upper end\n",
+		       calibration_drift_pct(cal.tau2_high));
+		if (calibration_too_small(&cal))
+			printf("too few sessions to tell: a drift as large as the noise within a "
+			       "session cannot be ruled out; more sessions narrow the interval "
+			       "(contest calibrate -n %zu adds them)\n",
+			       cal.sessions < 6 ? 6 - cal.sessions : 3);
+	} else
 		printf("drift between sessions: unknown (2 sessions of 2 ok runs or more are "
 		       "needed)\n");
 	calibration_release(&cal);

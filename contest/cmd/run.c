@@ -912,7 +912,7 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 	for (size_t i = 0; i < c.nrows; i++) {
 		const struct compare_row *row = &c.rows[i];
 
-		if (!row->main || row->is_base)
+		if (!compare_row_judged(row) || row->is_base)
 			continue;
 		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
 			if (round == rounds)
@@ -927,7 +927,7 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 		for (size_t i = 0; i < c.nrows; i++) {
 			const struct compare_row *row = &c.rows[i];
 
-			if (row->main && !row->is_base)
+			if (compare_row_judged(row) && !row->is_base)
 				info("until-decided: %s %s of '%s': %s (%+.1f%%) after %zu rounds, "
 				     "look %zu of %zu at alpha %.3g", row->load,
 				     compare_metric_names[row->metric], row->kernel,

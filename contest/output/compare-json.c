@@ -65,7 +65,11 @@ int compare_write_json(const struct compare *c, FILE *out)
 	json_put(doc, "significant_holm", json_integer((json_int_t)c->nholm));
 	json_put(doc, "margin_pct", json_real(c->opts.margin_pct));
 	json_put(doc, "drift_pct", json_number(isnan(c->opts.tau2) ? NAN :
-					       calibration_drift_pct(c->opts.tau2)));
+					       calibration_drift_pct(c->opts.tau2_est)));
+	json_put(doc, "drift_low_pct", json_number(isnan(c->opts.tau2) ? NAN :
+						   calibration_drift_pct(c->opts.tau2_low)));
+	json_put(doc, "drift_high_pct", json_number(isnan(c->opts.tau2) ? NAN :
+						    calibration_drift_pct(c->opts.tau2)));
 	json_put(doc, "decided", json_integer((json_int_t)c->ndecided));
 	json_put(doc, "undecided", json_integer((json_int_t)(c->nverdicts - c->ndecided)));
 	for (size_t i = 0; i < c->nrows; i++)

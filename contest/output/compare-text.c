@@ -78,6 +78,15 @@ static int any_kind(const struct compare *c, enum row_kind kind)
 	return 0;
 }
 
+/* some row is a Ratio: a loaded compile's own slowdown */
+static int any_ratio(const struct compare *c)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric == COMPARE_RATIO)
+			return 1;
+	return 0;
+}
+
 /* some kernel's runs of some load recorded pressure */
 static int any_stalls(const struct compare *c)
 {
@@ -113,6 +122,12 @@ static void intro(const struct compare *c, FILE *out)
 		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	if (any_ratio(c))
+		wrap(out, "Ratio rows are each kernel's own slowdown under the load: its Time "
+		     "over its own noload Time, round by round (run i of each), lower is better. "
+		     "It is not the report's Ratio, which divides by the base's noload. A session's "
+		     "speed cancels in each ratio, so kernels of separate sessions are compared "
+		     "on it without the drift between sessions.");
 	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "An interactive task's table (TASK+LOAD) has its own metrics: its "
 		     "wake-up Latency, the SD of it, p99 and Max, in microseconds (lower is "
@@ -139,9 +154,14 @@ static void intro(const struct compare *c, FILE *out)
 				 c->nseparate, c->nseparate == 1 ? "" : "s",
 				 c->nseparate == 1 ? "s" : "") :
 		       xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
-				 "and MDE include this machine's calibrated drift between "
-				 "sessions (%.1f%%).", c->nseparate, c->nseparate == 1 ? "" : "s",
-				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2));
+				 "and MDE include the drift between sessions that this "
+				 "machine's calibration cannot rule out, %.1f%% (the upper end "
+				 "of its %g%% interval, %.1f%% to %.1f%%, around %.1f%%).",
+				 c->nseparate, c->nseparate == 1 ? "" : "s",
+				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2),
+				 100.0 * CALIBRATION_LEVEL, calibration_drift_pct(c->opts.tau2_low),
+				 calibration_drift_pct(c->opts.tau2),
+				 calibration_drift_pct(c->opts.tau2_est));
 		wrap(out, text);
 		free(text);
 	}
@@ -167,6 +187,8 @@ static void brief_intro(const struct compare *c, FILE *out)
 			   "over the %zu tests; Diff is the change from the base, positive when "
 			   "better; MDE the least difference the runs could see; same is within "
 			   "%g%%.", c->alpha, c->ntests, c->opts.margin_pct));
+	if (any_ratio(c))
+		wrap(out, "Ratio: each kernel's Time over its own noload Time, by round.");
 	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "Latency, SD, p99 and Max are in microseconds.");
 	if (any_kind(c, ROW_MEASURE))
@@ -179,9 +201,11 @@ static void brief_intro(const struct compare *c, FILE *out)
 				   "('contest calibrate'); their MDE (>) is a floor.", c->nseparate,
 				   c->nseparate == 1 ? " compares" : "s compare"));
 	else if (c->nseparate)
-		say(out, xasprintf("%zu row%s separate sessions, with this machine's drift "
-				   "(%.1f%%).", c->nseparate, c->nseparate == 1 ? " compares" :
-				   "s compare", calibration_drift_pct(c->opts.tau2)));
+		say(out, xasprintf("%zu row%s separate sessions, with the drift this "
+				   "machine's calibration cannot rule out (%.1f%%, estimate "
+				   "%.1f%%).", c->nseparate, c->nseparate == 1 ? " compares" :
+				   "s compare", calibration_drift_pct(c->opts.tau2),
+				   calibration_drift_pct(c->opts.tau2_est)));
 	if (any_stalls(c))
 		wrap(out, "Stall rows: mean seconds some task waited (pressure), not tested.");
 	wrap(out, "'contest compare' says what each column and verdict means.");

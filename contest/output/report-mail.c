@@ -55,6 +55,7 @@ static char *tables_text(const struct report *r, const struct report_opts *opts)
 	int ret;
 
 	text.format = REPORT_TEXT;
+	text.no_legend = 1;	/* the intro's paragraph says what Ratio is */
 
 	text.swap = 1;	/* swap and paging per kernel, as the rmap seed posted them */
 	ret = report_write_text(r, &text, membuf_open(&m));

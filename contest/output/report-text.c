@@ -1,5 +1,6 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "output/report-write.h"
+#include "output/mail.h"
 #include "results/machine.h"
 #include "results/monitor-logs.h"
 #include "loads/loads.h"
@@ -617,6 +618,35 @@ static void write_machines(FILE *out, const struct report *r)
 	machine_groups_free(groups);
 }
 
+/*
+ * What the tables' Ratio divides by, once under them: by default the
+ * first kernel's noload, so a Ratio compares kernels under a load; a
+ * kernel's own slowdown is --ratio self, which compare tests
+ */
+static void write_ratio_legend(FILE *out, const struct report *r, const struct report_opts *opts)
+{
+	int compile = 0;
+	char *text;
+
+	for (size_t i = 0; i < r->ntables && !compile; i++)
+		compile = r->tables[i].kind == ROW_COMPILE;
+	if (!compile || (isnan(r->reference_s) && opts->ratio != RATIO_SELF))
+		return;
+	if (opts->ratio == RATIO_SELF)
+		text = xstrdup("Ratio: Time over the kernel's own noload Time, the slowdown the "
+			       "load caused (compare tests it as its Ratio rows).");
+	else if (r->reference_kernel)
+		text = xasprintf("Ratio: Time over the noload Time of %s (%.1f s); --ratio self "
+				 "gives each kernel's own slowdown, which compare tests.",
+				 r->reference_kernel, r->reference_s);
+	else
+		text = xasprintf("Ratio: Time over a reference of %.1f s; --ratio self gives each "
+				 "kernel's own slowdown, which compare tests.", r->reference_s);
+	mail_wrap(out, text, MAIL_PARA_WIDTH, "");
+	fputc('\n', out);
+	free(text);
+}
+
 int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	size_t i;
@@ -627,6 +657,8 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 		else
 			write_table(out, r, &r->tables[i], opts);
 	}
+	if (opts->format == REPORT_TEXT && !opts->no_legend)
+		write_ratio_legend(out, r, opts);
 	if (opts->format == REPORT_TEXT)
 		write_machines(out, r);
 	if (fflush(out) == EOF || ferror(out))

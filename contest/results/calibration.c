@@ -11,6 +11,16 @@
 
 /* the machine, as far as a drift carries over: what env says of it */
 static const char *const machine_keys[] = { "cpu_model", "cpus", "memtotal" };
+/* what was timed: a drift of one workload says little of another's */
+static const char *const workload_keys[] = {
+	"config.workload", "config.command", "config.measure", "config.kernel_tree",
+	"config.make_target", "config.kconfig",
+};
+/* its size: the session's speed factor is relative, so it carries over */
+static const char *const size_keys[] = {
+	"config.synthetic_dirs", "config.synthetic_files", "config.synthetic_funcs",
+	"config.make_jobs", "config.duration",
+};
 
 /* a session's noload Time on the log scale, by the delta method */
 static int log_stats(const struct kernel_results *kr, struct running_stats *out)
@@ -37,7 +47,7 @@ int calibration_read(const char *dir, struct calibration *cal)
 	int ret = 0;
 
 	memset(cal, 0, sizeof(*cal));
-	cal->tau2 = cal->tau_df = cal->within_pct = NAN;
+	cal->tau2 = cal->tau_df = cal->within_pct = cal->tau2_low = cal->tau2_high = NAN;
 	if (stat(cdir, &st) < 0 && errno == ENOENT) {
 		free(cdir);
 		return 0;
@@ -53,8 +63,11 @@ int calibration_read(const char *dir, struct calibration *cal)
 	}
 	cal->within_pct = cal->runs > cal->sessions ?
 			  100.0 * sqrt(m2 / (double)(cal->runs - cal->sessions)) : NAN;
-	if (cal->sessions >= 2)
+	if (cal->sessions >= 2) {
 		cal->tau2 = drift_tau2(logs, cal->sessions, &cal->tau_df);
+		drift_tau2_interval(logs, cal->sessions, CALIBRATION_LEVEL, &cal->tau2_low,
+				    &cal->tau2_high);
+	}
 	if (newest) {
 		char *path = xasprintf("%s/%s/env", cdir, newest);
 
@@ -78,21 +91,35 @@ double calibration_drift_pct(double tau2)
 	return 100.0 * (exp(sqrt(tau2)) - 1.0);
 }
 
-/* the first machine key in which the two env texts differ, or NULL */
-static const char *other_machine(const char *a, const char *b)
+int calibration_too_small(const struct calibration *cal)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++) {
-		char *va = fingerprint_value(a, machine_keys[i]);
-		char *vb = fingerprint_value(b, machine_keys[i]);
-		int same = va && vb && !strcmp(va, vb);
+	return !isfinite(cal->tau2_high) || !isfinite(cal->within_pct) ||
+	       calibration_drift_pct(cal->tau2_high) >= cal->within_pct;
+}
+
+/*
+ * The first of keys in which the two env texts differ, or NULL. A key
+ * neither says is the same where absent_same (an older env without it),
+ * else a difference (a machine both must name).
+ */
+static const char *first_difference(const char *a, const char *b, const char *const *keys,
+				    size_t nkeys, int absent_same)
+{
+	for (size_t i = 0; i < nkeys; i++) {
+		char *va = fingerprint_value(a, keys[i]);
+		char *vb = fingerprint_value(b, keys[i]);
+		int same = va && vb ? !strcmp(va, vb) : !va && !vb && absent_same;
 
 		free(va);
 		free(vb);
 		if (!same)
-			return machine_keys[i];
+			return keys[i];
 	}
 	return NULL;
 }
+
+#define DIFFERENCE(a, b, keys, absent_same) \
+	first_difference(a, b, keys, ARRAY_SIZE(keys), absent_same)
 
 void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env)
 {
@@ -109,12 +136,21 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char 
 	else if (!base_env || !cal.env)
 		warning("the calibration is not used: no env file says which machine %s",
 			!cal.env ? "it was measured on" : "BASE was measured on");
-	else if ((key = other_machine(cal.env, base_env)))
+	else if ((key = DIFFERENCE(cal.env, base_env, machine_keys, 0)))
 		warning("the calibration is not used: it was measured on another machine "
 			"(its %s differs from BASE's)", key);
+	else if ((key = DIFFERENCE(cal.env, base_env, workload_keys, 1)))
+		warning("the calibration is not used: it was measured on another workload "
+			"(its %s differs from BASE's)", key);
 	else {
-		o->tau2 = cal.tau2;
-		o->tau_df = cal.tau_df;
+		if ((key = DIFFERENCE(cal.env, base_env, size_keys, 1)))
+			warning("the calibration was measured at another size of this workload "
+				"(its %s differs from BASE's): its drift is used as a relative "
+				"figure, since a session's speed scales a larger run alike", key);
+		o->tau2 = cal.tau2_high;
+		o->tau_df = INFINITY;
+		o->tau2_est = cal.tau2;
+		o->tau2_low = cal.tau2_low;
 	}
 	calibration_release(&cal);
 }

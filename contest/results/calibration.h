@@ -18,6 +18,9 @@
 
 #include "results/compare.h"
 
+/* the confidence of the drift's interval; compare's tests use its upper end */
+#define CALIBRATION_LEVEL 0.95
+
 /* the folder of the sessions, under a results directory */
 #define CALIBRATION_DIR ".calibration"
 
@@ -25,6 +28,7 @@ struct calibration {
 	size_t sessions;	/* with 2 ok noload runs or more */
 	size_t runs;		/* their ok noload runs */
 	double tau2, tau_df;	/* drift_tau2's; NAN with fewer than 2 sessions */
+	double tau2_low, tau2_high;	/* its CALIBRATION_LEVEL interval (drift_tau2_interval) */
 	double within_pct;	/* pooled run-to-run noise within a session, in percent */
 	char *env;		/* the newest session's env text; NULL when none */
 };
@@ -40,10 +44,25 @@ void calibration_release(struct calibration *cal);
 double calibration_drift_pct(double tau2);
 
 /*
+ * The drift as few sessions can rule it out: whether the interval's upper
+ * end reaches the noise within a session (a drift as large as the noise
+ * cannot be told from none), so that more sessions are worth running.
+ */
+int calibration_too_small(const struct calibration *cal);
+
+/*
  * The calibration of dir for a comparison whose BASE has the env text
- * base_env: o->tau2 and o->tau_df when dir has one measured on the same
- * machine (CPU model, CPUs, memory as env records them); else a warning
- * saying why it is not used (no warning when there is none at all).
+ * base_env, when dir has one measured on the same machine (CPU model,
+ * CPUs, memory as env records them) and the same workload (workload,
+ * command, measure, kernel tree, target, kconfig): o->tau2 is the upper
+ * end of the drift's interval, the drift the sessions cannot rule out,
+ * o->tau_df infinite (a bound, not an estimate to weigh), o->tau2_est and
+ * o->tau2_low the estimate and the interval's lower end to say. A
+ * calibration of another size of the same workload (synthetic tree,
+ * jobs, duration) is used as a relative figure, with a warning: a
+ * session's speed factor scales a larger run of the same work alike.
+ * Else a warning saying why it is not used (no warning when there is
+ * none at all).
  */
 void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env);
 

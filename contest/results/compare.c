@@ -15,13 +15,13 @@
 const char *const compare_metric_names[COMPARE_METRICS] = {
 	"Time", "CPU%", "Loads", "LCPU%",
 	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS", "Work", "Rate", "Floor",
-	"Instructions", "Cycles",
+	"Instructions", "Cycles", "Ratio",
 };
 
 /* METRIC_LAT + store.h's LAT_* and WORK_*: a timed task's, METRIC_COUNT +
  * COUNT_*: the counters, as run_values has them */
 enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT,
-       METRIC_COUNT = METRIC_LAT + LAT_NCOL };
+       METRIC_COUNT = METRIC_LAT + LAT_NCOL, METRIC_RATIO = COMPARE_RATIO };
 
 _Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_COUNT + COUNTS,
 	       "a metric's index is its place in run_values");
@@ -36,20 +36,37 @@ static int main_metric(enum row_kind kind)
 int compare_lower_is_better(int metric)
 {
 	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX) ||
-	       metric >= METRIC_COUNT;
+	       metric >= METRIC_COUNT;	/* the counters and Ratio */
 }
 
 int compare_decimals(int metric)
 {
-	/* Time to the hundredth, counts whole, the others a tenth */
-	return metric == METRIC_TIME ? 2 : metric >= METRIC_COUNT ? 0 : 1;
+	/* Time and Ratio to the hundredth, counts whole, the others a tenth */
+	return metric == METRIC_TIME || metric == METRIC_RATIO ? 2 :
+	       metric >= METRIC_COUNT ? 0 : 1;
+}
+
+/* the noload table of t's sweep point, for a loaded compile's Ratio; else NULL */
+static const struct report_table *noload_table(const struct report *r,
+					       const struct report_table *t)
+{
+	if (t->kind != ROW_COMPILE || !strcmp(t->load, "noload"))
+		return NULL;
+	for (size_t i = 0; i < r->ntables; i++)
+		if (r->tables[i].kind == ROW_COMPILE && !strcmp(r->tables[i].load, "noload") &&
+		    !strcmp(r->tables[i].sweep, t->sweep))
+			return &r->tables[i];
+	return NULL;
 }
 
 /* is metric one of table t's? A timed task's table (an interactive task's, a
  * measured load's) has its own, those its rows have, and the load's; any
- * table the counters where some kernel's runs counted them */
-static int metric_applies(const struct report_table *t, int metric)
+ * table the counters where some kernel's runs counted them; a loaded
+ * compile's Ratio where noload ran */
+static int metric_applies(const struct report *r, const struct report_table *t, int metric)
 {
+	if (metric == METRIC_RATIO)
+		return noload_table(r, t) != NULL;
 	if (metric < METRIC_LAT)
 		return t->kind == ROW_COMPILE || metric == METRIC_LOADS || metric == METRIC_LCPU;
 	if (metric == METRIC_LAT + LAT_FLOOR)
@@ -140,7 +157,7 @@ void compare_opts_init(struct compare_opts *o)
 {
 	o->alpha = COMPARE_ALPHA;
 	o->margin_pct = VERDICT_MARGIN_PCT;
-	o->tau2 = o->tau_df = NAN;
+	o->tau2 = o->tau_df = o->tau2_est = o->tau2_low = NAN;
 }
 
 /* did the two rows' ok runs start within one stretch of time? */
@@ -209,17 +226,129 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 	c->npaired += row->paired != 0;
 }
 
+/*
+ * A kernel's own slowdown, round by round: raw gets run i of the load
+ * over run i of noload, logs their ln, over the rounds both ran ok. With
+ * no run kept (more than LOAD_MAX_PAIRED) raw is the ratio of the means,
+ * one value.
+ */
+static void self_ratios(const struct report_row *load, const struct report_row *noload,
+			struct running_stats *raw, struct running_stats *logs)
+{
+	running_stats_init(raw);
+	running_stats_init(logs);
+	if (!load->s->runs || !noload->s->runs) {
+		running_stats_add(raw, load->s->time.mean / noload->s->time.mean);
+		return;
+	}
+	for (size_t i = 0; i < load->s->nruns; i++)
+		for (size_t j = 0; j < noload->s->nruns; j++) {
+			double l, n;
+
+			if (noload->s->runs[j].run != load->s->runs[i].run)
+				continue;
+			l = run_value(load->s, i, METRIC_TIME);
+			n = run_value(noload->s, j, METRIC_TIME);
+			if (l > 0 && n > 0) {
+				running_stats_add(raw, l / n);
+				running_stats_add(logs, log(l / n));
+			}
+			break;
+		}
+}
+
+/* the per-round difference of two kernels' log self ratios, over the rounds all four ran */
+static void paired_self_ratios(const struct report_row *bl, const struct report_row *bn,
+			       const struct report_row *nl, const struct report_row *nn,
+			       struct running_stats *out)
+{
+	running_stats_init(out);
+	if (!bl->s->runs || !bn->s->runs || !nl->s->runs || !nn->s->runs)
+		return;
+	for (size_t i = 0; i < nl->s->nruns; i++) {
+		int run = nl->s->runs[i].run;
+		double v[4] = { run_value(nl->s, i, METRIC_TIME), NAN, NAN, NAN };
+		const struct report_row *others[3] = { nn, bl, bn };
+
+		for (size_t o = 0; o < 3; o++)
+			for (size_t j = 0; j < others[o]->s->nruns; j++)
+				if (others[o]->s->runs[j].run == run) {
+					v[o + 1] = run_value(others[o]->s, j, METRIC_TIME);
+					break;
+				}
+		if (v[0] > 0 && v[1] > 0 && v[2] > 0 && v[3] > 0)
+			running_stats_add(out, log(v[0] / v[1]) - log(v[2] / v[3]));
+	}
+}
+
+/* kernel k's Ratio row in table t, whose noload table is nt; ratios[k] holds its stats */
+static void ratio_row(struct compare *c, struct compare_row *row, const struct report_table *t,
+		      const struct report_table *nt, size_t k, struct running_stats *ratios)
+{
+	const struct report_row *bl = kernel_row(t, 0), *bn = kernel_row(nt, 0);
+	const struct report_row *nl = kernel_row(t, k), *nn = kernel_row(nt, k);
+	struct verdict_opts vo = { c->opts.alpha, VERDICT_POWER, c->opts.margin_pct,
+				   LOWER_IS_BETTER };
+	struct running_stats base_logs, logs, pairs;
+	struct log_diff d;
+
+	if (!nl || !nn || !bl || !bn) {
+		row->test = TEST_MISSING;
+		return;
+	}
+	self_ratios(nl, nn, &ratios[k], &logs);
+	row->s = &ratios[k];
+	if (!ratios[k].n || !ratios[0].n) {
+		row->test = TEST_MISSING;
+		return;
+	}
+	if (k == 0) {
+		row->test = TEST_BASE;
+		return;
+	}
+	test_row(row, &ratios[0]);
+	self_ratios(bl, bn, &ratios[0], &base_logs);	/* the same again, for its logs */
+	row->interleaved = runs_overlap(bl, nl);
+	paired_self_ratios(bl, bn, nl, nn, &pairs);
+	row->paired = row->interleaved && pairs.n >= 2 ? pairs.n : 0;
+	if (row->paired)
+		log_diff_paired(&d, &pairs);
+	else
+		log_diff_logs(&d, &base_logs, &logs);
+	verdict_decide(&row->verdict, &d, &vo);
+	c->nverdicts++;
+	c->ndecided += row->verdict.kind != VERDICT_UNDECIDED;
+	c->npaired += row->paired != 0;
+}
+
+/* the i-th metric of a table of kind: a timed task's own first, then its
+ * load's; a compile's Ratio right after its Time */
+static int metric_at(enum row_kind kind, int i)
+{
+	if (kind != ROW_COMPILE)
+		return (i + METRIC_LAT) % COMPARE_METRICS;
+	return i == 0 ? METRIC_TIME : i == 1 ? METRIC_RATIO : i - 1;
+}
+
 /* applies[m]: whether metric m has a row in t (metric_applies, asked once) */
 static void build_load(struct compare *c, const struct report_table *t, const int *applies)
 {
 	const struct report_row *base = kernel_row(t, 0);
 
 	for (int i = 0; i < COMPARE_METRICS; i++) {
-		/* a timed task's own metrics first, then its load's */
-		int m = t->kind != ROW_COMPILE ? (i + METRIC_LAT) % COMPARE_METRICS : i;
+		int m = metric_at(t->kind, i);
 
 		if (!applies[m])
 			continue;
+		if (m == METRIC_RATIO) {
+			struct running_stats *ratios = &c->ratios[c->nratios];
+
+			c->nratios += c->report.nkernels;
+			for (size_t k = 0; k < c->report.nkernels; k++)
+				ratio_row(c, add_row(c, t->name, m, k), t,
+					  noload_table(&c->report, t), k, ratios);
+			continue;
+		}
 		for (size_t k = 0; k < c->report.nkernels; k++) {
 			const struct report_row *rr = kernel_row(t, k);
 			struct compare_row *row = add_row(c, t->name, m, k);
@@ -338,9 +467,13 @@ void compare_build(struct compare *c, const struct kernel_results *krs, size_t n
 	for (size_t i = 0; i < c->report.ntables; i++)
 		for (int m = 0; m < COMPARE_METRICS; m++)
 			if ((applies[i * COMPARE_METRICS + (size_t)m] =
-			     metric_applies(&c->report.tables[i], m)))
+			     metric_applies(&c->report, &c->report.tables[i], m))) {
 				c->rows_alloc += n;
+				c->nratios += m == METRIC_RATIO ? n : 0;
+			}
 	c->rows = xcalloc(c->rows_alloc + 1, sizeof(*c->rows));
+	c->ratios = xcalloc(c->nratios + 1, sizeof(*c->ratios));
+	c->nratios = 0;	/* counted again as the tables fill it */
 	for (size_t i = 0; i < c->report.ntables; i++)
 		build_load(c, &c->report.tables[i], &applies[i * COMPARE_METRICS]);
 	free(applies);
@@ -358,8 +491,14 @@ void compare_release(struct compare *c)
 	free(c->shifts);
 	report_release(&c->report);
 	free(c->rows);
+	free(c->ratios);
 	free(c->summary);
 	memset(c, 0, sizeof(*c));
+}
+
+int compare_row_judged(const struct compare_row *row)
+{
+	return row->main || row->metric == METRIC_RATIO;
 }
 
 int compare_has_verdict(const struct compare_row *row)

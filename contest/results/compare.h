@@ -36,6 +36,16 @@
  * ("separate sessions, no calibration"), since the runs alone cannot
  * tell a kernel from an hour.
  *
+ * A loaded compile's table also has a Ratio row per kernel: its Time over
+ * its own noload Time, the slowdown the load caused (what the classic
+ * table's Ratio is read as, though it divides by the reference's
+ * noload). Its runs are the rounds: run i of the load over run i of
+ * noload, both ok; its test is on their logs. A ratio of two runs of one
+ * session cancels that session's speed, so kernels of separate sessions
+ * are compared without the drift (verdict.h, log_diff_logs); kernels of
+ * interleaved rounds are paired round by round on the difference of
+ * their log ratios.
+ *
  * Interleaved rounds (variants, run --boot --interleave) are paired:
  * run i of BASE with run i of NEW, both ok, is one round, and the test is
  * on the per-round log ratios (verdict.h, log_diff_paired), which cancels
@@ -51,13 +61,16 @@
 #include "results/summary.h"
 #include "results/verdict.h"
 
-enum { COMPARE_METRICS = RUN_VALUES };
+/* the run values' metrics, then a loaded compile's Ratio: its Time over
+ * its own kernel's noload Time (the slowdown the load caused) */
+enum { COMPARE_RATIO = RUN_VALUES, COMPARE_METRICS };
 
 /* "Time", "CPU%", "Loads", "LCPU%", then an interactive task's "Latency",
  * "SD", "p99", "Max", "CPU%" (of what it wanted), "Deadlines", "FPS" (and
  * its timer's floor, never compared), then the compile's "Instructions"
- * and "Cycles" (fewer is better); a table has the ones its rows have (Time
- * and CPU% or the task's, the counters where its runs counted them) */
+ * and "Cycles" (fewer is better), then "Ratio"; a table has the ones its
+ * rows have (Time and CPU% or the task's, the counters where its runs
+ * counted them, Ratio where it is a loaded compile's and noload ran) */
 extern const char *const compare_metric_names[COMPARE_METRICS];
 
 enum compare_test {
@@ -76,9 +89,11 @@ enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
 struct compare_opts {
 	double alpha;		/* of every test: COMPARE_ALPHA */
 	double margin_pct;	/* of "same": VERDICT_MARGIN_PCT */
-	/* this machine's drift between sessions (a calibration, stats.h's
-	 * drift_tau2); NAN: none, rows of separate sessions stay undecided */
-	double tau2, tau_df;
+	/* this machine's drift between sessions (a calibration,
+	 * calibration.h): tau2 what the tests use (the upper end of its
+	 * interval) worth tau_df, tau2_est and tau2_low the estimate and the
+	 * lower end, to say; NAN: none, rows of separate sessions stay undecided */
+	double tau2, tau_df, tau2_est, tau2_low;
 };
 
 void compare_opts_init(struct compare_opts *o);
@@ -137,12 +152,19 @@ struct compare {
 	size_t npaired;			/* of those, rows tested round by round */
 	struct symbol_shift *shifts;	/* by load, then NEW kernel; compare_read's */
 	size_t nshifts;
+	/* the Ratio rows' stats: per loaded table and kernel, the per-round
+	 * Time / noload Time of that kernel (the rows point into it) */
+	struct running_stats *ratios;
+	size_t nratios;
 };
 
 /* krs[0] is BASE, krs[1..n) the NEW kernels; n >= 2, 0 < o->alpha < 1 */
 void compare_build(struct compare *c, const struct kernel_results *krs, size_t n,
 		   const struct compare_opts *o);
 void compare_release(struct compare *c);
+
+/* a row --until-decided waits for: its table's main metric, or a Ratio */
+int compare_row_judged(const struct compare_row *row);
 
 /* a NEW row with runs on both sides carries a verdict */
 int compare_has_verdict(const struct compare_row *row);

@@ -59,6 +59,7 @@ struct report_opts {
 	enum report_format format;
 	int stats;		/* add the SD, CI95 and LoadsSD columns */
 	int swap;		/* the Swap block even without stats (the mail's tables) */
+	int no_legend;		/* text: not the line on what Ratio divides by (the mail says it) */
 	const char *out_dir;	/* html: where index.html and its charts go */
 	const char *from;	/* mail: the From: address; NULL: $EMAIL, else user@host */
 	const char *to;		/* mail: the To: address; NULL: no To: header */

@@ -187,39 +187,78 @@ static double drift_ss_between(const struct running_stats *s, size_t k, double g
 	return ss;
 }
 
-double drift_tau2(const struct running_stats *sessions, size_t nsessions, double *dfp)
+/* the one-way ANOVA's mean squares of ln(time) over sessions (stats.h, drift_tau2) */
+struct drift_anova {
+	double ms_between, ms_within, n0;
+	double df_between, df_within;
+};
+
+/* 0, or -1 with fewer than 2 sessions, an empty one or none of 2 runs */
+static int drift_anova(const struct running_stats *sessions, size_t nsessions,
+		       struct drift_anova *a)
 {
 	double runs = 0.0, grand = 0.0, ss_within = 0.0, sum_n2 = 0.0, groups = (double)nsessions;
-	double ms_between, ms_within, n0;
 	size_t i;
 
-	if (dfp)
-		*dfp = NAN;
 	for (i = 0; i < nsessions; i++) {
 		if (!sessions[i].n)
-			return NAN;
+			return -1;
 		runs += (double)sessions[i].n;
 		grand += (double)sessions[i].n * sessions[i].mean;
 		ss_within += sessions[i].m2;	/* (n_i - 1) s_i^2 */
 		sum_n2 += (double)sessions[i].n * (double)sessions[i].n;
 	}
-	/* fewer than 2 sessions, or none with 2 runs to show the spread within */
 	if (nsessions < 2 || runs <= groups)
-		return NAN;
+		return -1;
 	grand /= runs;
-	ms_between = drift_ss_between(sessions, nsessions, grand) / (groups - 1.0);
-	ms_within = ss_within / (runs - groups);
-	n0 = (runs - sum_n2 / runs) / (groups - 1.0);
-	if (ms_between <= ms_within) {
+	a->df_between = groups - 1.0;
+	a->df_within = runs - groups;
+	a->ms_between = drift_ss_between(sessions, nsessions, grand) / a->df_between;
+	a->ms_within = ss_within / a->df_within;
+	a->n0 = (runs - sum_n2 / runs) / a->df_between;
+	return 0;
+}
+
+double drift_tau2(const struct running_stats *sessions, size_t nsessions, double *dfp)
+{
+	struct drift_anova a;
+
+	if (dfp)
+		*dfp = NAN;
+	if (drift_anova(sessions, nsessions, &a) < 0)
+		return NAN;
+	if (a.ms_between <= a.ms_within) {
 		if (dfp)
-			*dfp = groups - 1.0;	/* tau^2 is 0: it adds nothing to a test */
+			*dfp = a.df_between;	/* tau^2 is 0: it adds nothing to a test */
 		return 0.0;
 	}
 	/* what MS_between - MS_within is worth: both mean squares' noise, not MS_between's alone */
 	if (dfp)
-		*dfp = satterthwaite_df((const double[]){ ms_between, -ms_within },
-					(const double[]){ groups - 1.0, runs - groups }, 2);
-	return (ms_between - ms_within) / n0;
+		*dfp = satterthwaite_df((const double[]){ a.ms_between, -a.ms_within },
+					(const double[]){ a.df_between, a.df_within }, 2);
+	return (a.ms_between - a.ms_within) / a.n0;
+}
+
+int drift_tau2_interval(const struct running_stats *sessions, size_t nsessions, double level,
+			double *low, double *high)
+{
+	struct drift_anova a;
+	double f, tail = (1.0 - level) / 2.0;
+
+	*low = *high = NAN;
+	if (drift_anova(sessions, nsessions, &a) < 0)
+		return -1;
+	if (a.ms_within == 0.0) {	/* no noise within: the spread between is all drift */
+		*low = *high = a.ms_between / a.n0;
+		return 0;
+	}
+	f = a.ms_between / a.ms_within;
+	*low = fmax(0.0, (f / qf(tail, a.df_between, a.df_within, 0, 0) - 1.0) / a.n0) *
+	       a.ms_within;
+	/* sessions closer than noise would leave them give an empty top, not no drift */
+	*high = fmax(0.0, (fmax(f, 1.0) / qf(tail, a.df_between, a.df_within, 1, 0) - 1.0) /
+			  a.n0) * a.ms_within;
+	return 0;
 }
 
 struct holm_entry {

@@ -142,10 +142,26 @@ double mde_paired_pct(const struct running_stats *log_ratios, double alpha, doub
  * floored to 0, where it adds nothing to a test. Giving tau^2 S - 1
  * instead let a simulated drift of 4% (6 sessions of 5 runs, 5% noise)
  * mark 7.9% of 4000 A/A pairs at alpha 0.05; with this df, 3.4%
- * (t-verdict). Calibrate with 6 sessions or more: from 3, the same
- * simulation marked 6.5%. NAN (and df NAN) with fewer than 2 sessions,
+ * (t-verdict). From 3 sessions the same simulation marked 6.5%: compare
+ * therefore tests with drift_tau2_interval's upper end, not this estimate. NAN (and df NAN) with fewer than 2 sessions,
  * an empty session, or no session of 2 runs.
  */
 double drift_tau2(const struct running_stats *sessions, size_t nsessions, double *df);
+
+/*
+ * A two-sided interval at confidence level (0.95) for drift_tau2's tau^2,
+ * from the same sessions. With theta = tau^2 / sigma^2, F = MS_between /
+ * MS_within is F(S - 1, N - S) times (1 + n0 theta) (exactly so when the
+ * sessions have equal runs), which gives theta's interval from F's
+ * quantiles; times MS_within it is tau^2's. The lower end is floored at
+ * 0 (no drift cannot be ruled out). The upper end is the drift the
+ * sessions cannot rule out, however small the point estimate, and never
+ * less than sessions that scatter just as noise would (F = 1) allow: a
+ * lucky calibration whose sessions agree better than their noise cannot
+ * claim a precision its size does not have. 0, or -1 (both NAN) where
+ * drift_tau2 gives NAN.
+ */
+int drift_tau2_interval(const struct running_stats *sessions, size_t nsessions, double level,
+			double *low, double *high);
 
 #endif

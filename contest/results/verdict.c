@@ -78,6 +78,25 @@ void log_diff_drift(struct log_diff *d, const struct running_stats *base,
 	log_diff_sum(d, base, cand, v, df, 3);
 }
 
+void log_diff_logs(struct log_diff *d, const struct running_stats *base_logs,
+		   const struct running_stats *cand_logs)
+{
+	double v[2], df[2];
+
+	if (base_logs->n < 2 || cand_logs->n < 2) {
+		log_diff_none(d, "too few runs");
+		return;
+	}
+	v[0] = running_stats_variance(base_logs) / (double)base_logs->n;
+	v[1] = running_stats_variance(cand_logs) / (double)cand_logs->n;
+	df[0] = (double)(base_logs->n - 1);
+	df[1] = (double)(cand_logs->n - 1);
+	d->est = cand_logs->mean - base_logs->mean;
+	d->se = sqrt(v[0] + v[1]);
+	d->df = v[0] + v[1] > 0.0 ? satterthwaite_df(v, df, 2) : df[0] + df[1];
+	d->why = NULL;
+}
+
 void log_diff_paired(struct log_diff *d, const struct running_stats *log_ratios)
 {
 	if (log_ratios->n < 2) {

@@ -56,6 +56,15 @@ struct log_diff {
 /* one session: base's and cand's running stats of raw values */
 void log_diff_welch(struct log_diff *d, const struct running_stats *base,
 		    const struct running_stats *cand);
+/*
+ * Two independent samples already on the log scale (each kernel's
+ * per-round ln(load Time / noload Time), a kernel's own slowdown): est
+ * is the difference of their means, se^2 = s_base^2 / n_base + s_cand^2
+ * / n_cand, df Welch's. No drift term: each ratio is of two runs of one
+ * session, whose speed cancels in it.
+ */
+void log_diff_logs(struct log_diff *d, const struct running_stats *base_logs,
+		   const struct running_stats *cand_logs);
 /* separate sessions; tau2 NAN (no calibration) gives no estimate */
 void log_diff_drift(struct log_diff *d, const struct running_stats *base,
 		    const struct running_stats *cand, double tau2, double tau_df);

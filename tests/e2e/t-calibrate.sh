@@ -19,7 +19,10 @@ is "$rows" 9 "each with three ok noload runs"
 grep -q '^calibration in .*: 3 sessions of noload, 9 runs$' "$T/out" &&
 	grep -qE '^drift between sessions: [0-9.]+% ' "$T/out" &&
 	grep -qE '^noise within a session: +[0-9.]+% ' "$T/out"
-ok $? "it prints the sessions, the noise and the drift: $(grep drift "$T/out")"
+ok $? "it prints the sessions, the noise and the drift: $(grep -m1 "^drift" "$T/out")"
+grep -qE '^drift between sessions: .*95% interval [0-9.]+% to [0-9.]+%' "$T/out" &&
+	grep -qE "^compare's tests of separate sessions use [0-9.]+%, the interval's upper end" "$T/out"
+ok $? "the drift carries its 95% interval, and says which end compare tests with"
 is "$(grep -c 'calibration session [123] of 3' "$T/err")" 3 "one progress line a session on stderr"
 "$CONTEST" report -r "$R" > "$T/report" 2>&1
 grep -q "no results in" "$T/report"
@@ -76,6 +79,44 @@ print("ok %.1f%% drift, MDE %.1f%%" % (d["drift_pct"], t["mde_pct"]))
 PY
 grep -q '^ok' "$T/cal.check"
 ok $? "with a calibration (6 sessions) the 20% slower one is worse: $(cat "$T/cal.check")"
+# a calibration too small to see drift: three sessions whose means agree
+# better than their noise (estimate 0) must not make separate sessions
+# drift-free; 6% apart at 1% noise is then undecided, not worse
+C3=$T/c3
+runs "$C3" base 100 1700000000
+runs "$C3" new 106 1700090000
+for i in 1 2 3; do runs "$C3/.calibration" "s-$i" 100 $((1700000000 + 10000 * i)); done
+"$CONTEST" calibrate -r "$C3" -n 0 > "$T/c3.show" 2>&1
+grep -q '^too few sessions to tell' "$T/c3.show"
+ok $? "three agreeing sessions: calibrate says too few to tell ($(grep '^drift' "$T/c3.show"))"
+"$CONTEST" compare -r "$C3" --format json base new > "$T/c3.json" 2> "$T/c3.err"
+python3 - "$T/c3.json" > "$T/c3.check" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [r for r in d["rows"] if r["metric"] == "Time" and r["kernel"] == "new"][0]
+assert d["drift_high_pct"] > d["drift_pct"], (d["drift_pct"], d["drift_high_pct"])
+assert t["verdict"] == "undecided", t
+print("ok estimate %.2f%%, tested %.2f%%, MDE %.1f%%" % (d["drift_pct"], d["drift_high_pct"], t["mde_pct"]))
+PY
+grep -q '^ok' "$T/c3.check"
+ok $? "compare tests with the drift's upper end, not a lucky zero: $(cat "$T/c3.check")"
+
+# the calibration's workload must be the comparison's: another workload is
+# not used; another size of the same one is, as a relative figure, said
+conf() { for f in "$@"; do printf 'config:\nworkload = %s\nsynthetic_dirs = %s\n' "$w" "$d" >> "$f"; done; }
+w=synthetic d=8 conf "$C2"/base/env "$C2"/new/env
+w=command d=8 conf "$C2"/.calibration/s-*/env
+"$CONTEST" compare -r "$C2" --format json base new > "$T/wl.json" 2> "$T/wl.err"
+grep -q "calibration is not used: it was measured on another workload (its config.workload differs" "$T/wl.err" &&
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/wl.json"
+ok $? "a calibration of another workload is not used, with a warning: $(head -1 "$T/wl.err")"
+for f in "$C2"/.calibration/s-*/env; do sed -i '/^config:/,$d' "$f"; done
+w=synthetic d=5 conf "$C2"/.calibration/s-*/env
+"$CONTEST" compare -r "$C2" --format json base new > "$T/sz.json" 2> "$T/sz.err"
+grep -q "another size of this workload (its config.synthetic_dirs differs" "$T/sz.err" &&
+	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] > 0' "$T/sz.json"
+ok $? "another size of the same workload is used as a relative figure, said: $(head -1 "$T/sz.err")"
+
 # the same drift on another machine is not used
 sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
 "$CONTEST" compare -r "$C2" --format json base new > "$T/other.json" 2> "$T/other.err"

@@ -28,7 +28,7 @@ import csv, sys, os
 q, u = sys.argv[2], sys.argv[3]
 with open(sys.argv[1], newline='', encoding='utf-8', errors='surrogateescape') as f:
     rows = list(csv.DictReader(f))
-assert len(rows) == 2 * 4 * 4, len(rows)
+assert len(rows) == 2 * 4 * 4 + 4, len(rows)	# and io_load's Ratio per kernel
 assert all(len(r) == 13 for r in rows)
 kernels = {r['kernel'] for r in rows}
 assert q in kernels and u in kernels, kernels
@@ -38,18 +38,21 @@ assert all(r['diff_pct'] == '' and r['p_value'] == '' for r in base)
 t = [r for r in rows if r['kernel'] == u and r['load'] == 'io_load' and r['metric'] == 'Time'][0]
 assert abs(float(t['diff_pct']) + 10) < 1e-6 and t['significant'] in ('*', '**'), t
 marked = [(r['load'], r['metric'], r['kernel']) for r in rows if r['significant']]
-assert marked == [('io_load', 'Time', u)], marked
+assert marked == [('io_load', 'Time', u), ('io_load', 'Ratio', u)], marked
 # no timestamps: separate sessions, and no calibration, so nothing decided;
 # the MDE is there all the same, as the least the drift could add to
 assert all(r['verdict'] == '' and r['mde_pct'] == '' for r in base)
-new = [r for r in rows if r['kernel'] != 'base']
+new = [r for r in rows if r['kernel'] != 'base' and r['metric'] != 'Ratio']
 assert all(r['verdict'] == 'undecided' and r['sessions'] == 'separate' for r in new), new
+# but a kernel's own slowdown cancels its session's speed: decided all the same
+ratios = {r['kernel']: r['verdict'] for r in rows if r['metric'] == 'Ratio' and r['kernel'] != 'base'}
+assert ratios == {q: 'same', u: 'worse', 'bad-\udcff-byte': 'same'}, ratios
 times = [r for r in new if r['metric'] == 'Time']
 assert all(r['verdict_reason'] == 'separate sessions and no calibration' and
            float(r['mde_pct']) > 0 for r in times), times
 print('ok')
 PY
-is "$(cat "$T/csv.check")" ok "CSV parses: 32 rows, names intact, BASE rows without diff and p, only io_load's Time of the slower kernel marked, every NEW row undecided (separate sessions) with an MDE"
+is "$(cat "$T/csv.check")" ok "CSV parses: 32 rows, names intact, BASE rows without diff and p, only io_load's Time and Ratio of the slower kernel marked, every NEW row but the Ratios undecided (separate sessions) with an MDE, the Ratios decided"
 
 "$CONTEST" compare -r "$R" --format json base "$Q" "$U" "$B" > "$T/out.json" 2> "$T/json.err"
 ok $? "compare --format json exits 0"

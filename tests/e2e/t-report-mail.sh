@@ -46,7 +46,8 @@ grep -q 'No env files' "$T/pub.mail"
 ok $? "without env files the paragraph says so"
 
 # the tables: the text report's output, verbatim, inside the body
-"$CONTEST" report -r "$PUB" --reference-time 71.4 "${KERNELS[@]}" >"$T/pub.text"
+# (but the closing line on what Ratio divides by: the mail's intro says it)
+"$CONTEST" report -r "$PUB" --reference-time 71.4 "${KERNELS[@]}" | sed '/^Ratio: /,/^$/d' >"$T/pub.text"
 body "$T/pub.mail" | sed -n '/^noload:$/,$p' | head -n "$(wc -l <"$T/pub.text")" >"$T/pub.tables"
 cmp -s "$T/pub.text" "$T/pub.tables"
 ok $? "the mail's tables are report --format text's, byte for byte ($(wc -l <"$T/pub.text") lines)"
@@ -83,7 +84,7 @@ prose() {
 	!para && /^$/ { para = 1; next }
 	!para || /^$/ || /^[a-z0-9_+]+:$/ || /^(Kernel \[runs\]|Metric |Kernels compared:)/ { next }
 	/^[^ ]+ \[[0-9]+\] / || /^(Latency|Deadlines)$/ || /^  [^ ]+: [0-9]+ ok runs? of / { next }
-	/^(Time|CPU%|Loads|LCPU%|SD|p99|Max|FPS|Stall)? +[^ ]+ +([-0-9.]+ |cpu )/ || /^\(.*\)$/ { next }
+	/^(Time|Ratio|CPU%|Loads|LCPU%|SD|p99|Max|FPS|Stall)? +[^ ]+ +([-0-9.]+ |cpu )/ || /^\(.*\)$/ { next }
 	{ n++ } END { print n + 0 }' "$1"
 }
 n=$(prose "$T/env.mail")

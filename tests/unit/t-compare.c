@@ -142,11 +142,13 @@ static void test_one_slower_load(void)
 	ok(row && fabs(row->diff_pct + 10.0) < 1e-9, "its Diff is -10%% (worse)");
 	for (size_t i = 0; i < c.nrows; i++)
 		marked += c.rows[i].mark != MARK_NONE;
-	ok(marked == 1, "io_load's Time alone is marked (%zu marks)", marked);
+	ok(marked == 2 && find(&c, "io_load", COMPARE_RATIO, "new")->mark != MARK_NONE,
+	   "io_load's Time and its Ratio (its slowdown over noload) alone are marked (%zu marks)",
+	   marked);
 	ok(fabs(c.summary[0].gmean - pow(1.1, 1.0 / 3)) < 1e-9,
 	   "geometric mean over 3 loads: 1.1^(1/3)");
-	ok(compare_failures(&c, 5, stderr) == 1 && compare_failures(&c, 15, stderr) == 0,
-	   "--fail-above 5 fails on it, 15 does not");
+	ok(compare_failures(&c, 5, stderr) == 2 && compare_failures(&c, 15, stderr) == 0,
+	   "--fail-above 5 fails on it (Time and Ratio), 15 does not");
 	f = open_memstream(&out, &len);
 	compare_write_text(&c, f);
 	fclose(f);
@@ -165,7 +167,7 @@ static void test_one_slower_load(void)
 		}
 		ok(longest <= 80, "text fits in 80 columns (longest %zu)", longest);
 	}
-	ok(strstr(out, "tests made: 1 significant at p < 0.05 (*), 1 of them after Holm") != NULL,
+	ok(strstr(out, "tests made: 2 significant at p < 0.05 (*), 2 of them after Holm") != NULL,
 	   "says how many tests and what survived Holm");
 	free(out);
 	compare_release(&c);
@@ -195,7 +197,7 @@ static void test_stalls(void)
 
 	add_three_loads(k, io_shuffled);
 	out = text_of(k);
-	ok(out && strstr(out, "io_load") && strstr(out, "12 tests made: 0 significant") &&
+	ok(out && strstr(out, "io_load") && strstr(out, "14 tests made: 0 significant") &&
 	   !strstr(out, "Stall"), "no pressure recorded: the loads' rows, no Stall rows or sentence");
 	free(out);
 	/* io_load: base's runs 1 s of io some each, new's 3 s, new's memory 0.5 s;
@@ -218,8 +220,8 @@ static void test_stalls(void)
 	   "noload: the cgroup's stall where only it was recorded, no row for base");
 	ok(strstr(out, "Stall rows give the mean seconds") && strstr(out, "are not tested."),
 	   "the intro says what Stall rows are");
-	ok(strstr(out, "12 tests made: 0 significant") != NULL,
-	   "the Stall rows add no test: 12 as without them, none marked");
+	ok(strstr(out, "14 tests made: 0 significant") != NULL,
+	   "the Stall rows add no test: 14 as without them (12 and two Ratios), none marked");
 	free(out);
 	kernels_free(k, 2);
 }
@@ -462,6 +464,67 @@ static void test_paired(void)
 	compare_release(&c);
 }
 
+/* one run of load at time t, round r, started at when */
+static void add_round_run(struct runs *kr, const char *load, double t, int r, long when)
+{
+	time_t w = (time_t)when;
+
+	add_runs(kr, load, &t, 1, 0);
+	kr->rows[kr->nrows - 1].run = r;
+	strftime(kr->rows[kr->nrows - 1].timestamp, sizeof(kr->rows[kr->nrows - 1].timestamp),
+		 "%Y-%m-%dT%H:%M:%SZ", gmtime(&w));
+}
+
+/*
+ * The I/O scheduler question: dl's compile takes 100 s alone and 122 s
+ * under io_load, ky's 88 s and 116 s. Under io_load ky is faster (Time
+ * better), yet io_load slows ky's own compile more (1.32 against 1.22):
+ * its Ratio row must say worse, the other way round from its Time. In
+ * interleaved rounds (paired), and in two separate sessions, where Time
+ * is undecided without a calibration but a kernel's own ratio cancels
+ * its session's speed and is decided all the same.
+ */
+static void test_self_slowdown(void)
+{
+	for (int separate = 0; separate <= 1; separate++) {
+		struct runs k[2] = { { "dl", NULL, 0 }, { "ky", NULL, 0 } };
+		const struct compare_row *time, *ratio;
+		struct compare c;
+
+		rng_seed(31);
+		for (int r = 1; r <= 6; r++) {
+			double f = 1.0 + 0.05 * rng_normal(), g = separate ? 1.0 + 0.05 * rng_normal() : f;
+			long t0 = 3000000 + 400 * r, t1 = separate ? t0 + 86400 : t0 + 200;
+
+			add_round_run(&k[0], "noload", 100.0 * f * (1 + 0.01 * rng_normal()), r, t0);
+			add_round_run(&k[0], "io_load", 122.0 * f * (1 + 0.01 * rng_normal()), r, t0 + 100);
+			add_round_run(&k[1], "noload", 88.0 * g * (1 + 0.01 * rng_normal()), r, t1);
+			add_round_run(&k[1], "io_load", 116.0 * g * (1 + 0.01 * rng_normal()), r, t1 + 100);
+		}
+		compare_runs(&c, k, 2, 0.05);
+		time = find(&c, "io_load", 0, "ky");
+		ratio = find(&c, "io_load", COMPARE_RATIO, "ky");
+		ok(ratio && fabs(running_stats_mean(ratio->s) - 116.0 / 88.0) < 0.03 &&
+		   fabs(running_stats_mean(find(&c, "io_load", COMPARE_RATIO, "dl")->s) - 1.22) < 0.03,
+		   "%s: the Ratio rows are each kernel's own io_load / noload (%.3f, %.3f)",
+		   separate ? "separate sessions" : "interleaved", ratio ? running_stats_mean(ratio->s) : NAN,
+		   running_stats_mean(find(&c, "io_load", COMPARE_RATIO, "dl")->s));
+		ok(time && (separate ? time->verdict.kind == VERDICT_UNDECIDED :
+				       time->verdict.kind == VERDICT_BETTER),
+		   "%s: ky's io_load Time is %s", separate ? "separate sessions" : "interleaved",
+		   time ? verdict_name(time->verdict.kind) : "missing");
+		ok(ratio && ratio->verdict.kind == VERDICT_WORSE &&
+		   (separate ? !ratio->paired : ratio->paired == 6),
+		   "%s: but its own slowdown is worse (%+.1f%%, %s, %u pairs)",
+		   separate ? "separate sessions" : "interleaved",
+		   ratio ? ratio->verdict.diff_pct : NAN, ratio ? compare_sessions_name(ratio) : "",
+		   ratio ? ratio->paired : 0);
+		ok(!find(&c, "noload", COMPARE_RATIO, "ky"), "noload has no Ratio row of its own");
+		compare_release(&c);
+		kernels_free(k, 2);
+	}
+}
+
 int main(void)
 {
 	test_aa();
@@ -472,5 +535,6 @@ int main(void)
 	test_mail_section();
 	test_verdicts();
 	test_paired();
+	test_self_slowdown();
 	return tap_done();
 }

@@ -194,8 +194,11 @@ static void test_table_text(void)
 	       "Kernel [runs]           Time    CPU%    Loads   LCPU%   Ratio\n"
 	       "A [2]                   144.0   16      36      10      2.00\n"
 	       "B [1]                   160.0   30      20      12      2.22\n"
+	       "\n"
+	       "Ratio: Time over the noload Time of A (72.0 s); --ratio self gives each\n"
+	       "kernel's own slowdown, which compare tests.\n"
 	       "\n",
-	       "two kernels, two loads, reference the first kernel");
+	       "two kernels, two loads, reference the first kernel, said under the tables");
 	is_str(captured_err, "", "nothing on stderr when all runs are ok");
 	free(out);
 	opts.format = REPORT_CLASSIC;
@@ -227,6 +230,9 @@ static void test_long_name(void)
 	       "Kernel [runs]                   Time    CPU%    Loads   LCPU%   Ratio\n"
 	       "2.5.47-mm3-verylong [3]         70.0    93      0       0       1.00\n"
 	       "2.4.18 [1]                      71.4    93      0       0       1.02\n"
+	       "\n"
+	       "Ratio: Time over the noload Time of 2.5.47-mm3-verylong (70.0 s);\n"
+	       "--ratio self gives each kernel's own slowdown, which compare tests.\n"
 	       "\n",
 	       "a 23-character label makes the first column 32 wide");
 	free(out);

@@ -277,6 +277,89 @@ static void test_drift_power(void)
 	ok(seen >= 800, "drift-aware still sees a 30%% shift across sessions");
 }
 
+/* S sessions of n runs of one kernel at noise sd and drift tau: the interval's upper end */
+static double calibration_bound(size_t sessions, size_t n, double sd, double tau, double *low)
+{
+	struct running_stats s[16];
+	double high;
+
+	for (size_t i = 0; i < sessions; i++) {
+		double speed = session_speed(tau);
+
+		running_stats_init(&s[i]);
+		for (size_t j = 0; j < n; j++)
+			running_stats_add(&s[i], log(100.0 * speed * (1.0 + sd * rng_normal())));
+	}
+	drift_tau2_interval(s, sessions, 0.95, low, &high);
+	return high;
+}
+
+/*
+ * The interval covers the true drift about as often as it says, and a
+ * calibration of 3 sessions that sees no drift cannot make separate
+ * sessions look drift-free: A/A pairs of separate sessions are better or
+ * worse no more often than alpha, with no true drift and with a drift as
+ * large as the noise. The point estimate with its df (the old rule) is
+ * printed beside it.
+ */
+static void test_drift_bound(void)
+{
+	const int trials = 4000;
+	const double taus[] = { 0.0, 0.05 };
+	int covered = 0;
+
+	rng_seed(11);
+	for (int i = 0; i < 2000; i++) {
+		double low, high = calibration_bound(3, 5, 0.05, 0.05, &low);
+
+		covered += low <= 0.0025 && 0.0025 <= high;
+	}
+	printf("# 95%% interval of tau^2 from 3 sessions of 5 runs covers the truth %d of 2000\n",
+	       covered);
+	ok(covered >= 2000 * 93 / 100,
+	   "the drift's 95%% interval covers the true drift at least about 95%% of the time");
+	for (size_t k = 0; k < sizeof(taus) / sizeof(taus[0]); k++) {
+		int bound_marked = 0, point_marked = 0, zeros = 0;
+
+		rng_seed(12 + k);
+		for (int i = 0; i < trials; i++) {
+			struct running_stats s[3], base, cand;
+			double low, high, tau_df, tau2;
+			struct log_diff d;
+			struct verdict v;
+
+			for (size_t j = 0; j < 3; j++) {
+				double speed = session_speed(taus[k]);
+
+				running_stats_init(&s[j]);
+				for (int r = 0; r < 5; r++)
+					running_stats_add(&s[j], log(100.0 * speed *
+								     (1.0 + 0.05 * rng_normal())));
+			}
+			tau2 = drift_tau2(s, 3, &tau_df);
+			drift_tau2_interval(s, 3, 0.95, &low, &high);
+			zeros += tau2 == 0.0;
+			simulate_runs(&base, 5, 100.0, 0.05, session_speed(taus[k]));
+			simulate_runs(&cand, 5, 100.0, 0.05, session_speed(taus[k]));
+			log_diff_drift(&d, &base, &cand, high, INFINITY);
+			verdict_decide(&v, &d, &time_opts);
+			bound_marked += is_difference(v.kind);
+			log_diff_drift(&d, &base, &cand, tau2, tau_df);
+			verdict_decide(&v, &d, &time_opts);
+			point_marked += is_difference(v.kind);
+		}
+		printf("# true drift %.0f%%, 5%% noise, calibration of 3 sessions (estimate 0 in "
+		       "%d of %d): A/A better/worse with the upper end %d, with the estimate "
+		       "%d\n", 100 * taus[k], zeros, trials, bound_marked, point_marked);
+		ok((double)bound_marked / trials <= ALPHA,
+		   "3 sessions, true drift %.0f%%: A/A pairs better/worse no more often than alpha",
+		   100 * taus[k]);
+		if (taus[k] > 0.0)
+			ok((double)point_marked / trials > ALPHA,
+			   "where the estimate with its df would mark them more often than alpha");
+	}
+}
+
 static void test_no_calibration(void)
 {
 	struct running_stats base, cand;
@@ -427,6 +510,7 @@ int main(void)
 	test_same();
 	test_drift();
 	test_drift_power();
+	test_drift_bound();
 	test_no_calibration();
 	test_paired();
 	test_sequential();
