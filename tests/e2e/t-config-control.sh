@@ -3,6 +3,8 @@
 # (-s, --sweep, --set, a -c file) would put a forged line into the env file
 # ("knobs: ..."), which compare then reports as a difference; it is bad
 # usage, exit 2 naming the key (and FILE:LINE), on one line, nothing run.
+# And --sweep loads=..., whose points would be labelled with loads they did
+# not run (LOAD arguments beat the key), is refused the same way.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 NL=$'evil\nknobs: /proc/sys/x=1'
@@ -27,4 +29,7 @@ bad "--set with an escape" "bad value for 'kconfig': a control character (0x1b)"
 printf 'runs = 1\nhost = a\rknobs: /proc/sys/x=1\n' > "$T/cr.conf"
 bad "a file with a CR inside a value" "$T/cr.conf:2: bad value for 'host'" \
 	-c "$T/cr.conf" -k K noload
+
+bad "--sweep loads" "--sweep 'loads=noload,io_load': loads cannot be swept" \
+	-k K --sweep loads=noload,io_load noload
 done_testing
