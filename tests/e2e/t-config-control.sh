@@ -11,7 +11,8 @@ NL=$'evil\nknobs: /proc/sys/x=1'
 
 bad() {	# bad NAME WANT-IN-STDERR RUN-ARGS...
 	local name=$1 want=$2; shift 2
-	"$CONTEST" run "${QUICK[@]}" -r "$R" "$@" > "$T/out" 2> "$T/err"
+	# bounded: a value let through would start a session
+	timeout 60 "$CONTEST" run "${QUICK[@]}" -r "$R" "$@" > "$T/out" 2> "$T/err"
 	is "$?" 2 "$name: exit status 2"
 	grep -qF -- "$want" "$T/err"
 	ok $? "$name: the message says '$want'"
