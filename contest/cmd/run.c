@@ -168,7 +168,7 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		  .help = "with --until-sd: at most N runs of a load (default 10)" },
 		{ .long_name = "resume", .type = ARG_FLAG, .value = &a->resume,
 		  .help = "finish NAME's interrupted plan: the runs it did not record,\n"
-			  "with the same config and loads (the loads default to its),\n"
+			  "with the same config and loads (loads and -n default to its),\n"
 			  "and its --until-sd going on from the runs recorded" },
 		{ .long_name = "knob", .type = ARG_CALL, .value = a, .id = 'K',
 		  .call = knob_or_set, .argname = "PATH=VALUE",
@@ -674,6 +674,15 @@ static void until_sd_free(struct until_sd *u)
 	u->done = NULL;
 }
 
+/* the run count came from the command line (-n, -s runs=): a resume
+ * takes the plan's otherwise, as it takes its loads */
+static int runs_given(const struct config *cfg)
+{
+	const char *origin = config_origin(cfg, NULL, "runs");
+
+	return !strcmp(origin, "-n") || !strncmp(origin, "-s ", 3);
+}
+
 /*
  * A new plan, saved for --resume; or, with --resume, the saved one's runs
  * that are not recorded yet, with its --until-sd going on from the runs
@@ -691,7 +700,8 @@ static int make_plan(struct session *s, const struct run_args *a, struct plan *p
 		/* without it a run that cannot be recorded would lose the rest */
 		return resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, a->argc, a->argv);
 	}
-	if (resume_read(s->kdir, &r) == 0) {
+	if (resume_read(s->kdir, &r) == 0 &&
+	    (runs_given(s->cfg) || resume_take_runs(&r, s->cfg) == 0)) {
 		plan_build(p, s->cfg, a->nloads ? a->loads : r.loads, a->nloads ? a->nloads : r.nloads);
 		until_sd_alloc(u, p);
 		u->pct = r.until_sd;

@@ -208,13 +208,31 @@ static int in_range(const struct config_option *o, const char *v)
 	return d >= o->min && d <= o->max;
 }
 
+/* the first control character of s (a tab is a blank, as the list parser
+ * takes it), or 0: a value goes into the env file, one "key: value" line,
+ * and into messages, where a newline or an escape would forge or garble */
+static unsigned char control_char(const char *s)
+{
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+		if ((*c < ' ' && *c != '\t') || *c == 0x7f)
+			return *c;
+	return 0;
+}
+
 int config_set(struct config *cfg, const char *section, const char *key,
 	       const char *value, const char *origin)
 {
 	const struct config_option *o;
 	const char *msg;
 	struct entry *e;
+	unsigned char ctl;
 
+	if ((ctl = control_char(key)) || (section && (ctl = control_char(section))))
+		return error("%s: a control character (0x%02x) in a key", origin, ctl);
+	if ((ctl = control_char(value)))
+		return error("%s: bad value for '%s%s%s': a control character (0x%02x); a value "
+			     "is one line of text", origin, section ? section : "", section ? "." : "",
+			     key, ctl);
 	if (section && !find_section(cfg, section))
 		return error("%s: unknown load '%s' (see contest list)", origin, section);
 	o = find_option(cfg, section, key);
@@ -423,6 +441,10 @@ int config_set_arg(struct config *cfg, const char *arg)
 	char *copy = xstrdup(arg), *eq = strchr(copy, '='), *key, *dot;
 	char *where = xasprintf("-s '%s'", arg);
 	int ret;
+
+	for (char *c = where; *c; c++)	/* said as given, but on one line */
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 
 	if (!eq) {
 		ret = error("%s: expected KEY=VALUE", where);

@@ -65,11 +65,17 @@ char *report_tab_line(const char *const *cells, size_t ncells, size_t first_widt
 	return line;
 }
 
-/* v with decimals, "-" when it does not exist; never "-0" */
+/* v with decimals, "-" when it does not exist; never "-0". A value of 16
+ * digits or more would not fit a cell's buffer, cut short it would read as
+ * another number: it is printed with an exponent */
 static const char *format_value(char *buf, size_t size, double v, int decimals)
 {
 	if (isnan(v))
 		return "-";
+	if (fabs(v) >= 1e15) {
+		snprintf(buf, size, "%.*e", decimals + 2, v);
+		return buf;
+	}
 	fmt_fixed(buf, size, v, decimals);
 	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
 		memmove(buf, buf + 1, strlen(buf));

@@ -529,7 +529,25 @@ out:
 
 /* ---- reader ---- */
 
-/* "-" stands for a value not measured; only a run that failed may lack one */
+/* s is a decimal as "%.*f" and "%lld" write it: an optional minus, digits
+ * with at most one point among them; no blank, plus, exponent or hex */
+static int plain_form(const char *s)
+{
+	size_t whole, point, frac;
+
+	s += *s == '-';
+	whole = strspn(s, "0123456789");
+	point = s[whole] == '.';
+	frac = strspn(s + whole + point, "0123456789");
+	return (whole || frac) && !s[whole + point + frac];
+}
+
+/*
+ * "-" stands for a value not measured; only a run that failed may lack
+ * one. Else a number is a plain decimal, the only form contest writes
+ * (strtod's others, " 5", "0x10", "1e3", are a hand's, and refused);
+ * a long one that plain_decimal leaves is checked, then read by strtod.
+ */
 static int parse_number(const char *s, int missing_ok, double *out)
 {
 	char *end;
@@ -538,11 +556,22 @@ static int parse_number(const char *s, int missing_ok, double *out)
 		*out = NAN;
 		return 0;
 	}
-	if (!plain_decimal(s, out))	/* the form contest writes, without strtod */
+	if (!plain_decimal(s, out))	/* without strtod */
 		return 0;
+	if (!plain_form(s))
+		return -1;
 	errno = 0;
 	*out = strtod(s, &end);
 	return end == s || *end || errno == ERANGE || !isfinite(*out) ? -1 : 0;
+}
+
+/* a column of seconds or microseconds, which no run makes negative */
+static int is_time(const struct column *c)
+{
+	size_t len = strlen(c->name);
+
+	return (len > 2 && !strcmp(c->name + len - 2, "_s")) ||
+	       (len > 3 && !strcmp(c->name + len - 3, "_us"));
 }
 
 /* one text field into dst (size bytes): empty, "-" (optional only) or too long is -1 */
@@ -590,13 +619,14 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 			break;
 		case COL_REAL:
 		case COL_LLONG:
-			if (!v || parse_number(v, failed || !c->required, &d)) {
-				if (c->required) {
-					snprintf(why, why_size, "%s is not a number: '%.40s'",
-						 c->name, v);
-					return why;
-				}
-				d = NAN;
+			if (!v) {
+				d = NAN;	/* an optional column the file lacks */
+			} else if (parse_number(v, failed || !c->required, &d)) {
+				snprintf(why, why_size, "%s is not a number: '%.40s'", c->name, v);
+				return why;
+			} else if (d < 0 && (c->required || is_time(c))) {
+				snprintf(why, why_size, "%s is negative: '%.40s'", c->name, v);
+				return why;
 			}
 			memcpy(dst, &d, sizeof(d));
 			break;

@@ -193,6 +193,26 @@ int resume_read(const char *kdir, struct resume_plan *r)
 
 /* ---- is it the same plan ---- */
 
+int resume_take_runs(const struct resume_plan *r, struct config *cfg)
+{
+	const char *p = r->config;
+
+	/* config_dump's top level, before the first [load] section */
+	while (*p && *p != '[') {
+		size_t len = strcspn(p, "\n");
+
+		if (len > 7 && !strncmp(p, "runs = ", 7)) {
+			char *value = xasprintf("%.*s", (int)(len - 7), p + 7);
+			int ret = config_set(cfg, NULL, "runs", value, r->path);
+
+			free(value);
+			return ret;
+		}
+		p += len + (p[len] == '\n');
+	}
+	return 0;	/* none: check_config says how the configs differ */
+}
+
 /* the first line where a and b differ, into *la and *lb (NUL-ended copies) */
 static int first_difference(const char *a, const char *b, char **la, char **lb)
 {

@@ -39,6 +39,9 @@ int resume_save(const char *kdir, const struct config *cfg, const struct plan *p
 		double until_sd, int max_runs, int argc, char **argv);
 /* read KDIR/plan: 0; -1 with a message when there is none or it is malformed */
 int resume_read(const char *kdir, struct resume_plan *r);
+/* the plan's run count into cfg, as -n would set it (0, or -1 said): a
+ * resume without -n runs what the plan planned */
+int resume_take_runs(const struct resume_plan *r, struct config *cfg);
 /* the plan p made from cfg for --resume is r's: 0, else -1 saying how it differs */
 int resume_check(const struct resume_plan *r, const struct config *cfg, const struct plan *p);
 /*

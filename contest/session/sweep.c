@@ -12,6 +12,13 @@ struct axis {
 	size_t n;
 };
 
+/* "loads", as config_set_arg reads the key: blanks around it are trimmed */
+static int is_loads_key(const char *key)
+{
+	key += strspn(key, " \t");
+	return !strncmp(key, "loads", 5) && !key[5 + strspn(key + 5, " \t")];
+}
+
 static int axis_parse(struct axis *x, const char *spec)
 {
 	const char *eq = strchr(spec, '=');
@@ -20,6 +27,11 @@ static int axis_parse(struct axis *x, const char *spec)
 	if (!eq || eq == spec || !eq[1])
 		return error("--sweep '%s': give KEY=V1,V2,...", spec);
 	x->key = xasprintf("%.*s", (int)(eq - spec), spec);
+	/* a point would be labelled with loads it did not run: LOAD arguments
+	 * beat the key, and each point's table is of the loads run at it */
+	if (is_loads_key(x->key))
+		return error("--sweep '%s': loads cannot be swept; name them as LOAD "
+			     "arguments, and each is run at every point", spec);
 	for (const char *p = eq + 1;; p++) {
 		size_t len = strcspn(p, ",");
 

@@ -5,6 +5,7 @@
 #include "tap.h"
 
 #include <fcntl.h>
+#include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -219,6 +220,53 @@ static void arg_errors(void)
 	bad_arg("flush=maybe", "expected yes or no");
 }
 
+/* a value is one line of text: it goes into the env file a line each, so a
+ * newline would forge a line ("knobs: ...") that compare then reports */
+static void control_chars(void)
+{
+	const char *const args[] = {
+		"host=evil\nknobs: /proc/sys/x=1", "io_load.size=1\rM", "work_dir=/tmp/\033[2J",
+		"command=make\x7f",
+	};
+	const char *const keys[] = { "'host'", "'io_load.size'", "'work_dir'", "'command'" };
+	struct config *cfg = config_new(load_sections());
+	char *path, *want;
+	int ret;
+
+	for (size_t i = 0; i < 4; i++) {
+		capture_start();
+		ret = config_set_arg(cfg, args[i]);
+		capture_end();
+		ok(ret < 0 && strstr(errbuf, "bad value for ") && strstr(errbuf, keys[i]) &&
+		   strstr(errbuf, "a control character"), "-s with a control character: refused, "
+		   "naming %s", keys[i]);
+		ok(strchr(errbuf, '\n') == errbuf + strlen(errbuf) - 1 && !strchr(errbuf, '\033') &&
+		   !strchr(errbuf, '\r'), "and said on one line, the character not echoed");
+	}
+	is_str(config_str(cfg, NULL, "host"), "", "none of them was set");
+	capture_start();
+	ret = config_set_arg(cfg, "ho\nst=x");
+	capture_end();
+	ok(ret < 0 && strstr(errbuf, "a control character (0x0a) in a key") &&
+	   strchr(errbuf, '\n') == errbuf + strlen(errbuf) - 1, "one in a key too, on one line");
+	bad_file("ctl.conf", "runs = 2\nhost = a\033b\n", 2,
+		 "bad value for 'host': a control character (0x1b)");
+	bad_file("ctlsec.conf", "[io_load]\nsize = 1\vM\n", 2,
+		 "bad value for 'io_load.size': a control character (0x0b)");
+	path = write_conf("crlf.conf", "runs = 2\r\nloads = noload\tio_load\r\n");
+	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 2 &&
+	   !strcmp(config_str(cfg, NULL, "loads"), "noload\tio_load"),
+	   "CRLF line ends and a tab between words are fine");
+	want = xasprintf("%s:1", path);
+	capture_start();
+	ret = config_set(cfg, NULL, "kconfig", "a\nb", want);
+	capture_end();
+	ok(ret < 0, "config_set refuses one as well (--set, -n, -r, a plan's runs)");
+	config_free(cfg);
+	free(want);
+	free(path);
+}
+
 static void sizes(void)
 {
 	uint64_t v, ram = 1ULL << 30;
@@ -296,6 +344,7 @@ int main(void)
 	missing_file();
 	good_file();
 	arg_errors();
+	control_chars();
 	sizes();
 	durations();
 	bools();

@@ -4,9 +4,12 @@
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"
+#include "session/resume.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the plan's steps as "name name ...", into buf */
@@ -19,6 +22,38 @@ static const char *steps(const struct plan *p, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
 					 p->steps[i]->load->name);
 	return buf;
+}
+
+/* --resume without -n takes the plan's run count, as it takes its loads;
+ * a load's own "runs" key (none has one yet) in a section is not it */
+static void resume_runs(void)
+{
+	struct config *cfg = config_new(load_sections()), *plain = config_new(load_sections());
+	struct resume_plan r = { .path = "K/plan", .config = NULL };
+	char *dump = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&dump, &len);
+
+	config_set(plain, NULL, "runs", "60", "-n");
+	config_dump(plain, f);
+	fclose(f);
+	r.config = xasprintf("%s[io_load]\nruns = 7\n", dump);
+	ok(resume_take_runs(&r, cfg) == 0 && config_int(cfg, NULL, "runs") == 60,
+	   "the plan's runs = 60 is taken");
+	is_str(config_origin(cfg, NULL, "runs"), "K/plan", "and its origin is the plan");
+	free(r.config);
+	r.config = xstrdup("workload = synthetic\n[io_load]\nruns = 7\n");
+	config_set(cfg, NULL, "runs", "3", "default");
+	ok(resume_take_runs(&r, cfg) == 0 && config_int(cfg, NULL, "runs") == 3,
+	   "a plan without runs leaves the config's (its check says the configs differ)");
+	free(r.config);
+	r.config = xstrdup("runs = 5000\n");
+	ok(resume_take_runs(&r, cfg) < 0 && config_int(cfg, NULL, "runs") == 3,
+	   "a plan's run count outside 1..1000 is refused");
+	free(r.config);
+	free(dump);
+	config_free(plain);
+	config_free(cfg);
 }
 
 int main(void)
@@ -79,5 +114,6 @@ int main(void)
 	   "no names: the config's loads, runs of each (%zu loads)", p.nloads);
 	plan_release(&p);
 	config_free(cfg);
+	resume_runs();
 	return tap_done();
 }

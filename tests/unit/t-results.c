@@ -480,7 +480,7 @@ static void test_limits(void)
 	free(dir);
 }
 
-/* each row's time_s, in file order, as a long reader sees them */
+/* each row's time_s by its run number, as a long reader sees them */
 struct times {
 	double *v;
 	size_t n;
@@ -490,27 +490,31 @@ static const char *collect_time(const struct run_row *row, void *data)
 {
 	struct times *t = data;
 
-	t->v[t->n++] = row->time_s;
+	t->v[row->run - 1] = row->time_s;
+	t->n++;
 	return NULL;
 }
 
 /*
  * The reader reads a plain decimal by hand (the form contest writes) and
- * leaves any other form to strtod: every form must read as strtod reads
- * it, bit for bit. Random decimals of 1 to 17 digits, some with a point,
- * a sign or an exponent, one row each; the file is longer than the
- * reader's 64 KB block, so rows also straddle its end.
+ * leaves a long one to strtod: every one must read as strtod reads it, bit
+ * for bit. Random decimals of 1 to 17 digits, some with a point, a sign or
+ * an exponent, one row each; the file is longer than the reader's 64 KB
+ * block, so rows also straddle its end. A form contest never writes (a
+ * plus, an exponent) or a negative time is a row skipped, each warned.
  */
 static void test_numbers_as_strtod(void)
 {
 	char *dir = xasprintf("%s/num", tmpdir), *kdir = xasprintf("%s/k", dir);
-	char *path = xasprintf("%s/runs.tsv", kdir), text[64];
+	char *path = xasprintf("%s/runs.tsv", kdir), *log = xasprintf("%s/num.err", tmpdir);
+	char text[64], *err;
 	enum { N = 20000 };
 	double *want = xcalloc(N, sizeof(*want));
 	struct times got = { xcalloc(N, sizeof(double)), 0 };
 	unsigned seed = 3;
-	size_t bad = 0, first = 0;
+	size_t bad = 0, first = 0, refused = 0;
 	FILE *f;
+	int ret;
 
 	mkdir_p(kdir, 0755);
 	f = fopen(path, "w");
@@ -530,21 +534,93 @@ static void test_numbers_as_strtod(void)
 			at += (size_t)sprintf(text + at, "e%d", rand_r(&seed) % 40 - 20);
 		text[at] = '\0';
 		want[i] = strtod(text, NULL);
+		if (strpbrk(text, "+e") || want[i] < 0) {
+			want[i] = -1;	/* refused: the row is not passed on */
+			refused++;
+		}
+		got.v[i] = -1;
 		fprintf(f, "noload\t%d\t%s\t1\t0\t0\tok\n", i + 1, text);
 	}
 	fclose(f);
-	ok(results_scan(path, 0, collect_time, &got, NULL) == 0 && got.n == N,
-	   "%zu rows of decimals in many forms read (%ld bytes, over one block)", got.n,
-	   (long)file_size(path));
-	for (size_t i = 0; i < got.n; i++)
+	stderr_to_file(log);
+	ret = results_scan(path, 0, collect_time, &got, NULL);
+	err = stderr_back(log);
+	ok(ret == 0 && got.n == N - refused,
+	   "%zu rows of decimals in many forms read, %zu refused (%ld bytes, over one block)",
+	   got.n, refused, (long)file_size(path));
+	ok(refused > 1000 && count_lines_starting(err, "warning: ") == (int)refused,
+	   "each refused row warned about");
+	for (size_t i = 0; i < N; i++)
 		if (memcmp(&got.v[i], &want[i], sizeof(double)) && !bad++)
 			first = i;
 	ok(!bad, "each reads as strtod reads it, bit for bit (%zu differ; the first, row %zu: "
 	   "%.17g against %.17g)", bad, first + 1, bad ? got.v[first] : 0.0, bad ? want[first] : 0.0);
+	free(err);
+	free(log);
 	free(want);
 	free(got.v);
 	free(path);
 	free(kdir);
+	free(dir);
+}
+
+/* numbers contest never writes: a negative time, strtod's other forms; a
+ * row with one is warned about as FILE:LINE and skipped, never read as
+ * a Time of -5 (a Ratio of -1363) or 16 */
+static void test_odd_numbers(void)
+{
+	char *dir = xasprintf("%s/odd", tmpdir), *log = xasprintf("%s/odd.err", tmpdir), *err;
+	char *want, *line;
+	struct rows rows;
+	const struct run_row *row = rows.row;
+	static const char *const why[] = {
+		NULL, NULL, NULL,
+		"time_s is negative: '-5'",			/* 3 */
+		"time_s is not a number: '0x10'",		/* 4 */
+		"time_s is not a number: '  5'",		/* 5 */
+		"time_s is not a number: '1e3'",		/* 6 */
+		"time_s is not a number: '+5'",			/* 7 */
+		"cpu_pct is negative: '-1'",			/* 8 */
+		"steal_s is negative: '-0.5'",			/* 9 */
+		"others_cpu_s is not a number: 'inf'",		/* 10 */
+		"run is not a positive whole number",		/* 11 */
+		"time_s is not a number: '1.2.3'",		/* 12 */
+		"time_s is not a number: '.'",			/* 13 */
+	};
+	int ret;
+
+	write_file(dir, "k",
+		   "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tsteal_s\tothers_cpu_s\n"
+		   "noload\t1\t70\t93\t0\t0\tok\t-\t-\n"			/* 2: fine */
+		   "io_load\t1\t-5\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t2\t0x10\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t3\t  5\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t4\t1e3\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t5\t+5\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t6\t5\t-1\t0\t0\tok\t0\t0\n"
+		   "io_load\t7\t5\t93\t0\t0\tok\t-0.5\t0\n"
+		   "io_load\t8\t5\t93\t0\t0\tok\t0\tinf\n"
+		   "io_load\t0x9\t5\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t10\t1.2.3\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t11\t.\t93\t0\t0\tok\t0\t0\n"
+		   "io_load\t12\t-0.000\t93\t0\t0\tok\t0\t0\n"		/* 14: -0 is 0 */
+		   "io_load\t13\t10000000000000000000000000000000000000000.000\t93\t0\t0\tok\t.5\t5.\n");
+	stderr_to_file(log);
+	ret = read_rows(dir, "k", &rows);
+	err = stderr_back(log);
+	ok(ret == 0 && rows.n == 3, "three rows of fourteen kept (got %zu)", rows.n);
+	ok(rows.n == 3 && row[0].time_s == 70 && isnan(row[0].steal_s) && row[1].run == 12 &&
+	   row[1].time_s == 0 && row[2].time_s == 1e40 && row[2].steal_s == 0.5 &&
+	   row[2].others_cpu_s == 5, "a plain decimal of any length, '-', -0, '.5' and '5.' read");
+	for (int l = 3; l <= 13; l++) {
+		want = xasprintf("warning: %s/k/runs.tsv:%d: %s; row skipped\n", dir, l, why[l]);
+		line = err ? strstr(err, want) : NULL;
+		ok(line != NULL, "line %d warned: %s", l, why[l]);
+		free(want);
+	}
+	ok(count_lines_starting(err, "warning: ") == 11, "one warning per odd row");
+	free(err);
+	free(log);
 	free(dir);
 }
 
@@ -566,6 +642,7 @@ int main(void)
 	test_fifo();
 	test_limits();
 	test_numbers_as_strtod();
+	test_odd_numbers();
 	rm_rf(tmpdir);
 	return tap_done();
 }

@@ -43,6 +43,26 @@ static void test_sweep(void)
 	config_free(cfg);
 }
 
+/* LOAD arguments beat the loads key, so a point of a swept loads would be
+ * labelled with loads it did not run; a value is one line of text */
+static void test_sweep_refused(void)
+{
+	struct config *cfg = config_new(load_sections());
+	const char *loads[] = { "loads=noload,io_load", " loads =noload", "loads\t=io_load" };
+	const char *forged[] = { "host=a,evil\nknobs: /proc/sys/x=1" };
+	const char *fine[] = { "io_load.size=1M,2M" };
+	struct sweep s;
+
+	for (size_t i = 0; i < 3; i++)
+		ok(sweep_parse(&s, &loads[i], 1, cfg) < 0 && !s.npoints,
+		   "--sweep '%s' is refused", loads[i]);
+	ok(sweep_parse(&s, forged, 1, cfg) < 0 && !s.npoints,
+	   "a value with a newline is refused");
+	ok(sweep_parse(&s, fine, 1, cfg) == 0 && s.npoints == 2, "a load's own key is swept");
+	sweep_release(&s);
+	config_free(cfg);
+}
+
 static void test_names(void)
 {
 	char buf[128];
@@ -99,6 +119,7 @@ static void test_plan(void)
 int main(void)
 {
 	test_sweep();
+	test_sweep_refused();
 	test_names();
 	test_summary_line();
 	test_plan();
