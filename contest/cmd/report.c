@@ -70,8 +70,8 @@ static void read_images(struct plot_set *set)
 	for (size_t i = 0; i < set->n; i++) {
 		struct plot_image *img = &set->images[i];
 
-		if (!(img->data = read_text_file(img->path, &img->len)))
-			error("cannot read '%s': %s", img->path, strerror(errno));
+		if (!(img->data = read_regular_file(img->path, &img->len)))
+			error("cannot read '%s': %s", img->path, file_strerror(errno));
 	}
 }
 

@@ -69,7 +69,7 @@ static FILE *open_in(const char *dir, const char *name, const char *ext, char **
 	FILE *f;
 
 	*path = xasprintf("%s/%s.%s", dir, name, ext);
-	f = fopen(*path, "we");
+	f = fopen_write_file(*path);
 	if (!f) {
 		error("cannot write '%s': %s", *path, strerror(errno));
 		free(*path);

@@ -525,7 +525,7 @@ int report_write_html(const struct report *r, const struct report_opts *opts,
 {
 	char *path = xasprintf("%s/index.html", opts->out_dir);
 	char *tmp = xasprintf("%s.tmp", path);
-	FILE *page = fopen(tmp, "we");
+	FILE *page = fopen_write_file(tmp);
 	int ret = -1;
 
 	if (!page) {

@@ -71,7 +71,7 @@ static void clean_leftovers(const struct lock_record *rec, const char *lockpath)
 
 static void read_record(const char *path, const char *work_dir)
 {
-	char *text = read_text_file(path, NULL);
+	char *text = read_regular_file(path, NULL);
 	struct lock_record rec;
 
 	if (text && *text) {
