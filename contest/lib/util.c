@@ -259,6 +259,8 @@ int open_write_file(const char *path, int flags, mode_t mode)
 		return -1;
 	}
 	fd = open(path, base | O_CREAT | O_APPEND | O_NONBLOCK, mode);
+	if (fd < 0 && errno == ENXIO)	/* a FIFO with no reader, a socket */
+		errno = EINVAL;
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) < 0)
