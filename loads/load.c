@@ -216,7 +216,7 @@ int load_check_memory(const struct load_env *env, uint64_t want, char *why, size
 int load_write_zeros(struct load_env *env, const char *path, uint64_t size, int count)
 {
 	static const char zeros[1 << 20];
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open_write_file(path, O_TRUNC, 0644);	/* never through a link planted there */
 	int saved;
 
 	if (fd < 0)

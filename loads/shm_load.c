@@ -85,7 +85,7 @@ static void writer(struct load_env *env, int idx, uint64_t size)
 {
 	static char buf[WRITE_MAX];
 	char *path = xasprintf("%s/shm_writer.%d", env->scratch, idx);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open_write_file(path, O_TRUNC, 0644);
 	uint64_t off = 0, x = (uint64_t)getpid() * 2654435761u + 1;
 
 	if (fd < 0)

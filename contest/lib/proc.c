@@ -50,13 +50,13 @@ static void child_setup(const struct spawn_opts *o, pid_t parent)
 	if (o && o->child_hook && o->child_hook(o->hook_arg))
 		_exit(127);
 	if (o && o->out)
-		fd = open(o->out, O_WRONLY | O_CREAT | O_CLOEXEC |
-			  (o->truncate_out ? O_TRUNC : O_APPEND), 0644);
+		/* a log may be a symbolic link or a FIFO put in its place */
+		fd = open_write_file(o->out, o->truncate_out ? O_TRUNC : O_APPEND, 0644);
 	else if (o && o->devnull_out)
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	if (o && o->out && fd < 0) {
 		/* never let the output land on the driver's stdout instead */
-		fprintf(stderr, "error: cannot open '%s': %s\n", o->out, strerror(errno));
+		fprintf(stderr, "error: cannot open '%s': %s\n", o->out, file_strerror(errno));
 		_exit(127);
 	}
 	if (fd >= 0) {

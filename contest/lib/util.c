@@ -150,8 +150,9 @@ int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
-/* the rest of fd's text, fd closed; NULL with errno on a read error */
-static char *read_fd_text(int fd, size_t *lenp)
+/* the rest of fd's text, fd closed, at most max bytes; NULL with errno
+ * on a read error (EFBIG: more than max) */
+static char *read_fd_text(int fd, size_t *lenp, size_t max)
 {
 	size_t len = 0, cap = 4096;
 	char *buf = xmalloc(cap);
@@ -164,6 +165,10 @@ static char *read_fd_text(int fd, size_t *lenp)
 		n = read(fd, buf + len, cap - len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n > 0 && (size_t)n > max - len) {
+			errno = EFBIG;
+			n = -1;
+		}
 		if (n < 0) {
 			int e = errno;
 
@@ -187,22 +192,102 @@ char *read_text_file(const char *path, size_t *lenp)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	return fd < 0 ? NULL : read_fd_text(fd, lenp);
+	return fd < 0 ? NULL : read_fd_text(fd, lenp, SIZE_MAX - 1);
 }
 
 char *read_regular_file(const char *path, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
+	int e = 0;
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) < 0)
+		e = errno;
+	else if (!S_ISREG(st.st_mode))
+		e = EINVAL;
+	else if ((uint64_t)st.st_size > READ_FILE_MAX)
+		e = EFBIG;
+	if (e) {
 		close(fd);
-		errno = EINVAL;
+		errno = e;
 		return NULL;
 	}
-	return read_fd_text(fd, lenp);	/* O_NONBLOCK does nothing to a regular file */
+	/* O_NONBLOCK does nothing to a regular file; the cap holds one that grows */
+	return read_fd_text(fd, lenp, READ_FILE_MAX);
+}
+
+const char *file_strerror(int err)
+{
+	if (err == ELOOP)
+		return "a symbolic link, which contest does not follow";
+	if (err == EINVAL)
+		return "not a regular file";
+	if (err == EFBIG)
+		return "larger than contest reads (64 MiB)";
+	return strerror(err);
+}
+
+char *read_regular_file_warn(const char *path, size_t *lenp)
+{
+	char *text = read_regular_file(path, lenp);
+
+	if (!text && errno != ENOENT) {
+		int e = errno;
+
+		warning("cannot read '%s': %s; it is left out", path, file_strerror(e));
+		errno = e;
+	}
+	return text;
+}
+
+int open_write_file(const char *path, int flags, mode_t mode)
+{
+	int base = O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, fd, e;
+	struct stat st;
+
+	if (flags & O_TRUNC) {
+		/* a name planted again between the unlink and the open: once more, then give up */
+		for (int tries = 0; tries < 3; tries++) {
+			if (unlink(path) < 0 && errno != ENOENT)
+				return -1;
+			fd = open(path, base | O_CREAT | O_EXCL, mode);
+			if (fd >= 0 || errno != EEXIST)
+				return fd;
+		}
+		return -1;
+	}
+	fd = open(path, base | O_CREAT | O_APPEND | O_NONBLOCK, mode);
+	if (fd < 0 && errno == ENXIO)	/* a FIFO with no reader, a socket */
+		errno = EINVAL;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		e = errno;
+	else if (!S_ISREG(st.st_mode))
+		e = EINVAL;
+	else if (fcntl(fd, F_SETFL, O_APPEND) < 0)	/* blocking again */
+		e = errno;
+	else
+		return fd;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+FILE *fopen_write_file(const char *path)
+{
+	int fd = open_write_file(path, O_TRUNC, 0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "we");
+
+	if (fd >= 0 && !f) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	}
+	return f;
 }
 
 int read_line_file(const char *path, char *buf, size_t size)

@@ -50,9 +50,34 @@ char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 int write_all(int fd, const void *buf, size_t len);
 /* read a whole file into a NUL-terminated malloc'd buffer; NULL on error */
 char *read_text_file(const char *path, size_t *len);
-/* the same for a regular file only, never waiting to open it (a FIFO
- * would block until a writer came): NULL, errno EINVAL, for anything else */
+/*
+ * The one reader of a file a user may have put in contest's place (a
+ * log, a plan, an env, a calibration's): a regular file only, never
+ * waiting to open it (a FIFO would block until a writer came), and at
+ * most READ_FILE_MAX bytes (a symbolic link to /dev/zero or a file that
+ * grows without end would fill memory). NULL with errno: EINVAL for
+ * anything but a regular file, EFBIG for one beyond the cap.
+ */
+#define READ_FILE_MAX ((size_t)64 << 20)
 char *read_regular_file(const char *path, size_t *len);
+/* the same, with a warning naming path when it exists but cannot be read */
+char *read_regular_file_warn(const char *path, size_t *len);
+/* why read_regular_file or open_write_file failed with err, for a message */
+const char *file_strerror(int err);
+/*
+ * Open path to write a file contest makes, never what was put in its
+ * place: the last name is never followed (a symbolic link there is not
+ * written through) and only a regular file is written. flags O_TRUNC: a
+ * new file, the old name unlinked first and made anew with O_CREAT |
+ * O_EXCL, so a symbolic link, FIFO, device or hard link planted there is
+ * replaced, not opened; O_APPEND: an existing regular file, or a new
+ * one (a FIFO is not waited on). The fd, O_WRONLY | O_CLOEXEC, or -1
+ * with errno: ELOOP a symbolic link, EINVAL not a regular file. Only
+ * system calls: safe in a forked child.
+ */
+int open_write_file(const char *path, int flags, mode_t mode);
+/* the same as a stdio stream, "we"; NULL with errno */
+FILE *fopen_write_file(const char *path);
 /* what follows prefix on the last line of text that starts with it, NULL when none
  * (a command's summary line in its log: "interactive:", "measure:") */
 const char *last_line_after(const char *text, const char *prefix);

@@ -266,7 +266,7 @@ static int vmstat_runs(const char *logdir, const char *load, int *runs, int max)
 static char *read_log(const char *logdir, const char *load, int run, const char *ext)
 {
 	char *path = xasprintf("%s/%s.%d.%s", logdir, load, run, ext);
-	char *text = read_text_file(path, NULL);
+	char *text = read_regular_file_warn(path, NULL);	/* a FIFO, /dev/zero: left out */
 
 	free(path);
 	return text;

@@ -380,19 +380,20 @@ static int regular_or_missing(const char *path)
 	return 0;
 }
 
-/* KDIR is missing or a directory; a symlink to one would put the results
- * (and under sudo, what is handed to the user) wherever it points */
-static int real_dir_or_missing(const char *kernel_dir)
+/* KDIR (what: "a kernel's results") or KDIR/logs ("its logs") is missing
+ * or a directory; a symlink to one would put the results (and under
+ * sudo, what is handed to the user) wherever it points */
+static int real_dir_or_missing(const char *dir, const char *what)
 {
 	struct stat st;
 
-	if (lstat(kernel_dir, &st) < 0)
-		return errno == ENOENT ? 0 : error("cannot read '%s': %s", kernel_dir, strerror(errno));
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? 0 : error("cannot read '%s': %s", dir, strerror(errno));
 	if (S_ISLNK(st.st_mode))
-		return error("'%s' is a symbolic link; contest writes a kernel's results only "
-			     "into a directory of its own", kernel_dir);
+		return error("'%s' is a symbolic link; contest writes %s only "
+			     "into a directory of its own", dir, what);
 	if (!S_ISDIR(st.st_mode))
-		return error("'%s' is not a directory", kernel_dir);
+		return error("'%s' is not a directory", dir);
 	return 0;
 }
 
@@ -423,10 +424,14 @@ char *results_path(const char *dir, const char *kernel, const char *name)
 int results_check_appendable(const char *kernel_dir)
 {
 	char *path = results_path(kernel_dir, NULL, RUNS_FILE);
+	char *logs = results_path(kernel_dir, NULL, "logs");
 	struct header h;
 	struct stat st;
-	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir);
+	int fd = -1, ends_line, ret = real_dir_or_missing(kernel_dir, "a kernel's results");
 
+	if (ret == 0)
+		ret = real_dir_or_missing(logs, "its logs");
+	free(logs);
 	if (ret == 0)
 		ret = regular_or_missing(path);
 	if (ret == 0 && (fd = open_runs(path, O_RDONLY, 0, &st)) < 0)

@@ -100,8 +100,8 @@ struct run_record {
 const char *results_header(void);
 
 /*
- * May rows be appended to DIR/runs.tsv? DIR must be missing or a directory
- * (not a symlink to one), and runs.tsv missing, empty, or a
+ * May rows be appended to DIR/runs.tsv? DIR and DIR/logs must be missing
+ * or directories (not symlinks to one), and runs.tsv missing, empty, or a
  * regular file whose header names only columns contest writes, each once,
  * the required ones among them (an older contest's header, with fewer
  * columns, is fine). -1 (error printed) for a symlink, a FIFO, a directory,

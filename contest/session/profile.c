@@ -184,7 +184,7 @@ static char *script_text(const struct profile *p)
 	int status = run_cmd(argv, &o);
 
 	if (status == 0)
-		text = read_text_file(out, NULL);
+		text = read_regular_file_warn(out, NULL);
 	else
 		warning("perf script %s: the run has no profile",
 			proc_status_text(status, how, sizeof(how)));
@@ -195,10 +195,10 @@ static char *script_text(const struct profile *p)
 
 static void write_summary(const char *path, const char *summary)
 {
-	FILE *f = fopen(path, "we");
+	FILE *f = fopen_write_file(path);
 
 	if (!f || fputs(summary, f) == EOF || fclose(f) == EOF)
-		error("cannot write '%s': %s", path, strerror(errno));
+		error("cannot write '%s': %s", path, file_strerror(errno));
 }
 
 void profile_finish(struct profile *p)

@@ -56,8 +56,8 @@ int resume_save(const char *kdir, const struct config *cfg, const struct plan *p
 	FILE *f = NULL;
 	int ret = -1;
 
-	if (mkdir_p(kdir, 0755) < 0 || !(f = fopen(tmp, "w"))) {
-		error("cannot write '%s': %s", tmp, strerror(errno));
+	if (mkdir_p(kdir, 0755) < 0 || !(f = fopen_write_file(tmp))) {
+		error("cannot write '%s': %s", tmp, file_strerror(errno));
 		goto out;
 	}
 	if (put_plan(f, kdir, cfg, p, until_sd, max_runs, argc, argv) < 0) {
@@ -181,11 +181,11 @@ int resume_read(const char *kdir, struct resume_plan *r)
 
 	memset(r, 0, sizeof(*r));
 	r->path = xasprintf("%s/%s", kdir, PLAN_NAME);
-	text = read_text_file(r->path, NULL);
+	text = read_regular_file(r->path, NULL);	/* a FIFO would hang the run, locks held */
 	if (!text && errno == ENOENT)
 		return error("nothing to resume: no interrupted plan in '%s'", kdir);
 	if (!text)
-		return error("cannot read '%s': %s", r->path, strerror(errno));
+		return error("cannot read '%s': %s", r->path, file_strerror(errno));
 	ret = parse_plan(r, text);
 	free(text);
 	return ret;

@@ -431,7 +431,7 @@ static int compile_start(struct session *s, const char *log, double *t0, struct 
 /* The last lines of the compile's log on stderr */
 void run_show_log_tail(struct session *s, const char *log, int lines)
 {
-	char *text = read_text_file(log, NULL), *p;
+	char *text = read_regular_file(log, NULL), *p;
 	int n = 0;
 
 	if (!text)
@@ -557,7 +557,7 @@ static void judge_compile(struct session *s, struct run_record *rec,
  */
 static void judge_interactive(struct run_record *rec, const char *log)
 {
-	char *text = read_text_file(log, NULL), detail[300];
+	char *text = read_regular_file(log, NULL), detail[300];
 	struct itask_result r;
 
 	if (strcmp(rec->status, "ok")) {
@@ -593,7 +593,7 @@ static void judge_interactive(struct run_record *rec, const char *log)
  */
 static void judge_measure(struct run_record *rec, const char *log)
 {
-	char *text = read_text_file(log, NULL), detail[300];
+	char *text = read_regular_file(log, NULL), detail[300];
 	struct measure_result r;
 	int parsed = text ? measure_result_parse(text, &r) : -1;
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- signals ---- */
@@ -132,9 +133,9 @@ static int write_env(struct session *s)
 		goto out;
 	}
 	old = read_regular_file(path, NULL);	/* a FIFO there would hang the run */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	fd = open_write_file(tmp, O_TRUNC, 0666);
 	if (fd < 0) {
-		error("cannot write '%s': %s", tmp, strerror(errno));
+		error("cannot write '%s': %s", tmp, file_strerror(errno));
 		goto out;
 	}
 	ret = write_all(fd, cur, strlen(cur));
@@ -173,6 +174,7 @@ int session_start(struct session *s)
 	uint64_t total = memtotal_bytes();
 	uint64_t limit = config_size(s->cfg, NULL, "mem_limit", total);
 	double cpus = config_double(s->cfg, NULL, "cpu_limit");
+	struct stat st;
 
 	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)
 		return -1;
@@ -181,6 +183,14 @@ int session_start(struct session *s)
 	s->swap = meminfo_bytes("SwapFree");
 	if (mkdir_p(s->logdir, 0755) < 0)
 		return error("cannot create '%s': %s", s->logdir, strerror(errno));
+	/* mkdir_p takes a symbolic link to a directory as one: the logs
+	 * would go wherever whoever owns KERNEL pointed it */
+	if (lstat(s->logdir, &st) < 0)
+		return error("cannot stat '%s': %s", s->logdir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return error("'%s' is %s; contest writes its logs only into a directory "
+			     "of its own", s->logdir,
+			     S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	return write_env(s);
 }
 
