@@ -617,7 +617,7 @@ static void write_machines(FILE *out, const struct report *r)
 	machine_groups_free(groups);
 }
 
-int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
+static void write_text(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	size_t i;
 
@@ -629,7 +629,13 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 	}
 	if (opts->format == REPORT_TEXT)
 		write_machines(out, r);
-	if (fflush(out) == EOF || ferror(out))
-		return error("cannot write the report: %s", strerror(errno));
-	return 0;
+}
+
+/* escaped: hosts, process names and statuses come from files */
+int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	FILE *f = report_escaped_open(out);
+
+	write_text(r, opts, f);
+	return report_escaped_close(f, out, "the report");
 }
