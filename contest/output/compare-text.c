@@ -5,7 +5,7 @@
  * paragraph above the tables names it whole).
  */
 #include "output/compare-write.h"
-#include "output/report-write.h"
+#include "output/escaped.h"
 #include "results/calibration.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
@@ -506,10 +506,10 @@ static int write_text(const struct compare *c, int brief, FILE *out)
 /* escaped: symbols and names come from files */
 int compare_write_text(const struct compare *c, FILE *out)
 {
-	FILE *f = report_escaped_open(out);
+	FILE *f = escaped_open(out);
 
 	write_text(c, 0, f);
-	return report_escaped_close(f, out, "the comparison");
+	return escaped_close(f, out, "the comparison");
 }
 
 char *compare_text(const struct compare *c, int brief)

@@ -1,5 +1,6 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "output/report-write.h"
+#include "output/escaped.h"
 #include "results/machine.h"
 #include "results/monitor-logs.h"
 #include "loads/loads.h"
@@ -634,8 +635,8 @@ static void write_text(const struct report *r, const struct report_opts *opts, F
 /* escaped: hosts, process names and statuses come from files */
 int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
 {
-	FILE *f = report_escaped_open(out);
+	FILE *f = escaped_open(out);
 
 	write_text(r, opts, f);
-	return report_escaped_close(f, out, "the report");
+	return escaped_close(f, out, "the report");
 }

@@ -33,17 +33,6 @@ int report_write(const struct report *r, const struct report_opts *opts, FILE *o
  */
 void report_csv_string(FILE *out, const char *s);
 
-/*
- * A stream whose text reaches out a line at a time with its control bytes
- * escaped, lines and UTF-8 kept (fput_escaped): what a terminal is shown
- * of env values, process names and folder names holds no escape sequence.
- * It keeps no more than a line. report_escaped_close() closes it and
- * flushes out: 0, or -1 when out reports a write error (printed, "cannot
- * write WHAT").
- */
-FILE *report_escaped_open(FILE *out);
-int report_escaped_close(FILE *f, FILE *out, const char *what);
-
 /* Text layout helpers, exposed for tests */
 /* the first column's width for its longest label (24 at least) */
 size_t report_first_width(size_t longest_label);
