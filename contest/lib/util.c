@@ -32,12 +32,17 @@ void messages_put(const char *text)
 	fputs(text, messages ? messages : stderr);
 }
 
+static void escape_into(char *out, const char *s, unsigned keep);
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
-	char buf[4096];
+	char buf[4096], text[4 * sizeof(buf)];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fprintf(messages ? messages : stderr, "%s%s\n", prefix, buf);
+	/* a message quotes names and values it was given: no escape sequence
+	 * reaches the terminal; no malloc (die says "out of memory" here) */
+	escape_into(text, buf, ESCAPE_KEEP_NEWLINE | ESCAPE_KEEP_TAB | ESCAPE_KEEP_UTF8);
+	fprintf(messages ? messages : stderr, "%s%s\n", prefix, text);
 }
 
 int error(const char *fmt, ...)
@@ -559,6 +564,67 @@ size_t utf8_seq_len(const char *str)
 	    (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return n;
+}
+
+/* how many bytes at s escape_text keeps as they are: 0 to escape one */
+static size_t escape_keeps(const unsigned char *s, unsigned keep)
+{
+	size_t n;
+
+	if (*s >= 0x20 && *s < 0x7f)
+		return 1;
+	if ((*s == '\n' && (keep & ESCAPE_KEEP_NEWLINE)) || (*s == '\t' && (keep & ESCAPE_KEEP_TAB)))
+		return 1;
+	if (*s < 0x80 || !(keep & ESCAPE_KEEP_UTF8))
+		return 0;
+	n = utf8_seq_len((const char *)s);
+	return n == 2 && s[0] == 0xc2 && s[1] < 0xa0 ? 0 : n;	/* C1: U+0080..U+009F */
+}
+
+/* s escaped into out, which has room for 4 * strlen(s) + 1 */
+static void escape_into(char *out, const char *s, unsigned keep)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *o = out;
+
+	while (*p) {
+		size_t n = escape_keeps(p, keep);
+
+		if (!n) {
+			o += sprintf(o, "\\x%02x", *p++);
+			continue;
+		}
+		memcpy(o, p, n);
+		o += n;
+		p += n;
+	}
+	*o = '\0';
+}
+
+char *escape_text(const char *s, unsigned keep)
+{
+	char *out = xmalloc(4 * strlen(s) + 1);
+
+	escape_into(out, s, keep);
+	return out;
+}
+
+void fput_escaped(FILE *out, const char *s, unsigned keep)
+{
+	const unsigned char *p = (const unsigned char *)s, *clean = p;
+
+	while (*p) {
+		size_t n = escape_keeps(p, keep);
+
+		if (n) {
+			p += n;
+			continue;
+		}
+		fwrite(clean, 1, (size_t)(p - clean), out);
+		fprintf(out, "\\x%02x", *p++);
+		clean = p;
+	}
+	fwrite(clean, 1, (size_t)(p - clean), out);
 }
 
 static size_t digits(const char *s)

@@ -139,6 +139,23 @@ void unescape_octal(char *s);
 /* the length of the valid UTF-8 sequence at s (1 for ASCII), 0 when there
  * is none: no overlong form, surrogate or code point beyond U+10FFFF */
 size_t utf8_seq_len(const char *s);
+/*
+ * Text that is not contest's own (an env file's values, a process's name,
+ * a folder's name) as a terminal or a mail may be given it: printable
+ * ASCII as it is, what keep names as it is, every other byte as the four
+ * characters \xNN (ESC as \x1b), so no escape sequence reaches a
+ * terminal. Without ESCAPE_KEEP_UTF8 every byte over 0x7f is escaped too
+ * (a mail's ASCII).
+ */
+enum {
+	ESCAPE_KEEP_NEWLINE = 1,	/* '\n', where lines are the text's structure */
+	ESCAPE_KEEP_TAB = 2,
+	ESCAPE_KEEP_UTF8 = 4,	/* valid UTF-8 sequences, but the C1 controls U+0080..U+009F */
+};
+/* s escaped, malloc'd */
+char *escape_text(const char *s, unsigned keep);
+/* s escaped, written to out, its clean stretches at once */
+void fput_escaped(FILE *out, const char *s, unsigned keep);
 /* FNV-1a of n bytes at p, continuing from h (HASH_START to begin): the
  * hash of contest's own tables (interned names, an env file's names) */
 #define HASH_START 14695981039346656037ULL

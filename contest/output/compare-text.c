@@ -5,6 +5,7 @@
  * paragraph above the tables names it whole).
  */
 #include "output/compare-write.h"
+#include "output/escaped.h"
 #include "results/calibration.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
@@ -526,9 +527,13 @@ static int write_text(const struct compare *c, int brief, FILE *out)
 	return 0;
 }
 
+/* escaped: symbols and names come from files */
 int compare_write_text(const struct compare *c, FILE *out)
 {
-	return write_text(c, 0, out);
+	FILE *f = escaped_open(out);
+
+	write_text(c, 0, f);
+	return escaped_close(f, out, "the comparison");
 }
 
 char *compare_text(const struct compare *c, int brief)

@@ -11,28 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static int printable(unsigned char c)
-{
-	return c >= 0x20 && c < 0x7f;
-}
-
-/* s with bytes outside printable ASCII as \xNN, newlines too unless kept; malloc'd */
-static char *escaped(const char *s, int keep_newlines)
-{
-	char *out = xmalloc(4 * strlen(s) + 1), *o = out;
-
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (printable(*p) || (*p == '\n' && keep_newlines))
-			*o++ = (char)*p;
-		else
-			o += sprintf(o, "\\x%02x", *p);
-	*o = '\0';
-	return out;
-}
-
 char *mail_ascii(const char *s)
 {
-	return escaped(s, 1);
+	return escape_text(s, ESCAPE_KEEP_NEWLINE);
 }
 
 static void wrap_ascii(FILE *out, const char *text, size_t width, const char *indent)
@@ -179,7 +160,7 @@ int mail_check_header(const char *what, const char *value)
 
 	for (const unsigned char *p = (const unsigned char *)value; *p; p++)
 		if (*p < 0x20 || *p == 0x7f) {
-			shown = escaped(value, 0);
+			shown = escape_text(value, 0);
 			error("bad %s '%s': a mail header cannot hold control characters", what, shown);
 			free(shown);
 			return -1;

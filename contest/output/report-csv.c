@@ -9,11 +9,16 @@
 
 void report_csv_string(FILE *out, const char *s)
 {
+	/* a formula's first character, or the quote that marks one */
+	const char *prefix = *s && strchr("=+-@\t\r'", *s) ? "'" : "";
+
 	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(prefix, out);
 		fputs(s, out);
 		return;
 	}
 	fputc('"', out);
+	fputs(prefix, out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

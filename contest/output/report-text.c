@@ -1,5 +1,6 @@
 /* report-text.c - the classic contest tables (text and classic), see report.h */
 #include "output/report-write.h"
+#include "output/escaped.h"
 #include "output/mail.h"
 #include "results/machine.h"
 #include "results/monitor-logs.h"
@@ -653,7 +654,7 @@ static void write_ratio_legend(FILE *out, const struct report *r, const struct r
 	free(text);
 }
 
-int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
+static void write_text(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	size_t i;
 
@@ -667,7 +668,13 @@ int report_write_text(const struct report *r, const struct report_opts *opts, FI
 		write_ratio_legend(out, r, opts);
 	if (opts->format == REPORT_TEXT)
 		write_machines(out, r);
-	if (fflush(out) == EOF || ferror(out))
-		return error("cannot write the report: %s", strerror(errno));
-	return 0;
+}
+
+/* escaped: hosts, process names and statuses come from files */
+int report_write_text(const struct report *r, const struct report_opts *opts, FILE *out)
+{
+	FILE *f = escaped_open(out);
+
+	write_text(r, opts, f);
+	return escaped_close(f, out, "the report");
 }

@@ -24,7 +24,13 @@ int report_write_kcidb(const struct report *r, const struct report_opts *opts, F
  * in steps (output/report-html.h) */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);
 
-/* a CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break */
+/*
+ * A CSV text field (a name, a load, a status; never a number), quoted
+ * (RFC 4180) when it holds a comma, a quote or a line break, and with a
+ * ' before it when it begins with = + - @, a tab or a CR, which a
+ * spreadsheet would take for a formula (OWASP's advice), or with a ' of
+ * its own: a reader gets the text back by dropping one leading '.
+ */
 void report_csv_string(FILE *out, const char *s);
 
 /* Text layout helpers, exposed for tests */

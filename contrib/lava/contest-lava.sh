@@ -34,9 +34,30 @@ else
 	: > "$tmp/compare.csv"
 fi
 
+# contest's CSV as CSV (RFC 4180): a field in quotes may hold a comma (a
+# kernel named 6.1,slow) or a doubled quote, and a text field that would
+# read as a spreadsheet formula has a ' before it; csv() splits $0 into
+# f[1..n], undoing both, and the header names the columns in c[]. Names
+# reach awk through ENVIRON: -v would undo backslashes in them.
+CSV_AWK='function csv(   n, i, ch, q, cur) {
+	split("", f); n = 0; cur = ""; q = 0
+	for (i = 1; i <= length($0); i++) {
+		ch = substr($0, i, 1)
+		if (q && ch == "\"" && substr($0, i + 1, 1) == "\"") { cur = cur ch; i++ }
+		else if (ch == "\"") q = !q
+		else if (!q && ch == ",") { f[++n] = unquote(cur); cur = "" }
+		else cur = cur ch
+	}
+	f[++n] = unquote(cur)
+	return n
+}
+function unquote(s) { return s ~ /^'"'"'[-=+@\t\r'"'"']/ ? substr(s, 2) : s }
+NR == 1 { n = csv(); for (i = 1; i <= n; i++) c[f[i]] = i; next }
+{ csv() }'
+
 # load runs not_ok time_s cpu_pct, one line per load (columns found by name)
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	{ print $c["load"], $c["runs"], $c["not_ok"], $c["time_s"], $c["cpu_pct"] }' \
+awk "$CSV_AWK"'
+	{ print f[c["load"]], f[c["runs"]], f[c["not_ok"]], f[c["time_s"]], f[c["cpu_pct"]] }' \
 	"$tmp/report.csv" > "$tmp/loads"
 while read -r load runs not_ok time cpu; do
 	lava-test-set start "$load"
@@ -49,9 +70,9 @@ while read -r load runs not_ok time cpu; do
 	fi
 	if [ "$not_ok" -eq 0 ] && [ "$runs" -gt 0 ]; then ok=pass; else ok=fail; fi
 	lava-test-case "$load-runs" --result $ok --measurement "$runs" --units runs
-	verdict=$(awk -F, -v l="$load" -v k="$KERNEL" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["load"] == l && $c["metric"] == "Time" && $c["kernel"] == k {
-			print $c["verdict"], ($c["diff_pct"] == "" ? 0 : $c["diff_pct"]) }' "$tmp/compare.csv")
+	verdict=$(L=$load K=$KERNEL awk "$CSV_AWK"'
+		f[c["load"]] == ENVIRON["L"] && f[c["metric"]] == "Time" && f[c["kernel"]] == ENVIRON["K"] {
+			print f[c["verdict"]], (f[c["diff_pct"]] == "" ? 0 : f[c["diff_pct"]]) }' "$tmp/compare.csv")
 	if [ -n "$verdict" ]; then
 		set -- $verdict
 		if [ "$1" = worse ]; then ok=fail; else ok=pass; fi
