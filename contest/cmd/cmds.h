@@ -16,6 +16,8 @@ int cmd_env(int argc, char **argv);
 int cmd_interact(int argc, char **argv);
 int cmd_measure(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+/* `contest guest-init DIR` (guest-init.c): PID 1 of a run --boot guest */
+int cmd_guest_init(int argc, char **argv);
 
 /*
  * compare's text of kernels[0..n) in dir on stdout, its warnings on
