@@ -14,7 +14,7 @@ set -u
 objdir=${2:-}
 [ -z "$objdir" ] || objdir=$(cd "$objdir" && pwd) || exit 2
 cd "${1:-$(dirname "$0")/..}" || exit 2
-layers=(lib sys loads results output session guest cmd main)
+layers=(lib sys loads results output show session guest cmd main)
 rank() {	# rank LAYER: its index in layers, -1 unknown
 	local i
 	for i in "${!layers[@]}"; do [ "${layers[$i]}" = "$1" ] && { echo "$i"; return; }; done
