@@ -8,40 +8,45 @@
 # (where make put the objects, build/plain), the same holds for what the
 # objects call: a function is called only from its own layer or one above
 # (a prototype in a lower layer's header cannot hide an upward call), and
-# no modules call each other round a circle. Prints each breach as FILE:LINE
+# no modules call each other round a circle; and no command calls another's
+# code: a cmd/ module calls into cmd/ only cli.c (the options commands
+# share), and only cmds.c names the commands' cmd_NAME (its table); what
+# two commands share lives below cmd/. Prints each breach as FILE:LINE
 # (FILE: SYMBOL for calls) and exits 1 when there is one.
 set -u
 objdir=${2:-}
 [ -z "$objdir" ] || objdir=$(cd "$objdir" && pwd) || exit 2
 cd "${1:-$(dirname "$0")/..}" || exit 2
-layers=(lib sys loads results output session guest cmd main)
-rank() {	# rank LAYER: its index in layers, -1 unknown
-	local i
-	for i in "${!layers[@]}"; do [ "${layers[$i]}" = "$1" ] && { echo "$i"; return; }; done
-	echo -1
+layers=(lib sys loads results output show session guest cmd main)
+# no $(...) in the loops below: a fork a line made the check minutes long
+# on a busy machine
+declare -A ranks
+for i in "${!layers[@]}"; do ranks[${layers[$i]}]=$i; done
+rank() {	# rank LAYER: its index in layers, -1 unknown, in REPLY
+	REPLY=${ranks[$1]:--1}
 }
-layer_of() {	# layer_of FILE
+layer_of() {	# layer_of FILE: its layer, in REPLY
 	case $1 in
-	contest/main.c) echo main ;;
-	contest/*/*) local p=${1#contest/}; echo "${p%%/*}" ;;
-	loads/*) echo loads ;;
-	*) echo none ;;
+	contest/main.c) REPLY=main ;;
+	contest/*/*) REPLY=${1#contest/}; REPLY=${REPLY%%/*} ;;
+	loads/*) REPLY=loads ;;
+	*) REPLY=none ;;
 	esac
 }
-path_of() {	# path_of INCLUDE: the file it names, from the top
+path_of() {	# path_of INCLUDE: the file it names, from the top, in REPLY
 	case $1 in
-	loads/*) echo "$1" ;;
-	*) echo "contest/$1" ;;
+	loads/*) REPLY=$1 ;;
+	*) REPLY=contest/$1 ;;
 	esac
 }
 bad=0 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
 files=$(find contest loads -name '*.[ch]' | sort)
 for f in $files; do
-	self=$(layer_of "$f"); r=$(rank "$self")
+	layer_of "$f"; self=$REPLY; rank "$self"; r=$REPLY
 	if [ "$r" -lt 0 ]; then echo "$f: not in a layer folder (${layers[*]})"; bad=1; continue; fi
 	while IFS=: read -r line inc; do
-		target=$(path_of "$inc"); tl=$(layer_of "$target"); tr=$(rank "$tl")
+		path_of "$inc"; target=$REPLY; layer_of "$target"; tl=$REPLY; rank "$tl"; tr=$REPLY
 		if [ "$inc" = "${inc#*/}" ] || [ ! -f "$target" ]; then
 			echo "$f:$line: include \"$inc\" by its layer path (such as \"lib/util.h\")"; bad=1; continue
 		fi
@@ -76,9 +81,15 @@ if [ -n "$objdir" ]; then
 	sort -k1,1 -o "$defs" "$defs"; sort -k1,1 -o "$uses" "$uses"
 	while read -r sym user owner; do
 		[ "$user" = "$owner" ] && continue
-		ur=$(rank "$(layer_of "$user.c")"); orank=$(rank "$(layer_of "$owner.c")")
+		layer_of "$user.c"; ul=$REPLY; rank "$ul"; ur=$REPLY
+		layer_of "$owner.c"; ol=$REPLY; rank "$ol"; orank=$REPLY
 		if [ "$orank" -gt "$ur" ]; then
-			echo "$user.c: $sym: $(layer_of "$user.c") calls $owner.c of $(layer_of "$owner.c"), a layer above it"
+			echo "$user.c: $sym: $ul calls $owner.c of $ol, a layer above it"
+			bad=1
+		elif [ "$ul" = cmd ] && [ "$ol" = cmd ] &&
+		     [ "$owner" != contest/cmd/cli ] &&
+		     ! { [ "$user" = contest/cmd/cmds ] && [ "${sym#cmd_}" != "$sym" ]; }; then
+			echo "$user.c: $sym: a command calls $owner.c, another command's (what two commands share goes below cmd/)"
 			bad=1
 		fi
 		echo "$user $owner" >> "$calls"

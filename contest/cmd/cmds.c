@@ -2,7 +2,6 @@
  * summary; and `contest help [COMMAND]`, which lists them */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
-#include "guest/boot.h"
 #include "lib/util.h"
 
 #include <limits.h>

@@ -1,13 +1,11 @@
 /* cmd-compare.c - contest compare: is the difference between kernels real? */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
-#include "output/compare-write.h"
-#include "output/compare-mail.h"
-#include "results/calibration.h"
+#include "output/mail.h"
+#include "show/show.h"
 #include "lib/util.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,117 +32,6 @@ static const char tail_text[] =
 	"Exit status: 0 no difference beyond --fail-above, 1 results unreadable,\n"
 	"2 bad usage, 3 a significant difference worse than --fail-above's PCT%.\n";
 
-/* in the order of --format's choices */
-enum compare_format { FORMAT_TEXT, FORMAT_MAIL, FORMAT_CSV, FORMAT_JSON };
-
-struct compare_args {
-	const char *dir;
-	int format;		/* enum compare_format */
-	double fail_above;	/* NAN: no gate */
-	struct compare_opts o;	/* alpha, margin; the calibration is read */
-	const char *from, *to;	/* mail's headers; NULL: the default */
-};
-
-static void compare_args_init(struct compare_args *a, const char *dir)
-{
-	memset(a, 0, sizeof(*a));
-	a->dir = dir;
-	a->format = FORMAT_TEXT;
-	a->fail_above = NAN;
-	compare_opts_init(&a->o);
-}
-
-/* on stderr, whatever the format: a mail carries them in its body too */
-static void warn_confounds(char **confounds)
-{
-	for (char **s = confounds; *s; s++)
-		warning("%s", *s);
-}
-
-static int write_mail(const struct compare *c, const struct compare_args *a, char **kernels,
-		      int n, char **confounds)
-{
-	char **envs = results_read_envs(a->dir, kernels, (size_t)n);
-	int ret = compare_write_mail(c, envs, confounds, a->from, a->to, stdout);
-
-	results_envs_free(envs, (size_t)n);
-	return ret;
-}
-
-static int write_compare(const struct compare *c, const struct compare_args *a, char **kernels,
-			 int n, char **confounds)
-{
-	switch (a->format) {
-	case FORMAT_MAIL:
-		return write_mail(c, a, kernels, n, confounds);
-	case FORMAT_CSV:
-		return compare_write_csv(c, stdout);
-	case FORMAT_JSON:
-		return compare_write_json(c, stdout);
-	case FORMAT_TEXT:
-		break;
-	}
-	return compare_write_text(c, stdout);
-}
-
-/* compare_confounds on a thread of its own: it reads only env files */
-struct confounds_job {
-	const char *dir;
-	char *const *kernels;
-	size_t n;
-	char **out;
-};
-
-static void *confounds_thread(void *data)
-{
-	struct confounds_job *job = data;
-
-	job->out = compare_confounds(job->dir, job->kernels, job->n);
-	return NULL;
-}
-
-static int run_compare(const struct compare_args *a, char **kernels, int n)
-{
-	struct compare_opts o = a->o;
-	struct compare c;
-	char **confounds, *base_env = results_read_env(a->dir, kernels[0]);
-	struct confounds_job job = { a->dir, kernels, (size_t)n, NULL };
-	pthread_t thread;
-	int status = 0, threaded;
-
-	compare_opts_calibrate(&o, a->dir, base_env);
-	free(base_env);
-	/* the env files are read beside the runs: a lab's thousands of
-	 * each take a second core where there is one */
-	threaded = pthread_create(&thread, NULL, confounds_thread, &job) == 0;
-	status = compare_read(&c, a->dir, kernels, (size_t)n, &o) < 0 ? EXIT_RUN_FAILED : 0;
-	if (threaded)
-		pthread_join(thread, NULL);
-	else
-		confounds_thread(&job);
-	confounds = job.out;
-	if (status) {
-		compare_confounds_free(confounds);
-		return status;
-	}
-	warn_confounds(confounds);
-	if (write_compare(&c, a, kernels, n, confounds) < 0)
-		status = EXIT_RUN_FAILED;
-	else if (!isnan(a->fail_above) && compare_failures(&c, a->fail_above, stderr) > 0)
-		status = EXIT_REGRESSION;
-	compare_confounds_free(confounds);
-	compare_release(&c);
-	return status;
-}
-
-int compare_show(const char *dir, char **kernels, int n)
-{
-	struct compare_args a;
-
-	compare_args_init(&a, dir);
-	return run_compare(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
-}
-
 /* the kernels named, then the comparison; with the results directory a->dir */
 static int compare_named(struct compare_args *a, char **kernels, int n)
 {
@@ -153,12 +40,12 @@ static int compare_named(struct compare_args *a, char **kernels, int n)
 		fputs(usage_text, stderr);
 		return EXIT_USAGE;
 	}
-	if (a->format == FORMAT_MAIL && mail_check_addresses(a->from, a->to) < 0)
+	if (a->format == COMPARE_MAIL && mail_check_addresses(a->from, a->to) < 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < n; i++)
 		if (results_check_kernel(a->dir, kernels[i]) < 0)
 			return EXIT_USAGE;
-	return cli_close_stdout(run_compare(a, kernels, n));
+	return cli_close_stdout(compare_print(a, kernels, n));
 }
 
 int cmd_compare(int argc, char **argv)

@@ -1,5 +1,6 @@
 /* cmd-plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
+#include "cmd/cmds.h"
 #include "output/plot.h"
 #include "results/monitor-logs.h"
 #include "lib/owner.h"

@@ -4,6 +4,7 @@
 #include "output/mail.h"
 #include "output/report-html.h"
 #include "output/report-write.h"
+#include "show/show.h"
 #include "lib/page-dir.h"
 #include "lib/util.h"
 
@@ -62,21 +63,6 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 	if (opts->reference && results_check_kernel(dir, opts->reference) < 0)
 		return -1;
 	return 0;
-}
-
-int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
-			 const struct report_opts *opts, FILE *out)
-{
-	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r);
-
-	if (ret < 0)
-		return -1;
-	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
-		ret = -1;
-	report_inputs_release(&r);
-	report_release(&r);
-	return ret ? -1 : 0;
 }
 
 /* --format html: the report and its inputs read, the charts made, then the page */

@@ -31,6 +31,7 @@
 #include "session/resume.h"
 #include "session/run.h"
 #include "session/session.h"
+#include "show/show.h"
 #include "lib/util.h"
 
 #include <errno.h>

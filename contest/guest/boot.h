@@ -105,7 +105,12 @@ void boot_ran_release(struct boot_ran *ran);
 int boot_run(struct config *cfg, const struct boot_opts *b, const struct boot_passthrough *p,
 	     struct boot_ran *ran);
 
-/* `contest guest-init DIR` (guest-init.c): PID 1 of the guest */
-int cmd_guest_init(int argc, char **argv);
+/*
+ * PID 1 of the guest (guest-init.c; `contest guest-init DIR` calls it):
+ * the inner session's argv, environment and directory read from DIR, the
+ * mounts it needs, the session run with its output on the console, DIR/status
+ * written ("exit N", "signal N" or "error ..."); then the guest powers off.
+ */
+void guest_init(const char *dir) __attribute__((noreturn));
 
 #endif

@@ -1,4 +1,5 @@
-/* guest-init.c - `contest guest-init DIR`: the first process of a --boot guest
+/* guest-init.c - the first process of a --boot guest (cmd/guest-init.c
+ * checks that it is and calls guest_init)
  *
  * The guest kernel runs contest itself as init (init=/path/to/contest
  * -- guest-init DIR), so nothing is ever built from a shell string: the
@@ -224,27 +225,19 @@ static void __attribute__((noreturn)) power_off(void)
 		pause();	/* PID 1 must not exit: that would panic the guest */
 }
 
-int cmd_guest_init(int argc, char **argv)
+void guest_init(const char *dir)
 {
 	char **args, **env, *cwd, *scratch, *disk, status[64];
 
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		printf("usage: contest guest-init DIR\n\nThe first process of a 'contest run --boot' "
-		       "guest; the guest kernel runs it, not you.\n");
-		return 0;
-	}
-	/* argv[2...] may hold what the kernel adds after "--" (console=) */
-	if (argc < 2 || getpid() != 1)
-		return error("guest-init is the first process of a 'contest run --boot' guest"), 2;
-	args = read_vector(argv[1], "argv");
-	env = read_vector(argv[1], "environ");
-	cwd = read_string(argv[1], "cwd");
-	scratch = read_string(argv[1], "scratch");
-	disk = read_string(argv[1], "disk");
+	args = read_vector(dir, "argv");
+	env = read_vector(dir, "environ");
+	cwd = read_string(dir, "cwd");
+	scratch = read_string(dir, "scratch");
+	disk = read_string(dir, "disk");
 	if (!args || !env || !cwd || !scratch || !disk || !strchr(disk, '/')) {
-		error("cannot read the session from '%s': %s", argv[1], strerror(errno));
+		error("cannot read the session from '%s': %s", dir, strerror(errno));
 		snprintf(status, sizeof(status), "error cannot read the session\n");
-	} else if (guest_mounts(argv[1], disk, scratch) < 0 || chdir(cwd) < 0) {
+	} else if (guest_mounts(dir, disk, scratch) < 0 || chdir(cwd) < 0) {
 		snprintf(status, sizeof(status), "error cannot set up the guest\n");
 	} else {
 		add_scratch_scheduler(env, disk);
@@ -252,6 +245,6 @@ int cmd_guest_init(int argc, char **argv)
 		if (umount(scratch) < 0)
 			warning("cannot unmount '%s': %s", scratch, strerror(errno));
 	}
-	write_status(argv[1], status);
+	write_status(dir, status);
 	power_off();
 }

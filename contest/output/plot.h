@@ -55,7 +55,4 @@ int plot_report(const struct report *r, const struct monitor_logs *logs, const c
 		enum plot_format format, int with_data, struct plot_set *set);
 void plot_set_release(struct plot_set *set);
 
-/* contest plot [-r DIR] [-o DIR] [--format png|svg] [KERNEL...] (cmd-plot.c) */
-int cmd_plot(int argc, char **argv);
-
 #endif

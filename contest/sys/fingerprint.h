@@ -60,7 +60,4 @@ int env_differences(const struct env *a, const struct env *b, char ***keys_out);
 int fingerprint_same_memory(const char *mem_a, const char *guest_mem_a, const char *mem_b,
 			    const char *guest_mem_b);
 
-/* `contest env [-c CONF] [-s KEY=VALUE]...` (contest/cmd-env.c) */
-int cmd_env(int argc, char **argv);
-
 #endif

@@ -2,14 +2,19 @@
 # The tree keeps its layers (docs/ARCHITECTURE.md): scripts/check-layers.sh
 # passes on it, and fails on a copy given each kind of breach: a file
 # outside a layer folder (the old flat contest/), an include of a layer
-# above, two modules including each other, a writer reading a file.
+# above, two modules including each other, a writer reading a file, a
+# call up a layer or round a circle, a command calling another's code.
 . "$(dirname "$0")/lib.sh"
 CHECK=$TOP/scripts/check-layers.sh
 
 OBJ=$TOP/${OBJDIR:-build/plain}
-"$CHECK" "$TOP" "$OBJ" > "$T/out" 2>&1
-ok $? "make check-layers passes on this tree, its includes and its objects' calls"
-[ $? -eq 0 ] || sed 's/^/# /' "$T/out"
+passes() {	# passes DIR OBJDIR NAME: ok when check-layers passes, else its breaches as comments
+	"$CHECK" "$1" "$2" > "$T/out" 2>&1
+	local rc=$?
+	ok $rc "$3"
+	[ $rc -eq 0 ] || sed 's/^/# /' "$T/out"
+}
+passes "$TOP" "$OBJ" "make check-layers passes on this tree, its includes and its objects' calls"
 
 # every layer the script ranks is a folder here, and ARCHITECTURE.md names it
 layers=$(sed -n 's/^layers=(\(.*\))$/\1/p' "$CHECK")
@@ -66,6 +71,16 @@ objcopy_tree
 add_module contest/sys/ping 'int sys_pong(int); int sys_ping(int); int sys_ping(int n) { return n ? sys_pong(n - 1) : 0; }'
 add_module contest/sys/pong 'int sys_ping(int); int sys_pong(int); int sys_pong(int n) { return n ? sys_ping(n - 1) : 1; }'
 calls_breach "sys/ping and sys/pong calling each other" "modules that call each other round a circle"
+# a command calling another command's code, as run.c once called
+# compare.c's compare_show and report.c's report_print_kernels
+objcopy_tree
+add_module contest/cmd/peek 'int cmd_report(int, char **); int cmd_peek(int, char **); int cmd_peek(int c, char **v) { return cmd_report(c, v); }'
+calls_breach "cmd/peek.c calling cmd_report of cmd/report.c" "contest/cmd/peek.c: cmd_report: a command calls contest/cmd/report.c, another command's"
+# the first test's diagnostic: on a tree that fails, the breach is said
+# under its "not ok" (run in a subshell, so it counts here only as below)
+( _n=0; passes "$T/tree" "$T/obj" "probe" ) > "$T/probe" 2>&1
+grep -q '^not ok 1 - probe' "$T/probe" && grep -q '^# contest/cmd/peek.c: cmd_report: a command calls' "$T/probe"
+ok $? "a failing check's breaches are printed as comments: $(grep -m1 '^# ' "$T/probe")"
 # a module without its object is not silently passed over
 objcopy_tree; rm "$T/obj/contest/lib/util.o"
 calls_breach "an object missing from OBJDIR" "contest/lib/util.c: no object"

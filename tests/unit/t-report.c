@@ -1,6 +1,6 @@
 /* t-report.c - aggregation and the text tables: layout, rounding, ratio modes */
 #include "output/report-write.h"
-#include "cmd/cmds.h"
+#include "show/show.h"
 #include "output/report-env.h"
 #include "lib/util.h"
 #include "tap.h"

@@ -1,0 +1,22 @@
+/* guest-init.c - `contest guest-init DIR`: the first process of a --boot
+ * guest; guest_init (guest/guest-init.c) does the guest's work */
+#include "cmd/cmds.h"
+#include "guest/boot.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int cmd_guest_init(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		printf("usage: contest guest-init DIR\n\nThe first process of a 'contest run --boot' "
+		       "guest; the guest kernel runs it, not you.\n");
+		return 0;
+	}
+	/* argv[2...] may hold what the kernel adds after "--" (console=) */
+	if (argc < 2 || getpid() != 1)
+		return error("guest-init is the first process of a 'contest run --boot' guest"), 2;
+	guest_init(argv[1]);
+}

@@ -1,0 +1,59 @@
+/* show.h - what two commands print: a results directory read through
+ * results/ and handed to a writer of output/
+ *
+ * report prints a report's tables, and run prints them for the kernels it
+ * has just run; compare prints a comparison, and run prints one of its
+ * variants or of run --boot's kernels. Reading is results/'s and writing
+ * output/'s; this layer only joins the two, so that no command calls
+ * another's code.
+ */
+#ifndef CONTEST_SHOW_H
+#define CONTEST_SHOW_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "results/compare.h"
+
+/*
+ * Read dir and print the tables of kernels[0..n) in that order (n == 0:
+ * every kernel, oldest first) in opts->format (not html), with the inputs
+ * that format needs (report_read_inputs). 0, or -1 (error printed).
+ */
+struct report_opts;
+int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
+			 const struct report_opts *opts, FILE *out);
+
+/* compare's formats, in the order of its --format's choices */
+enum compare_format { COMPARE_TEXT, COMPARE_MAIL, COMPARE_CSV, COMPARE_JSON };
+
+/* how `contest compare` prints a comparison */
+struct compare_args {
+	const char *dir;
+	int format;		/* enum compare_format */
+	double fail_above;	/* NAN: no gate */
+	struct compare_opts o;	/* alpha, margin; the calibration is read */
+	const char *from, *to;	/* mail's headers; NULL: the default */
+};
+
+/* text, no gate, compare_opts_init()'s alpha and margin; results in dir */
+void compare_args_init(struct compare_args *a, const char *dir);
+
+/*
+ * Compare kernels[0..n) (the first is BASE) of a->dir in a->format on
+ * stdout, the environments' differences as warnings on stderr, and with
+ * a->fail_above the gate's failures on stderr: 0, EXIT_RUN_FAILED (said)
+ * when the results cannot be read or written, EXIT_REGRESSION when the
+ * gate fails.
+ */
+int compare_print(const struct compare_args *a, char **kernels, int n);
+
+/*
+ * compare's text of kernels[0..n) in dir on stdout, its warnings on
+ * stderr, as `contest compare -r DIR` prints them; 0, or -1 (said) when
+ * the results cannot be read or written. For run's variants and run
+ * --boot's kernels.
+ */
+int compare_show(const char *dir, char **kernels, int n);
+
+#endif
