@@ -627,8 +627,14 @@ static const char *parse_fields(char **f, const struct header *h, struct run_row
 			if (!v) {
 				d = NAN;	/* an optional column the file lacks */
 			} else if (parse_number(v, failed || !c->required, &d)) {
-				snprintf(why, why_size, "%s is not a number: '%.40s'", c->name, v);
-				return why;
+				/* a time skips the row; another optional count is unknown */
+				if (!c->required && !is_time(c)) {
+					d = NAN;
+				} else {
+					snprintf(why, why_size, "%s is not a number: '%.40s'",
+						 c->name, v);
+					return why;
+				}
 			} else if (d < 0 && (c->required || is_time(c))) {
 				snprintf(why, why_size, "%s is negative: '%.40s'", c->name, v);
 				return why;

@@ -624,6 +624,29 @@ static void test_odd_numbers(void)
 	free(dir);
 }
 
+/* an optional count that is not a number is unknown, and its row's Time is kept */
+static void test_odd_optional(void)
+{
+	char *dir = xasprintf("%s/oddopt", tmpdir), *log = xasprintf("%s/oddopt.err", tmpdir), *err;
+	struct rows rows;
+	int ret;
+
+	write_file(dir, "k",
+		   "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tpgmajfault\n"
+		   "noload\t1\t70\t93\t0\t0\tok\tx1\n"
+		   "noload\t2\t71\t93\t0\t0\tok\t12\n");
+	stderr_to_file(log);
+	ret = read_rows(dir, "k", &rows);
+	err = stderr_back(log);
+	ok(ret == 0 && rows.n == 2 && rows.row[0].time_s == 70 && isnan(rows.row[0].pgmajfault) &&
+	   rows.row[1].pgmajfault == 12,
+	   "an optional count that is not a number reads as unknown; the row is kept (%zu rows)",
+	   rows.n);
+	free(err);
+	free(log);
+	free(dir);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -643,6 +666,7 @@ int main(void)
 	test_limits();
 	test_numbers_as_strtod();
 	test_odd_numbers();
+	test_odd_optional();
 	rm_rf(tmpdir);
 	return tap_done();
 }
