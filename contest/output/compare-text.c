@@ -213,15 +213,27 @@ static void brief_intro(const struct compare *c, FILE *out)
 	fputc('\n', out);
 }
 
+/* v with decimals; of 16 digits or more, cut short it would read as another
+ * number, so it takes an exponent */
+static void fixed_or_exp(char *buf, size_t size, double v, int decimals)
+{
+	if (fabs(v) >= 1e15)
+		snprintf(buf, size, "%.*e", decimals + 2, v);
+	else
+		fmt_fixed(buf, size, v, decimals);
+}
+
 static const char *cell(char *buf, size_t size, double v, int decimals)
 {
 	if (!isfinite(v))
 		return "-";
-	if (decimals == 0 && fabs(v) >= 1e6) {	/* a count: millions fit the column */
+	if (decimals == 0 && fabs(v) >= 1e15) {
+		fixed_or_exp(buf, size, v, decimals);
+	} else if (decimals == 0 && fabs(v) >= 1e6) {	/* a count: millions fit the column */
 		fmt_fixed(buf, size - 1, v / 1e6, 1);
 		strcat(buf, "M");
 	} else {
-		fmt_fixed(buf, size, v, decimals);
+		fixed_or_exp(buf, size, v, decimals);
 	}
 	return buf;
 }
@@ -275,7 +287,7 @@ const char *compare_diff_cell(char *buf, size_t size, const struct compare_row *
 	double v = print_zero(row->diff_pct, 1);
 
 	buf[0] = '+';	/* "%+.1f%%" */
-	fmt_fixed(buf + !signbit(v), size - 2, v, 1);
+	fixed_or_exp(buf + !signbit(v), size - 2, v, 1);
 	strcat(buf, "%");
 	return buf;
 }

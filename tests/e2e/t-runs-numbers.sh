@@ -4,7 +4,7 @@
 # (0x10, "  5", 1e3) are each a row skipped, warned FILE:LINE, and the
 # good rows are read; a Time too wide for its cell (1e40, written plain
 # as contest would) is printed whole, with an exponent, not cut to 31
-# characters (which read as about 1e30).
+# characters (which read as about 1e30), in report and in compare.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
@@ -29,4 +29,7 @@ ok $? "io_load's one good run counts, Ratio 2.00: $(grep -A3 '^io_load' "$T/odd.
 is "$?" 0 "report of a Time of 1e40"
 grep -q '^huge \[1\]  *1\.000e+40  *93 ' "$T/huge.out"
 ok $? "printed whole, with an exponent: $(grep '^huge' "$T/huge.out")"
+"$CONTEST" compare -r "$R" odd huge > "$T/cmp.out" 2> /dev/null
+grep -A1 '^Time ' "$T/cmp.out" | grep -qE '^ +huge +1\.0000e\+40 .* -1\.[0-9]+e\+40% '
+ok $? "compare too, its Mean and Diff: $(grep -m1 -A1 '^Time ' "$T/cmp.out" | tail -1)"
 done_testing
