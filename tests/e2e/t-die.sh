@@ -1,26 +1,26 @@
 #!/usr/bin/env bash
 # die() in the middle of a session undoes what the session made. The real
-# way in: the log of a failed compile is read whole to show its tail, and a
-# log bigger than the memory contest may use (ulimit -v, or ASan's
-# allocation cap in a SANITIZE=1 build) ends in "out of memory" after the
-# session made its cgroups, swap file and scratch and ran process_load.
-# The compile is a command that makes its own log a sparse 1 GiB and
-# fails. The message says it cleans up, and nothing of the session is
-# left, on disk or in the lock record's eyes (the next run finds nothing
-# to remove).
+# way in: the log of a failed compile is read whole (up to the readers'
+# 64 MiB cap) to show its tail, and a log bigger than the memory contest
+# may use (ulimit -v, or ASan's allocation cap in a SANITIZE=1 build) ends
+# in "out of memory" after the session made its cgroups, swap file and
+# scratch and ran process_load. The compile is a command that makes its
+# own log a sparse 60 MiB and fails. The message says it cleans up, and
+# nothing of the session is left, on disk or in the lock record's eyes
+# (the next run finds nothing to remove).
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
 swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
-# sparse: no disk, but 1 GiB to read
-big_log=(-s workload=command -s 'command=sh -c "truncate -s 1G /proc/self/fd/1; exit 1"')
+# sparse: no disk, but 60 MiB to read, under the readers' cap
+big_log=(-s workload=command -s 'command=sh -c "truncate -s 60M /proc/self/fd/1; exit 1"')
 if ldd "$CONTEST" | grep -q libasan; then
-	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=300
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=32
 	limit=unlimited		# ASan reserves terabytes of address space
 else
-	limit=400000		# KiB of address space: the 512 MiB buffer does not fit
+	limit=60000		# KiB of address space: the log's 64 MiB buffer cannot fit
 fi
 (ulimit -v $limit; exec "$CONTEST" run "${QUICK[@]}" "${big_log[@]}" -s quiet_wait=0 \
 	-s load_lead=0.5s -k K -n 1 -r "$R" "${swap[@]}" process_load > /dev/null 2> "$T/err") &
@@ -32,8 +32,8 @@ grep -q "^fatal: out of memory" "$T/err"
 ok $? "it says why it died"
 grep -q "preparing process_load" "$T/err" && grep -q "^contest: cleaning up" "$T/err"
 ok $? "after running the load, and that it cleans up"
-[ "$(stat -c %s "$R/K/logs/process_load.1.make")" = 1073741824 ]
-ok $? "the compile's log was the sparse 1 GiB"
+[ "$(stat -c %s "$R/K/logs/process_load.1.make")" = 62914560 ]
+ok $? "the compile's log was the sparse 60 MiB"
 grep -Eq "^cgroup .*/contest-[0-9]+$" "$T/work/.contest.lock" &&
 	grep -q "^scratch $T/work/scratch\." "$T/work/.contest.lock"
 ok $? "the lock record named the session's cgroups and scratch (from the registry)"
