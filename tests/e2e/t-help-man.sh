@@ -8,6 +8,12 @@ is "$?" 0 "contest help: exit 0"
 is "$(tail -n 1 "$T/tree")" "  man -l $TOP/contest.1" "from the source tree: man -l with contest.1's path"
 man -l "$TOP/contest.1" > /dev/null 2>&1 || [ ! -x "$(command -v man)" ]
 ok $? "that command shows the page (or man is not installed)"
+if command -v groff > /dev/null; then
+	groff -man -Tutf8 -ww "$TOP/contest.1" 2> "$T/troff.err" > /dev/null
+	is "$(cat "$T/troff.err")" "" "the page renders without a troff warning (a line it cannot adjust...)"
+else
+	skip "no groff to render the page with"
+fi
 ! grep -q 'man contest' "$T/tree"
 ok $? "from the source tree: no 'man contest', which needs make install"
 

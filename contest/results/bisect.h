@@ -1,0 +1,96 @@
+/* bisect.h - which commit made it slower: a bisection whose every step is a test
+ *
+ * Commits 0 .. n-1 in history order: 0 is good, n-1 is bad. The culprit
+ * is the first bad commit; the bisection narrows (lo, hi], lo last known
+ * good and hi first known bad, until hi = lo + 1.
+ *
+ * Every test compares two commits measured in the same interleaved
+ * rounds (the order turns every other round): the per-round ln(later /
+ * earlier), one-sided, against the noise pooled over every round of the
+ * bisection (each step's ln(time)s less their round's and their commit's
+ * means: one machine and one workload throughout, so one noise, its
+ * estimate worth all those degrees of freedom). A step looks after each
+ * round from the third, at its alpha spent over its looks (sequential.h),
+ * until the tests decide or the cap.
+ *
+ * First the regression is confirmed: good and bad, until bad is slower at
+ * alpha; a regression the rounds cannot see is refused, saying the MDE
+ * they reached.
+ *
+ * A step measures the midpoint c beside lo and hi (lo, c, hi) and asks
+ * two questions, as a person would: is c slower than lo, and is hi
+ * slower than c? c is bad when only the first is so, good when only the
+ * second; both (c between the two: two regressions?) or neither by the
+ * cap is a midpoint not placed, and it is not guessed: the answer is then
+ * the range (lo, hi], the commits that may hold the culprit. A wrong
+ * placement needs a test to reject what is true (c like lo, yet "slower
+ * than lo"), at most alpha_step of the time.
+ *
+ * alpha_step = alpha / (S + 1), S = ceil(log2(n - 1)) steps and one last
+ * check: by the union bound the chance that any placement, or the check,
+ * is wrong is at most alpha over the whole bisection (skips can add a
+ * step or two beyond S, each at the same alpha_step). The last check
+ * measures hi beside its parent lo and must decide it slower before hi is
+ * named; else the answer is (lo, hi].
+ *
+ * A commit that cannot be measured (its build or boot failed) is
+ * skipped, as git bisect skip does: the step takes the untried commit
+ * nearest the middle; a range whose every commit inside was skipped is
+ * the answer, as a range.
+ */
+#ifndef CONTEST_BISECT_H
+#define CONTEST_BISECT_H
+
+#include <stddef.h>
+
+#define BISECT_ALPHA 0.05
+#define BISECT_MAX_ROUNDS 30
+#define BISECT_MAX_CAP 200	/* the most max_rounds may be */
+
+struct bisect_opts {
+	double alpha;		/* of any wrong placement over the whole bisection */
+	size_t max_rounds;	/* a step's cap, in rounds (3 to BISECT_MAX_CAP) */
+};
+
+void bisect_opts_init(struct bisect_opts *o);
+
+/* what measures: a driver (builds, boots, runs) or a simulation */
+struct bisect_ops {
+	/* 0: commit can be measured; -1: it cannot (build or boot failed), skipped */
+	int (*prepare)(void *ctx, size_t commit);
+	/* one interleaved round of the n commits, in that order: times[i] of
+	 * commits[i]; 0, or -1 to stop (interrupted, a run failed) */
+	int (*round)(void *ctx, const size_t *commits, size_t n, double *times);
+	/* told after each decision (may be NULL): commit placed good (0),
+	 * bad (1) or not (-1), after rounds rounds */
+	void (*placed)(void *ctx, size_t commit, int bad, size_t rounds);
+	void *ctx;
+};
+
+enum bisect_outcome {
+	BISECT_CULPRIT,		/* hi is the first bad commit */
+	BISECT_RANGE,		/* the culprit is one of (lo, hi] */
+	BISECT_NOT_CONFIRMED,	/* good and bad could not be told apart */
+	BISECT_STOPPED,		/* round() said stop */
+};
+
+struct bisect_result {
+	enum bisect_outcome outcome;
+	size_t lo, hi;		/* the culprit is in (lo, hi] */
+	size_t steps;		/* midpoints tried, skipped ones included */
+	size_t rounds, runs;	/* measured, in all */
+	double change_pct;	/* bad against good, the confirmation's estimate */
+	double mde_pct;		/* the confirmation's MDE when it was not decided */
+	const char *why;	/* a range's or a refusal's reason */
+};
+
+/* the bisection of commits 0 .. n-1 (n >= 2); the outcome is in res */
+void bisect_run(size_t n, const struct bisect_ops *ops, const struct bisect_opts *o,
+		struct bisect_result *res);
+
+/* the steps a bisection of n commits needs, skips aside: ceil(log2(n - 1)) */
+size_t bisect_steps(size_t n);
+
+const char *bisect_outcome_name(enum bisect_outcome outcome);
+
+#endif

@@ -1,0 +1,135 @@
+/* t-bisect.c - results/bisect.c driven by seeded simulated measurements */
+#include "results/bisect.h"
+#include "tap.h"
+#include "rng.h"
+
+#include <math.h>
+#include <string.h>
+
+/* commits 0..n-1; from culprit on, step slower; noise sd per run; each
+ * round's speed varies by round_sd, shared by its runs; skip[] cannot build */
+struct sim {
+	size_t culprit;
+	double step, sd, round_sd;
+	const unsigned char *skip;
+	size_t prepared;
+};
+
+static int sim_prepare(void *ctx, size_t commit)
+{
+	struct sim *s = ctx;
+
+	s->prepared++;
+	return s->skip && s->skip[commit] ? -1 : 0;
+}
+
+static int sim_round(void *ctx, const size_t *commits, size_t n, double *times)
+{
+	struct sim *s = ctx;
+	double speed = exp(s->round_sd * rng_normal());
+
+	for (size_t i = 0; i < n; i++)
+		times[i] = 100.0 * speed * (commits[i] >= s->culprit ? 1.0 + s->step : 1.0) *
+			   (1.0 + s->sd * rng_normal());
+	return 0;
+}
+
+struct tally {
+	int named_right, named_wrong, range_holds, range_misses, refused;
+	double runs;
+};
+
+static void bisect_many(int trials, size_t n, double step, double sd, struct tally *t,
+			const unsigned char *skip, size_t culprit)
+{
+	struct bisect_opts o;
+	struct bisect_result r;
+
+	memset(t, 0, sizeof(*t));
+	bisect_opts_init(&o);
+	for (int i = 0; i < trials; i++) {
+		struct sim s = { culprit ? culprit : 1 + rng_next() % (n - 1), step, sd, 0.03,
+				 skip, 0 };
+		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
+
+		bisect_run(n, &ops, &o, &r);
+		t->runs += (double)r.runs;
+		if (r.outcome == BISECT_CULPRIT)
+			*(r.hi == s.culprit ? &t->named_right : &t->named_wrong) += 1;
+		else if (r.outcome == BISECT_RANGE)
+			*(r.lo < s.culprit && s.culprit <= r.hi ? &t->range_holds :
+			  &t->range_misses) += 1;
+		else
+			t->refused++;
+	}
+	t->runs /= trials;
+}
+
+int main(void)
+{
+	struct tally t;
+	unsigned char skip[16] = { 0 };
+
+	ok(bisect_steps(16) == 4 && bisect_steps(2) == 0 && bisect_steps(3) == 1 &&
+	   bisect_steps(65) == 6, "steps: ceil(log2(n - 1))");
+
+	rng_seed(101);
+	bisect_many(1000, 16, 0.10, 0.03, &t, NULL, 0);
+	printf("# 16 commits, 10%% step, 3%% noise: culprit %d, wrong %d, range %d (%d miss), "
+	       "refused %d; %.0f runs a bisection\n", t.named_right, t.named_wrong, t.range_holds,
+	       t.range_misses, t.refused, t.runs);
+	ok(t.named_right >= 950, "10%% step at 3%% noise: the culprit is named in %d of 1000 "
+	   "(at least 950)", t.named_right);
+	ok(t.named_wrong <= 50, "and a wrong one no more often than alpha (%d)", t.named_wrong);
+
+	rng_seed(102);
+	bisect_many(1000, 16, 0.01, 0.05, &t, NULL, 0);
+	printf("# 16 commits, 1%% step, 5%% noise: culprit %d, wrong %d, range %d (%d miss), "
+	       "refused %d; %.0f runs a bisection\n", t.named_right, t.named_wrong, t.range_holds,
+	       t.range_misses, t.refused, t.runs);
+	ok(t.named_wrong <= 50, "a step too small for the cap: a wrong culprit in %d of 1000, "
+	   "no more than alpha", t.named_wrong);
+	ok(t.range_misses + t.named_wrong <= 50,
+	   "its ranges hold the culprit (%d of %d miss)", t.range_misses, t.range_holds);
+	ok(t.refused + t.range_holds >= 900, "and it says so: refused or a range (%d, %d)",
+	   t.refused, t.range_holds);
+
+	rng_seed(108);
+	bisect_many(1000, 16, 0.04, 0.05, &t, NULL, 0);
+	printf("# 16 commits, 4%% step, 5%% noise: culprit %d, wrong %d, range %d (%d miss), "
+	       "refused %d; %.0f runs a bisection\n", t.named_right, t.named_wrong, t.range_holds,
+	       t.range_misses, t.refused, t.runs);
+	ok(t.named_wrong <= 50 && t.range_misses <= 50,
+	   "a step the confirmation sees but a step may not place: wrong culprits %d, ranges "
+	   "missing it %d of 1000, each at most alpha", t.named_wrong, t.range_misses);
+
+	rng_seed(103);
+	bisect_many(1000, 16, 0.0, 0.03, &t, NULL, 0);
+	ok(t.refused >= 950, "no regression at all: refused %d of 1000", t.refused);
+
+	/* commit 7 cannot be built and is the culprit: never named, a range holding it */
+	skip[7] = 1;
+	rng_seed(104);
+	bisect_many(200, 16, 0.10, 0.03, &t, skip, 7);
+	ok(t.named_right == 0 && t.named_wrong <= 10 && t.range_holds >= 190,
+	   "a culprit that cannot be built: a range holding it (%d of 200; named %d, wrong %d)",
+	   t.range_holds, t.named_right, t.named_wrong);
+	/* commits 6, 7 and 8 skipped, the culprit 12: still named, the skips passed over */
+	skip[6] = skip[8] = 1;
+	rng_seed(105);
+	bisect_many(200, 16, 0.10, 0.03, &t, skip, 12);
+	ok(t.named_right >= 180, "skips on the bisection's path: culprit 12 named in %d of 200",
+	   t.named_right);
+	/* next to them, culprit 9 cannot be told from 6, 7, 8: as git bisect says, a range */
+	rng_seed(107);
+	bisect_many(200, 16, 0.10, 0.03, &t, skip, 9);
+	ok(t.range_holds >= 190 && t.named_right + t.named_wrong == 0,
+	   "a culprit right after skipped commits: the range holding it (%d of 200)",
+	   t.range_holds);
+	/* all of (lo, hi) skipped: the range is (5, 9] */
+	rng_seed(106);
+	bisect_many(200, 16, 0.10, 0.03, &t, skip, 8);
+	ok(t.range_holds >= 190, "the culprit among skipped commits: a range holding it (%d of 200)",
+	   t.range_holds);
+	return tap_done();
+}
