@@ -1,4 +1,4 @@
-/* t-exit-status.c - contest out of memory exits EXIT_NO_MEMORY, not a run's
+/* t-util-exit.c - contest out of memory exits EXIT_NO_MEMORY, not a run's
  * failure; the one spelling of a signal's, a failure's and a usage error's status */
 #include "lib/util.h"
 #include "tap.h"
