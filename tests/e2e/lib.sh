@@ -87,16 +87,21 @@ RUNS_COLUMNS=(timestamp load run time_s cpu_pct loads lcpu_pct status user_s sys
 	work_units work_rate sweep cpu_mhz status_detail)
 # the columns every runs.tsv must have (store.c's REQUIRED ones; t-columns checks)
 RUNS_REQUIRED=(load run time_s cpu_pct loads lcpu_pct status)
-# runs_header FILE [COLUMN...]: a fake runs.tsv (its folder made) holding
-# only the header: the required columns and the COLUMNs, in contest's order
-# (a COLUMN contest does not write, after them); rows are for the test to append
-runs_header() {
-	local f=$1 c out=() want; shift
-	want=" ${RUNS_REQUIRED[*]} $* "
+# runs_columns [COLUMN...]: the header line of a fake runs.tsv: the
+# required columns and the COLUMNs, in contest's order (a COLUMN contest
+# does not write, after them)
+runs_columns() {
+	local c out=() want=" ${RUNS_REQUIRED[*]} $* "
 	for c in "${RUNS_COLUMNS[@]}"; do [[ $want == *" $c "* ]] && out+=("$c"); done
 	for c in "$@"; do [[ " ${RUNS_COLUMNS[*]} " == *" $c "* ]] || out+=("$c"); done
+	(IFS=$'\t'; echo "${out[*]}")
+}
+# runs_header FILE [COLUMN...]: a fake runs.tsv (its folder made) holding
+# only runs_columns' header; rows are for the test to append
+runs_header() {
+	local f=$1; shift
 	mkdir -p "$(dirname "$f")"
-	(IFS=$'\t'; echo "${out[*]}") > "$f"
+	runs_columns "$@" > "$f"
 }
 # runs_rows FILE: how many rows (runs) a runs.tsv holds; 0 when there is none
 runs_rows() {

@@ -41,8 +41,7 @@ ok $? "the lock record named the session's cgroups and scratch (from the registr
 nothing_left "$T/cg.before" "$(awk '$1 == "pid" { print $2 }' "$T/work/.contest.lock")"
 ok $? "no process, cgroup, swap file or scratch of the session is left"
 
-"$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-k C -n 1 -r "$R" noload > /dev/null 2> "$T/err2"
+"$CONTEST" run "${QUICK_CMD[@]}" -k C -n 1 -r "$R" noload > /dev/null 2> "$T/err2"
 is "$?" 0 "the next run works"
 ! grep -q "died without cleaning up" "$T/err2"
 ok $? "and finds nothing left to remove"
