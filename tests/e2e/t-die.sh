@@ -15,14 +15,14 @@ swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
 # sparse: no disk, but 1 GiB to read
-big_log=(-s workload=command -s 'command=sh -c "truncate -s 1G /proc/self/fd/1; exit 1"')
+big_log=(-s 'command=sh -c "truncate -s 1G /proc/self/fd/1; exit 1"')
 if ldd "$CONTEST" | grep -q libasan; then
 	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=300
 	limit=unlimited		# ASan reserves terabytes of address space
 else
 	limit=400000		# KiB of address space: the 512 MiB buffer does not fit
 fi
-(ulimit -v $limit; exec "$CONTEST" run "${QUICK[@]}" "${big_log[@]}" -s quiet_wait=0 \
+(ulimit -v $limit; exec "$CONTEST" run "${QUICK_CMD[@]}" "${big_log[@]}" \
 	-s load_lead=0.5s -k K -n 1 -r "$R" "${swap[@]}" process_load > /dev/null 2> "$T/err") &
 pid=$!
 wait $pid
