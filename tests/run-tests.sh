@@ -2,6 +2,9 @@
 # Run every unit test (build/*/tests/t-*) and end-to-end test (tests/e2e/t-*.sh),
 # each printing TAP; sum them into one closing line "N passed, N failed, N skipped".
 # Usage: tests/run-tests.sh [NAME-PATTERN]
+#        tests/run-tests.sh --check-index [DIR]   (only the index check below)
+# Every e2e test has a line in tests/e2e/INDEX (NAME GROUP WHAT, tab-separated)
+# and every line there a test: else a "not ok" line says what to add or remove.
 # A test with a line "# slow: WHY" among its first 5 lines runs only with
 # CONTEST_SLOW=1; otherwise it counts as one skip with the reason. One with
 # "# long: WHY" (minutes, no package missing) runs with CONTEST_TESTS=long,
@@ -12,6 +15,46 @@
 # or that stops short of it, fails.
 set -u
 cd "$(dirname "$0")/.."
+
+# index_check DIR: each DIR/t-*.sh listed once in DIR/INDEX with a known
+# group and a description, each line a test there; "not ok" lines say
+# what is wrong and what to write; status 1 when anything is
+index_check() {
+	local dir=$1 index=$1/INDEX
+	if [ ! -f "$index" ]; then
+		echo "not ok - $index is missing: one line per test, NAME<TAB>GROUP<TAB>WHAT IT TESTS"
+		return 1
+	fi
+	# one awk, not a process per test: the check runs with every test run
+	(cd "$dir" && ls -1 t-*.sh 2>/dev/null) | awk -F'\t' -v dir="$dir" -v idx="$index" '
+		function form(n) { return "\047" n "<TAB>GROUP<TAB>WHAT IT TESTS\047" }
+		FILENAME == "-" { sub(/\.sh$/, ""); has[$0] = 1; order[++ntests] = $0; next }
+		/^# groups:/ { sub(/^# groups: */, ""); groups = $0; n = split($0, g, " ")
+			for (i = 1; i <= n; i++) group[g[i]] = 1; next }
+		/^#/ || /^$/ { next }
+		{ listed[$1]++ }
+		!($1 in has) { printf "not ok - %s names %s, but there is no %s/%s.sh: remove its line\n",
+				idx, $1, dir, $1; bad = 1; next }
+		NF != 3 || !($2 in group) || $3 == "" {
+			printf "not ok - %s: the line of %s is not %s with GROUP one of: %s\n",
+				idx, $1, form($1), groups; bad = 1 }
+		END {
+			for (i = 1; i <= ntests; i++) {
+				t = order[i]
+				if (!(t in listed)) {
+					printf "not ok - %s/%s.sh is not in %s: add the line %s (GROUP one of: %s)\n",
+						dir, t, idx, form(t), groups; bad = 1
+				} else if (listed[t] > 1) {
+					printf "not ok - %s lists %s %d times: keep one line\n", idx, t, listed[t]; bad = 1
+				}
+			}
+			exit bad
+		}' - "$index"
+}
+if [ "${1:-}" = --check-index ]; then
+	index_check "${2:-tests/e2e}"
+	exit
+fi
 # each test as from a shell: a make a test runs must not inherit make
 # test's own variables (DEVELOPER=1, SANITIZE=1 from .ci/run, which make
 # puts in MAKEFLAGS and in the environment) or its jobserver; a test that
@@ -106,6 +149,10 @@ for t in tests/e2e/t-*.sh; do
 	fi
 	run_one "$name" timeout 900 bash "$t"
 done
+echo "# --- tests/e2e/INDEX"
+if ! index_check tests/e2e; then
+	fail=$((fail + 1)); failed_tests+=("tests/e2e/INDEX")
+fi
 [ ${#failed_tests[@]} -gt 0 ] && echo "# failed: ${failed_tests[*]}"
 echo "$pass passed, $fail failed, $skipn skipped"
 [ "$fail" -eq 0 ]

@@ -96,7 +96,7 @@ static int run_session(const struct calibrate_args *a, const char *self, const c
 		      proc_status_text(status, how, sizeof(how)), log);
 	free(log);
 	if (run_interrupted)
-		return 128 + run_interrupted;
+		return exit_signal(run_interrupted);
 	return status == 0 ? 0 : EXIT_RUN_FAILED;
 }
 
@@ -176,9 +176,7 @@ int cmd_calibrate(int argc, char **argv)
 	cli_args_init(&a.ca, argc);
 	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
 	if (status < 0 && first < argc) {
-		error("calibrate takes no operand ('%s')", argv[first]);
-		fputs(usage_text, stderr);
-		status = EXIT_USAGE;
+		status = usage_error(usage_text, "calibrate takes no operand ('%s')", argv[first]);
 	} else if (status < 0) {
 		cfg = cli_config(&a.ca);
 		status = EXIT_USAGE;

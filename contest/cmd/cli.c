@@ -72,7 +72,7 @@ int cli_close_stdout(int status)
 {
 	if (fclose(stdout) != 0) {
 		error("cannot write to stdout: %s", strerror(errno));
-		return status ? status : EXIT_RUN_FAILED;
+		return exit_failed(status);
 	}
 	return status;
 }
@@ -100,9 +100,8 @@ struct config *cli_config_only(int argc, char **argv, const char *usage, const c
 	cli_args_init(&a, argc);
 	*status = cli_parse(argc, argv, opts, OPTIONS_IN_ORDER, usage, intro, NULL, &operands);
 	if (*status < 0 && operands < argc) {
-		error("contest %s takes no arguments, not '%s'", argv[0], argv[operands]);
-		fputs(usage, stderr);
-		*status = EXIT_USAGE;
+		*status = usage_error(usage, "contest %s takes no arguments, not '%s'",
+				      argv[0], argv[operands]);
 	} else if (*status < 0) {
 		cfg = cli_config(&a);
 		*status = cfg ? 0 : EXIT_USAGE;

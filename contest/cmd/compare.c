@@ -35,11 +35,8 @@ static const char tail_text[] =
 /* the kernels named, then the comparison; with the results directory a->dir */
 static int compare_named(struct compare_args *a, char **kernels, int n)
 {
-	if (n < 2) {
-		error("compare needs a BASE kernel and at least one NEW kernel");
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (n < 2)
+		return usage_error(usage_text, "compare needs a BASE kernel and at least one NEW kernel");
 	if (a->format == COMPARE_MAIL && mail_check_addresses(a->from, a->to) < 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < n; i++)

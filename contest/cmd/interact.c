@@ -93,11 +93,8 @@ int cmd_interact(int argc, char **argv)
 	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
 	if (status >= 0)
 		return status;
-	if (first != argc - 1) {
-		error("interact takes one TASK: audio, video, x or gaming");
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (first != argc - 1)
+		return usage_error(usage_text, "interact takes one TASK: audio, video, x or gaming");
 	t = itask_find(argv[first]);
 	if (!t) {
 		error("unknown task '%s': audio, video, x or gaming", argv[first]);

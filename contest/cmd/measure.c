@@ -109,8 +109,7 @@ int cmd_measure(int argc, char **argv)
 		goto out;
 	status = EXIT_USAGE;
 	if (first != argc - 1) {
-		error("measure takes one LOAD");
-		fputs(usage_text, stderr);
+		usage_error(usage_text, "measure takes one LOAD");
 		goto out;
 	}
 	l = load_find(argv[first]);

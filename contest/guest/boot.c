@@ -526,7 +526,7 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, config_str(cfg, NULL, "results"));
-		status = 128 + run_interrupted;
+		status = exit_signal(run_interrupted);
 	} else {
 		boot_ran_fill(&b, ran);
 		status = b.failed ? EXIT_RUN_FAILED : 0;

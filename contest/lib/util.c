@@ -55,6 +55,18 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+int usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	if (usage)
+		fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
 void warning(const char *fmt, ...)
 {
 	va_list ap;

@@ -19,6 +19,19 @@ enum {
 	EXIT_REGRESSION = 3,	/* compare --fail-above: a significant difference beyond it */
 	EXIT_NO_MEMORY = 4,	/* contest itself ran out of memory */
 };
+/* the one spelling of each status a command computes */
+/* signal sig stopped the work: 128 + sig, as a shell would say */
+static inline int exit_signal(int sig)
+{
+	return 128 + sig;
+}
+/* a failure on top of status: the first failure's status stands, else EXIT_RUN_FAILED */
+static inline int exit_failed(int status)
+{
+	return status ? status : EXIT_RUN_FAILED;
+}
+/* "error: ..." then usage (when not NULL) on stderr; returns EXIT_USAGE */
+int usage_error(const char *usage, const char *fmt, ...) PRINTF(2, 3);
 
 /* "error: ..." on stderr; returns -1 so callers can `return error(...)` */
 int error(const char *fmt, ...) PRINTF(1, 2);

@@ -60,6 +60,55 @@ col() {
 
 # the quick profile, with scratch, swap and synthetic tree inside $T
 QUICK=(-c "$TOP/configs/quick.conf" -s "work_dir=$T/work")
+# the overrides tests share, spelled here once:
+# QUICK timing `true` as the workload, with no wait for quiet: for tests of
+# the driver rather than of a compile; a later -s "command=..." times
+# another command (the last -s of a key wins)
+QUICK_CMD=("${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0)
+# nothing around the timed run: no flush before it, no monitor beside it
+NO_EXTRAS=(-s flush=no -s monitors=no)
+# contest.conf's defaults with nothing around the timed run (no wait for
+# quiet, no lead, flush or monitor), its work directory under $T: what
+# command_conf below writes as a file
+BARE=(-s "work_dir=$T/work" -s quiet_wait=0 -s load_lead=0 "${NO_EXTRAS[@]}")
+# the smallest synthetic tree worth compiling: a few seconds a run
+TINY_TREE=(-s synthetic_dirs=2 -s synthetic_files=2)
+
+# runs.tsv's columns as contest writes them, in a new file's order: the
+# one list of them in the tests (t-columns checks it against contest's
+# own header, i.e. results/store.c's columns[])
+RUNS_COLUMNS=(timestamp load run time_s cpu_pct loads lcpu_pct status user_s sys_s load_cpu_s
+	load_units load_work load_work_unit majflt minflt nvcsw nivcsw pswpin pswpout pgmajfault
+	waited_s flush mem_limit cpu_limit jobs psi_cpu_some_us psi_cpu_full_us psi_memory_some_us
+	psi_memory_full_us psi_io_some_us psi_io_full_us cg_psi_cpu_some_us cg_psi_cpu_full_us
+	cg_psi_memory_some_us cg_psi_memory_full_us cg_psi_io_some_us cg_psi_io_full_us steal_s
+	others_cpu_s disturbed disk_read_mb disk_write_mb unloaded cpu_migrations instructions cycles
+	lat_mean_us lat_sd_us lat_p99_us lat_max_us desired_cpu_pct deadlines_pct fps lat_floor_us
+	work_units work_rate sweep cpu_mhz status_detail)
+# the columns every runs.tsv must have (store.c's REQUIRED ones; t-columns checks)
+RUNS_REQUIRED=(load run time_s cpu_pct loads lcpu_pct status)
+# runs_columns [COLUMN...]: the header line of a fake runs.tsv: the
+# required columns and the COLUMNs, in contest's order (a COLUMN contest
+# does not write, after them)
+runs_columns() {
+	local c out=() want=" ${RUNS_REQUIRED[*]} $* "
+	for c in "${RUNS_COLUMNS[@]}"; do [[ $want == *" $c "* ]] && out+=("$c"); done
+	for c in "$@"; do [[ " ${RUNS_COLUMNS[*]} " == *" $c "* ]] || out+=("$c"); done
+	(IFS=$'\t'; echo "${out[*]}")
+}
+# runs_header FILE [COLUMN...]: a fake runs.tsv (its folder made) holding
+# only runs_columns' header; rows are for the test to append
+runs_header() {
+	local f=$1; shift
+	mkdir -p "$(dirname "$f")"
+	runs_columns "$@" > "$f"
+}
+# runs_rows FILE: how many rows (runs) a runs.tsv holds; 0 when there is none
+runs_rows() {
+	if [ -f "$1" ]; then echo $(($(wc -l < "$1") - 1)); else echo 0; fi
+}
+# has_rows FILE N: FILE holds N rows or more
+has_rows() { [ "$(runs_rows "$1")" -ge "$2" ]; }
 
 # contest's cgroups anywhere in the mounted hierarchies: one path per line
 contest_cgroups() {
@@ -109,7 +158,7 @@ session_swap() {
 	elif ! swapon --show > /dev/null 2>&1; then SWAP_WHY="swapon --show fails here"
 	else swap=(-s swapfile=64M); fi
 }
-# rows of runs.tsv with a given status
+# rows_with FILE STATUS: how many rows of a runs.tsv have that status
 rows_with() { awk -F'\t' -v s="$2" 'NR==1{for(i=1;i<=NF;i++) if($i=="status") k=i; next} $k==s' "$1" | wc -l | tr -d ' '; }
 # command_conf FILE COMMAND: a config timing COMMAND with no wait, lead,
 # flush or monitor around it, its work directory $T/work: for tests of the

@@ -69,8 +69,8 @@ bad "unknown command" "frobnicate" frobnicate
 ok $? "nothing was recorded: no results directory was made"
 
 # a kernel with results keeps them when a later run has a bad config
-mkdir -p "$R/K"
-printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\nnoload\t1\t10\t99\t0\t0\tok\n' > "$R/K/runs.tsv"
+runs_header "$R/K/runs.tsv"
+printf 'noload\t1\t10\t99\t0\t0\tok\n' >> "$R/K/runs.tsv"
 cp "$R/K/runs.tsv" "$T/before.tsv"
 bad "bad config over existing results" "$T/unknown.conf:3:" run -c "$T/unknown.conf" -r "$R" -k K noload
 cmp -s "$R/K/runs.tsv" "$T/before.tsv"

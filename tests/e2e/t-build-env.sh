@@ -6,7 +6,7 @@
 # and env records what was scrubbed.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-FAST=(-s flush=no -s monitors=no -s quiet_wait=0 -s load_lead=0 -s "work_dir=$T/work" -r "$R" -n 1)
+FAST=("${BARE[@]}" -r "$R" -n 1)
 export MAKEFLAGS=-n CFLAGS=--bogus-option ARCH=um KBUILD_VERBOSE=1 LLVM=1 O=/nonexistent
 
 "$CONTEST" run -c "$TOP/configs/quick.conf" -s synthetic_dirs=2 -s synthetic_files=3 "${FAST[@]}" \

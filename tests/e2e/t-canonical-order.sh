@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-FAST=(-s workload=command -s "command=sleep 0.2" -s flush=no -s monitors=no -s quiet_wait=0
-      -s load_lead=0 -s "work_dir=$T/work" -r "$R")
+FAST=("${BARE[@]}" -s workload=command -s "command=sleep 0.2" -r "$R")
 
 "$CONTEST" run "${FAST[@]}" -k out -n 1 process_load cacherun noload > "$T/out.out" 2> "$T/out.err"
 ok $? "run with loads out of order exits 0"

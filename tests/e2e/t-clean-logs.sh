@@ -10,8 +10,7 @@ printf '%s\n' \
 	'defconfig:' '	@echo "kconfig-marker: cannot configure"; exit 1' \
 	'clean:' '	@echo "clean-marker: $(CLEAN_MSG)"; exit $(CLEAN_RC)' \
 	'vmlinux:' '	@echo built' > "$T/tree/Makefile"
-RUN=("$CONTEST" run -s workload=kernel -s "kernel_tree=$T/tree" -s flush=no -s monitors=no
-     -s quiet_wait=0 -s load_lead=0 -s "work_dir=$T/work" -r "$R" -n 1)
+RUN=("$CONTEST" run -s workload=kernel -s "kernel_tree=$T/tree" "${BARE[@]}" -r "$R" -n 1)
 
 CLEAN_RC=0 "${RUN[@]}" -s kconfig=defconfig -k conf noload > "$T/1.out" 2> "$T/1.err"
 is "$?" 1 "a failing make defconfig: exit 1"

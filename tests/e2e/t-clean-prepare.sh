@@ -7,7 +7,7 @@
 contest_cgroups > "$T/cg.before"
 R=$T/reports
 SMALL=(-c "$TOP/configs/quick.conf" -s synthetic_dirs=3 -s synthetic_files=4 -s quiet_wait=0
-       -s flush=no -s monitors=no -s load_lead=1s -r "$R")
+       "${NO_EXTRAS[@]}" -s load_lead=1s -r "$R")
 per_unit() { awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
 	$c["load"]=="xtar_load" && $c["load_units"] > 0 {printf "%d\n", $c["load_work"] / $c["load_units"]}' "$1"; }
 

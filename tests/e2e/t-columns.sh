@@ -4,8 +4,7 @@
 # benchmark's generator (bench/gen-runs.awk) agree on it.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-FAST=(-s flush=no -s monitors=no -s quiet_wait=0 -s load_lead=0 -s "work_dir=$T/work" -n 1
-      -s workload=command -s command=true)
+FAST=("${BARE[@]}" -n 1 -s workload=command -s command=true)
 
 "$CONTEST" run "${FAST[@]}" -r "$R" -k new noload > /dev/null 2> "$T/new.err"
 ok $? "a run into a new file exits 0"
@@ -13,6 +12,21 @@ head -1 "$R/new/runs.tsv" | tr '\t' '\n' > "$T/cols"
 is "$(sort "$T/cols" | uniq -d)" "" "the new header names each column once"
 is "$(awk -F'\t' 'NR == 2 { print NF }' "$R/new/runs.tsv")" "$(wc -l < "$T/cols")" \
 	"its row has a field for each column"
+
+# the tests' one list of the columns (lib.sh), which their fake files take
+is "$(cat "$T/cols")" "$(printf '%s\n' "${RUNS_COLUMNS[@]}")" \
+	"lib.sh's RUNS_COLUMNS is the header contest writes (else update it there)"
+is "$(sed -n 's/^\tREQUIRED("\([a-z_0-9]*\)".*/\1/p' "$TOP/contest/results/store.c")" \
+	"$(printf '%s\n' "${RUNS_REQUIRED[@]}")" \
+	"lib.sh's RUNS_REQUIRED is results/store.c's REQUIRED columns (else update it there)"
+runs_header "$T/fake/K/runs.tsv"
+printf 'noload\t1\t10\t99\t0\t0\tok\n' >> "$T/fake/K/runs.tsv"
+"$CONTEST" report -r "$T/fake" --format csv > "$T/fake.csv" 2> "$T/fake.err"
+ok $? "report reads a fake runs.tsv of runs_header's required columns"
+is "$(cat "$T/fake.err")" "" "without a warning"
+runs_header "$T/fake2" timestamp cycles
+is "$(head -1 "$T/fake2")" "$(printf 'timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tcycles')" \
+	"runs_header puts further columns in contest's order"
 
 # the man page names every column; the cgroup's pressure columns as the
 # machine's with "the same with a cg_ prefix"

@@ -9,7 +9,7 @@ LOOP='BEGIN { for (i = 0; i < 120000000; i++) s += i }'
 command -v /usr/bin/time >/dev/null || { skip "GNU time is not installed (apt-get install time)"; done_testing; exit; }
 
 "$CONTEST" run -s workload=command \
-	-s "command=/usr/bin/time -f '%e %P' -o '$T/gnu' awk '$LOOP'" -s flush=no -s monitors=no \
+	-s "command=/usr/bin/time -f '%e %P' -o '$T/gnu' awk '$LOOP'" "${NO_EXTRAS[@]}" \
 	-s "work_dir=$T/work" -k cmd -n 1 -r "$R" noload > "$T/out" 2> "$T/err"
 ok $? "run of the command workload exits 0"
 f=$R/cmd/runs.tsv

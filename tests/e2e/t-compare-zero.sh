@@ -5,8 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 runs() {	# runs KERNEL SUFFIX: three noload runs of 20.1, 20.2, 20.3 s, SUFFIX digits more
-	mkdir -p "$R/$1"
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/$1/runs.tsv"
+	runs_header "$R/$1/runs.tsv"
 	for i in 1 2 3; do printf 'noload\t%d\t20.%d%s\t190\t0\t0\tok\n' $i $i "$2" >> "$R/$1/runs.tsv"; done
 }
 runs base ''; runs same ''; runs tiny 0001

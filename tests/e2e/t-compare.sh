@@ -6,8 +6,7 @@
 R=$T/reports
 Q='q"uote' U='linux-été' B=$'bad-\xff-byte'
 runs() {	# runs KERNEL SCALE: noload and io_load, 4 runs each, Time times SCALE
-	mkdir -p "$R/$1"
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/$1/runs.tsv"
+	runs_header "$R/$1/runs.tsv"
 	awk -v s="$2" 'BEGIN { split("20.1 20.4 19.9 20.2", n); split("60.2 61.0 59.5 60.8", io)
 		for (i = 1; i <= 4; i++) {
 			printf "noload\t%d\t%.3f\t190\t0\t0\tok\n", i, n[i]

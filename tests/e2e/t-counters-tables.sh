@@ -11,7 +11,7 @@ R=$T/r
 mkdir -p "$R/lean" "$R/fat" "$R/nopmu"
 # runs FILE INSTR CYCLES-or-"-" MINUTE-OFFSET: three noload runs, a minute apart
 runs() {
-	printf 'timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tinstructions\tcycles\n' >"$1"
+	runs_header "$1" timestamp instructions cycles
 	for i in 1 2 3; do
 		local ins=$2 cyc=$3
 		[ "$ins" != - ] && ins=$((ins + i * 1000000))

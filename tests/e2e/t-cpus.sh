@@ -11,8 +11,8 @@ ok $? "taskset -c 0 contest env exits 0"
 is "$(sed -n 's/^cpus_usable: //p' "$T/env")" 1 "env: one usable CPU"
 is "$(sed -n 's/^cpus: //p' "$T/env")" "$online" "env: every online CPU still recorded as cpus"
 
-taskset -c 0 "$CONTEST" run -c "$TOP/configs/quick.conf" -s synthetic_dirs=2 -s synthetic_files=2 \
-	-s make_jobs=0 -s flush=no -s monitors=no -s quiet_wait=0 -s "work_dir=$T/work" \
+taskset -c 0 "$CONTEST" run "${QUICK[@]}" "${TINY_TREE[@]}" \
+	-s make_jobs=0 "${NO_EXTRAS[@]}" -s quiet_wait=0 \
 	-r "$R" -k one -n 1 noload > "$T/out" 2> "$T/err"
 ok $? "a run under taskset -c 0 exits 0"
 is "$(col "$R/one/runs.tsv" jobs)" 4 "make_jobs = 0 gives 4 x the usable CPUs"

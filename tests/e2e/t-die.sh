@@ -15,14 +15,14 @@ swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
 # sparse: no disk, but 60 MiB to read, under the readers' cap
-big_log=(-s workload=command -s 'command=sh -c "truncate -s 60M /proc/self/fd/1; exit 1"')
+big_log=(-s 'command=sh -c "truncate -s 60M /proc/self/fd/1; exit 1"')
 if ldd "$CONTEST" | grep -q libasan; then
 	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1:max_allocation_size_mb=32
 	limit=unlimited		# ASan reserves terabytes of address space
 else
 	limit=60000		# KiB of address space: the log's 64 MiB buffer cannot fit
 fi
-(ulimit -v $limit; exec "$CONTEST" run "${QUICK[@]}" "${big_log[@]}" -s quiet_wait=0 \
+(ulimit -v $limit; exec "$CONTEST" run "${QUICK_CMD[@]}" "${big_log[@]}" \
 	-s load_lead=0.5s -k K -n 1 -r "$R" "${swap[@]}" process_load > /dev/null 2> "$T/err") &
 pid=$!
 wait $pid
@@ -41,8 +41,7 @@ ok $? "the lock record named the session's cgroups and scratch (from the registr
 nothing_left "$T/cg.before" "$(awk '$1 == "pid" { print $2 }' "$T/work/.contest.lock")"
 ok $? "no process, cgroup, swap file or scratch of the session is left"
 
-"$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-k C -n 1 -r "$R" noload > /dev/null 2> "$T/err2"
+"$CONTEST" run "${QUICK_CMD[@]}" -k C -n 1 -r "$R" noload > /dev/null 2> "$T/err2"
 is "$?" 0 "the next run works"
 ! grep -q "died without cleaning up" "$T/err2"
 ok $? "and finds nothing left to remove"

@@ -5,8 +5,8 @@
 # stays out of the table and run exits 1.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-timeout 120 "$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 3" -s quiet_wait=0 \
-	-s monitors=no -s flush=no -n 1 -r "$R" -k K noload > "$T/out" 2> "$T/err" &
+timeout 120 "$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 3" \
+	"${NO_EXTRAS[@]}" -n 1 -r "$R" -k K noload > "$T/out" 2> "$T/err" &
 pid=$!
 driver=
 compiling() {	# the driver is timeout's child, the compile the driver's

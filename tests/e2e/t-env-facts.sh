@@ -7,8 +7,7 @@
 # that cannot be read) fails the session before env is touched.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-quick() { timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s monitors=no -s flush=no -n 1 -r "$R" -k K noload; }
+quick() { timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" "${NO_EXTRAS[@]}" -n 1 -r "$R" -k K noload; }
 # env without swap_total: someone's test on this box may turn swap on meanwhile
 facts() { grep -v '^swap_total:' "$R/K/env"; }
 
@@ -49,8 +48,8 @@ holder=$!
 at_exit "kill $holder 2>/dev/null"
 # a process's mem read at offset 0 fails with EIO; the mount is in a private namespace
 unshare -m bash -c 'mount --bind /proc/$0/mem /proc/cpuinfo && exec "$@"' "$holder" \
-	timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s monitors=no -s flush=no -n 1 -r "$R" -k K noload > /dev/null 2> "$T/err.eio"
+	timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" \
+	"${NO_EXTRAS[@]}" -n 1 -r "$R" -k K noload > /dev/null 2> "$T/err.eio"
 st=$?
 if grep -q 'mount' "$T/err.eio" && [ "$st" -eq 32 ]; then
 	skip "cannot bind a file over /proc/cpuinfo here: $(head -n 1 "$T/err.eio")"

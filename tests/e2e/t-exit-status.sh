@@ -4,14 +4,13 @@
 # contest.1 lists each status once.
 . "$(dirname "$0")/lib.sh"
 R=$T/r
-rows() {	# rows KERNEL BASE-SECONDS: three ok noload runs
-	mkdir -p "$R/$1"
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/$1/runs.tsv"
+write_runs() {	# write_runs KERNEL BASE-SECONDS: three ok noload runs
+	runs_header "$R/$1/runs.tsv"
 	for i in 1 2 3; do printf 'noload\t%d\t%d\t99\t0\t0\tok\n' "$i" $(($2 + i)) >> "$R/$1/runs.tsv"; done
 }
-rows A 10
-rows B 20	# twice as slow: a regression any gate finds
-rows A2 10	# the same as A
+write_runs A 10
+write_runs B 20	# twice as slow: a regression any gate finds
+write_runs A2 10	# the same as A
 "$CONTEST" compare -r "$R" --fail-above 5 A B > /dev/null 2> "$T/err"
 is "$?" 3 "compare --fail-above 5 with a regression: exit 3"
 grep -q "^fail: noload Time of 'B'" "$T/err"

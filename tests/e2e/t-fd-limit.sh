@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 command -v prlimit >/dev/null || { skip "prlimit is not installed (util-linux)"; done_testing; exit; }
-prlimit --nofile=64:64 "$CONTEST" run -s workload=command -s "command=sleep 2" -s flush=no \
-	-s monitors=no -s quiet_wait=0 -s load_lead=1s -s process_load.procs=300 \
+prlimit --nofile=64:64 "$CONTEST" run -s workload=command -s "command=sleep 2" "${NO_EXTRAS[@]}" \
+	-s quiet_wait=0 -s load_lead=1s -s process_load.procs=300 \
 	-s "work_dir=$T/work" -r "$R" -k fd -n 1 process_load > "$T/out" 2> "$T/err"
 ok $? "process_load with 300 processes under a limit of 64 descriptors exits 0"
 is "$(col "$R/fd/runs.tsv" status)" ok "the row is ok"

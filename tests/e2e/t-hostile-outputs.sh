@@ -13,7 +13,7 @@ ESC=$'\e' BEL=$'\a'
 runs() {	# runs KERNEL TIME...: one ok noload run of each TIME
 	local i=0 t
 	mkdir -p "$R/$1/logs"
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/$1/runs.tsv"
+	runs_header "$R/$1/runs.tsv"
 	for t in "${@:2}"; do
 		i=$((i + 1))
 		printf 'noload\t%d\t%s\t190\t0\t0\tok\n' $i "$t" >> "$R/$1/runs.tsv"

@@ -13,8 +13,8 @@ sleeping() { pgrep -f "^sleep 30 0\.0$1\$" > /dev/null; }
 # (sleep adds its arguments: N tells the runs apart in pgrep)
 interrupt() {
 	local sig=$1 want=$2 tag=$3 n=$4 extra=${5:-0} pid t0 t1 st i
-	"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 30 0.0$n" \
-		-s quiet_wait=0 -s load_lead=1s -k "$tag" -n 1 -r "$R" process_load \
+	"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 30 0.0$n" \
+		-s load_lead=1s -k "$tag" -n 1 -r "$R" process_load \
 		> "$T/out.$tag" 2> "$T/err.$tag" &
 	pid=$!
 	wait_for 60 sleeping "$n"

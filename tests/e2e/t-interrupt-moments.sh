@@ -10,7 +10,6 @@ R=$T/reports
 swap=()
 if need_root && swapon --show >/dev/null 2>&1; then swap=(-s swapfile=64M); fi
 
-rows() { [ -f "$R/$1/runs.tsv" ] && [ "$(($(wc -l < "$R/$1/runs.tsv") - 1))" -ge "$2" ]; }
 load_up() { pgrep -f "contest run .* -k $1 " | wc -l | awk '{exit !($1 >= 3)}'; }
 whole_rows() {	# every line has the header's field count and ends in a newline
 	local f=$R/$1/runs.tsv
@@ -75,7 +74,7 @@ wait_for 5 sh -c '! pgrep -xf "sleep 31.5" > /dev/null'
 ok $? "in make clean: what make clean started is gone too"
 
 start next -s quiet_wait=1s -n 2 noload
-wait_for 120 rows next 1
+wait_for 120 has_rows "$R/next/runs.tsv" 1
 stop next "right after a finished run"
 is "$(rows_with "$R/next/runs.tsv" ok)" 1 "right after a finished run: the finished row is kept"
 

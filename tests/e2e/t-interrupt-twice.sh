@@ -10,7 +10,6 @@
 contest_cgroups > "$T/cg.before"
 R=$T/reports
 
-has_rows() { [ -f "$R/$1/runs.tsv" ] && [ "$(($(wc -l < "$R/$1/runs.tsv") - 1))" -ge "$2" ]; }
 
 # twice PID DELAY SECOND: SIGINT, then signal SECOND DELAY s later while it
 # winds down, and wait (bounded)
@@ -44,10 +43,10 @@ sleeping() { pgrep -f '^sleep 9 0\.07$' > /dev/null; }
 mkdir -p "$T/bin"
 printf '#!/bin/sh\ntrap "" TERM\nexec %s "$@"\n' "$(command -v vmstat)" > "$T/bin/vmstat"
 chmod +x "$T/bin/vmstat"
-PATH="$T/bin:$PATH" "$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 9 0.07" -s quiet_wait=0 \
+PATH="$T/bin:$PATH" "$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 9 0.07" \
 	-s monitors=vmstat -s load_lead=1s -k run -n 1 -r "$R" noload process_load > "$T/out.run" 2> "$T/err.run" &
 pid=$!
-wait_for 90 has_rows run 1 && wait_for 30 sleeping
+wait_for 90 has_rows "$R/run/runs.tsv" 1 && wait_for 30 sleeping
 ok $? "run: the first run is recorded and the second one is timing"
 sleep 1
 twice $pid 0.3 INT
@@ -61,7 +60,7 @@ boot_before
 "$CONTEST" run --boot "$UML" -k boot -n 1 "${BOOT[@]}" -s 'command=sleep 9 0.07' \
 	noload process_load > "$T/out.boot" 2> "$T/err.boot" &
 pid=$!
-wait_for 240 has_rows boot 1 && wait_for 60 grep -q 'process_load 1/1' "$T/err.boot"
+wait_for 240 has_rows "$R/boot/runs.tsv" 1 && wait_for 60 grep -q 'process_load 1/1' "$T/err.boot"
 ok $? "boot: the first run is recorded and the second one is under way"
 sleep 1
 # the host winds a guest down in milliseconds, too fast to aim a second

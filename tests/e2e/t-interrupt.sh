@@ -6,13 +6,12 @@ contest_cgroups > "$T/cg.before"
 R=$T/reports
 session_swap
 
-has_rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; }
 
 "$CONTEST" run "${QUICK[@]}" "${swap[@]}" -s quiet_wait=1s -k K -n 1 -r "$R" noload process_load \
 	> "$T/out" 2> "$T/err" &
 pid=$!
-wait_for 120 has_rows 1 && wait_for 60 load_running
+wait_for 120 has_rows "$R/K/runs.tsv" 1 && wait_for 60 load_running
 ok $? "the noload run finished and process_load is running"
 if [ ${#swap[@]} -gt 0 ]; then
 	grep -q "$T" /proc/swaps

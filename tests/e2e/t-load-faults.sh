@@ -14,7 +14,7 @@ at_exit "umount '$T/small'"
 mount -t tmpfs -o size=160m contest-test "$T/filling" || { skip "cannot mount a tmpfs"; done_testing; exit; }
 at_exit "umount '$T/filling'"
 run() {	# run TAG DIR: io_other in DIR, then process_load; the compile is a sleep
-	"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 6" -s quiet_wait=0 \
+	"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 6" \
 		-s load_lead=1s -s "io_other_dir=$2" -s io_other.size=64M -k "$1" -n 1 -r "$R" \
 		io_other process_load > /dev/null 2> "$T/err.$1"
 }

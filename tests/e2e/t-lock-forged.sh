@@ -46,8 +46,7 @@ up=/sys/fs/cgroup/../../..
 } > "$W/.contest.lock"
 
 quick_run() {	# one quick session in $W; stderr into $1
-	timeout 120 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-		-k X -n 1 -r "$T/r" noload > /dev/null 2> "$1"
+	timeout 120 "$CONTEST" run "${QUICK_CMD[@]}" -k X -n 1 -r "$T/r" noload > /dev/null 2> "$1"
 }
 quick_run "$T/err"
 is "$?" 0 "a run over a forged record exits 0"

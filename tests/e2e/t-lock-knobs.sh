@@ -30,8 +30,7 @@ at_exit "echo '(none)' > $DN"	# the namespace's own; it goes anyway
 
 quick() {	# quick WORK RESULTS ARGS...: one session of `true`; BG=1 quick ... &: $! is contest
 	local w=$1 r=$2; shift 2
-	set -- "$CONTEST" run -c "$TOP/configs/quick.conf" -s "work_dir=$w" -s workload=command \
-		-s command=true -s quiet_wait=0 -r "$r" -n 1 "$@"
+	set -- "$CONTEST" run "${QUICK_CMD[@]}" -s "work_dir=$w" -r "$r" -n 1 "$@"
 	[ -z "${BG:-}" ] || exec "$@"
 	timeout 120 "$@"
 }

@@ -14,14 +14,14 @@ sleeping() { pgrep -f "^sleep 40 0\.0$1\$" > /dev/null; }
 load_up() { pgrep -f "contest run .* -k $1 " | wc -l | awk '{exit !($1 >= 4)}'; }
 run() {	# run N TAG ARGS...: a session whose compile is `sleep 40.0N`
 	local n=$1 tag=$2; shift 2
-	"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 40 0.0$n" \
-		-s quiet_wait=0 -s load_lead=1s -k "$tag" -n 1 "$@"
+	"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 40 0.0$n" \
+		-s load_lead=1s -k "$tag" -n 1 "$@"
 }
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # not through run(): $! must be the driver's pid, not a subshell's
 mkdir "$T/other"
-"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=sleep 40 0.01" -s quiet_wait=0 \
+"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sleep 40 0.01" \
 	-s load_lead=1s -s "io_other_dir=$T/other" -s io_other.size=8M -k A -n 1 -r "$R" "${swap[@]}" \
 	io_other > /dev/null 2> "$T/errA" &
 A=$!
@@ -68,8 +68,7 @@ else
 	skip "the dead session's swap file: $SWAP_WHY"
 fi
 
-"$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-k C -n 1 -r "$R" noload > /dev/null 2> "$T/errC"
+"$CONTEST" run "${QUICK_CMD[@]}" -k C -n 1 -r "$R" noload > /dev/null 2> "$T/errC"
 is "$?" 0 "the next run takes over the dead session's lock"
 grep -q "earlier session (pid $A) died without cleaning up" "$T/errC"
 ok $? "and says an earlier session died"

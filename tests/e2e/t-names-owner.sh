@@ -6,8 +6,7 @@
 # Results follow the user's umask, and under sudo belong to the user.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-quick() { "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s monitors=no -n 1 -r "$R" "$@" noload; }
+quick() { "$CONTEST" run "${QUICK_CMD[@]}" -s monitors=no -n 1 -r "$R" "$@" noload; }
 
 for k in 'a/b' '..' '.' '-x' '' $'a\tb' 'a b' $'a\033b' '../up'; do
 	quick -k "$k" > /dev/null 2> "$T/err"

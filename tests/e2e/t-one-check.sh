@@ -6,7 +6,8 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/r
 mkdir -p "$R/a" "$T/outside"
-printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\nnoload\t1\t10\t99\t0\t0\tok\n' > "$R/a/runs.tsv"
+runs_header "$R/a/runs.tsv"
+printf 'noload\t1\t10\t99\t0\t0\tok\n' >> "$R/a/runs.tsv"
 cp "$R/a/runs.tsv" "$T/outside/runs.tsv"	# what ../outside would read
 refused() {	# refused NAME WANT CONTEST-ARGS...
 	local name=$1 want=$2; shift 2

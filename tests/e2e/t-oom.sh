@@ -3,7 +3,7 @@
 # a failing compile is 'compile-failed' with the tail of its log on stderr.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-common=(-s workload=command -s flush=no -s quiet_wait=0 -s monitors=no -s "work_dir=$T/work" -r "$R")
+common=(-s workload=command -s quiet_wait=0 "${NO_EXTRAS[@]}" -s "work_dir=$T/work" -r "$R")
 # the memory controller in v1, or in a pure v2 hierarchy (t-v2-cgroup-tests runs this in one)
 if need_root && { [ -d /sys/fs/cgroup/memory ] || grep -qw memory /sys/fs/cgroup/cgroup.controllers 2> /dev/null; } &&
 	! grep -q file /proc/swaps; then

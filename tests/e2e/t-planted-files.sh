@@ -10,8 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 need_root || { skip "planting files in root's place: not root"; done_testing; exit; }
 R=$T/reports
-quick() { timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s flush=no -n 1 -r "$R" "$@"; }
+quick() { timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" -s flush=no -n 1 -r "$R" "$@"; }
 victim() {	# victim NAME: a file of someone's holding known text
 	printf 'someone else'"'"'s %s\n' "$1" > "$T/$1"
 	chmod 600 "$T/$1"
@@ -64,7 +63,7 @@ unchanged data "DIR/io_load.dat"
 # ---- reads ----
 # a kernel with noload runs 1 and 2 and their vmstat logs, written by hand
 mkdir -p "$R/K/logs"
-printf 'timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/K/runs.tsv"
+runs_header "$R/K/runs.tsv" timestamp
 for i in 1 2 3; do
 	printf '2026-01-01T00:0%d:00Z\tnoload\t%d\t10.%d\t190\t0\t0\tok\n' "$i" "$i" "$i" >> "$R/K/runs.tsv"
 done

@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-FAST=(-s workload=command -s "command=sleep 0.2" -s flush=no -s monitors=no -s quiet_wait=0
-      -s load_lead=0 -s "work_dir=$T/work" -r "$R" -n 2)
+FAST=("${BARE[@]}" -s workload=command -s "command=sleep 0.2" -r "$R" -n 2)
 step='^contest: noload 1/2 \(run 1 of 2\), elapsed [0-9]+:[0-9]{2}, left ~'
 num='[0-9]+:[0-9]{2}$'
 

@@ -109,7 +109,7 @@ is "$(grep -m1 '^From: ' "$T/from.mail")" "From: me@example.org" "--from beats \
 D=$T/disturbed
 mkdir -p "$D/quiet" "$D/busy"
 for k in quiet busy; do
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tdisturbed\n' >"$D/$k/runs.tsv"
+	runs_header "$D/$k/runs.tsv" disturbed
 	for i in 1 2 3; do
 		printf 'noload\t%d\t60.%d\t95\t0\t0\tok\tsteal 1%%, others 10%d%%\n' "$i" "$i" "$i" \
 			>>"$D/$k/runs.tsv"

@@ -12,8 +12,7 @@ mount -t tmpfs -o size=1m contest-test "$R" || { skip "cannot mount a tmpfs"; do
 at_exit "umount '$R'"
 RUNS=200
 run() {
-	timeout 300 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-		-s monitors=no -s flush=no -k K -r "$R" -n $RUNS "$@"
+	timeout 300 "$CONTEST" run "${QUICK_CMD[@]}" "${NO_EXTRAS[@]}" -k K -r "$R" -n $RUNS "$@"
 }
 # 4 pages of 256 left: the env, the plan and 2 pages of runs.tsv (some 50
 # rows of about 150 bytes, of the 200 planned)

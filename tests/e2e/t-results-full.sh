@@ -11,8 +11,7 @@ mkdir -p "$FULL"
 mount -t tmpfs -o size=64k contest-test "$FULL" || { skip "cannot mount a tmpfs"; done_testing; exit; }
 at_exit "umount '$R/K/runs.tsv' 2>/dev/null; umount '$FULL'"
 run() {	# run RUNS: a quick session of noload with a command that takes no time
-	"$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-		-s monitors=no -k K -r "$R" -n "$1" noload
+	"$CONTEST" run "${QUICK_CMD[@]}" -s monitors=no -k K -r "$R" -n "$1" noload
 }
 
 run 1 > /dev/null 2> "$T/err1"

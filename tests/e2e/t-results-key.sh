@@ -4,8 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/elsewhere
 for k in A B; do
-	mkdir -p "$R/$k"
-	printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n' > "$R/$k/runs.tsv"
+	runs_header "$R/$k/runs.tsv"
 	for i in 1 2 3; do
 		printf 'noload\t%d\t%d\t99\t0\t0\tok\n' "$i" $((10 + i)) >> "$R/$k/runs.tsv"
 	done

@@ -5,8 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-FAST=(-s workload=command -s "command=sleep 0.1" -s flush=no -s monitors=no -s quiet_wait=0
-      -s load_lead=0 -s "work_dir=$T/work" -n 1)
+FAST=("${BARE[@]}" -s workload=command -s "command=sleep 0.1" -n 1)
 
 "$CONTEST" run "${FAST[@]}" -r "$R" -k k noload > "$T/out" 2> "$T/err"
 ok $? "a session exits 0"

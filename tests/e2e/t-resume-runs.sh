@@ -7,15 +7,14 @@
 contest_cgroups > "$T/cg.before"
 R=$T/reports
 # a long lead: the SIGINT lands in the second run, not after it
-OPTS=("${QUICK[@]}" -s quiet_wait=0 -s load_lead=2s -s synthetic_dirs=2 -s synthetic_files=2
+OPTS=("${QUICK[@]}" -s quiet_wait=0 -s load_lead=2s "${TINY_TREE[@]}"
 	-s synthetic_funcs=2 -r "$R")
-rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 pid=
 at_exit '[ -n "$pid" ] && kill -INT $pid 2>/dev/null; wait'
 
 "$CONTEST" run "${OPTS[@]}" -n 2 -k K noload > /dev/null 2> "$T/err1" &
 pid=$!
-wait_for 60 rows 1
+wait_for 60 has_rows "$R/K/runs.tsv" 1
 ok $? "the plan is under way (1 run recorded)"
 kill -INT $pid
 wait $pid

@@ -9,13 +9,12 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-OPTS=("${QUICK[@]}" -s quiet_wait=0 -s load_lead=0.5s -s synthetic_dirs=2 -s synthetic_files=2
+OPTS=("${QUICK[@]}" -s quiet_wait=0 -s load_lead=0.5s "${TINY_TREE[@]}"
 	-s synthetic_funcs=2 -n 3 -r "$R")
 
 # "LOAD RUN" of the ok rows, sorted
 ok_pairs() { awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next}
 	$c["status"]=="ok" {print $c["load"], $c["run"]}' "$1" | sort; }
-rows() { [ -f "$R/K/runs.tsv" ] && [ "$(($(wc -l < "$R/K/runs.tsv") - 1))" -ge "$1" ]; }
 
 "$CONTEST" run "${OPTS[@]}" -k K --resume > /dev/null 2> "$T/err0"
 is "$?" 2 "--resume with nothing to resume: exit 2"
@@ -24,7 +23,7 @@ ok $? "and it says so"
 
 "$CONTEST" run "${OPTS[@]}" -k K noload process_load > /dev/null 2> "$T/err1" &
 pid=$!
-wait_for 60 rows 2
+wait_for 60 has_rows "$R/K/runs.tsv" 2
 ok $? "the plan is under way (2 runs recorded)"
 sleep 0.5
 kill -INT $pid

@@ -7,7 +7,7 @@
 # characters (which read as about 1e30), in report and in compare.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
+HEAD="$(runs_columns)\n"
 mkdir -p "$R/odd" "$R/huge"
 printf "$HEAD"'noload\t1\t70\t93\t0\t0\tok\nio_load\t1\t-5\t93\t0\t0\tok\nio_load\t2\t0x10\t93\t0\t0\tok\nio_load\t3\t  5\t93\t0\t0\tok\nio_load\t4\t1e3\t93\t0\t0\tok\nio_load\t5\t140\t50\t3\t5\tok\n' \
 	> "$R/odd/runs.tsv"

@@ -6,13 +6,13 @@
 # to another results folder is read (merging results by symlink).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-HEAD='load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n'
-rows() {	# rows KERNEL FORMAT-OF-THE-ROWS: a runs.tsv with the required columns
+HEAD="$(runs_columns)\n"
+write_runs() {	# write_runs KERNEL FORMAT-OF-THE-ROWS: a runs.tsv with the required columns
 	mkdir -p "$R/$1"
 	printf "$HEAD$2" > "$R/$1/runs.tsv"
 }
 
-rows nul 'noload\t1\t70\t93\t0\t0\tok\nio\0load\t1\t80\t50\t3\t5\tok\nnoload\t2\t72\t93\t0\t0\tok\nnoload\t3\t74\t93\t0\t0\tok\n'
+write_runs nul 'noload\t1\t70\t93\t0\t0\tok\nio\0load\t1\t80\t50\t3\t5\tok\nnoload\t2\t72\t93\t0\t0\tok\nnoload\t3\t74\t93\t0\t0\tok\n'
 is "$(tr -cd '\0' < "$R/nul/runs.tsv" | wc -c)" 1 "the file holds one NUL byte"
 "$CONTEST" report -r "$R" nul > "$T/nul.out" 2> "$T/nul.err"
 is "$?" 0 "report reads a file with a NUL byte in a row"
@@ -21,7 +21,7 @@ ok $? "the rows after the NUL byte count: noload has 3 runs ($(grep '^nul' "$T/n
 is "$(cat "$T/nul.err")" "warning: $R/nul/runs.tsv:3: a NUL byte in the row; row skipped" \
 	"one warning, naming FILE:LINE of that row"
 
-rows dup 'noload\t1\t70\t93\t0\t0\tok\t999\nnoload\t2\t72\t93\t0\t0\tok\t999\n'
+write_runs dup 'noload\t1\t70\t93\t0\t0\tok\t999\nnoload\t2\t72\t93\t0\t0\tok\t999\n'
 sed -i '1s/$/\ttime_s/' "$R/dup/runs.tsv"
 "$CONTEST" report -r "$R" dup > "$T/dup.out" 2> "$T/dup.err"
 is "$?" 0 "report reads a file with a column named twice"

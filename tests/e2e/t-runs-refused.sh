@@ -9,8 +9,7 @@
 # a FIFO is read as none, never waited on.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-quick() { timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s monitors=no -s flush=no -n 1 -r "$R" "$@" noload; }
+quick() { timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" "${NO_EXTRAS[@]}" -n 1 -r "$R" "$@" noload; }
 # what NAME's folder holds besides runs.tsv, one line
 others() { ls -A "$R/$1" | grep -vx runs.tsv | tr '\n' ' '; }
 quick -k H > /dev/null 2>&1
@@ -56,9 +55,8 @@ printf '%s\tload\n' "$header" > "$R/twice/runs.tsv"
 refused twice "a header naming load twice" "names 'load' twice"
 
 # an older contest's file: the required columns and status_detail, one row
-mkdir -p "$R/old"
-printf 'load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tstatus_detail\nnoload\t1\t1.000\t90.00\t0.0000\t0.00\tok\t-\n' \
-	> "$R/old/runs.tsv"
+runs_header "$R/old/runs.tsv" status_detail
+printf 'noload\t1\t1.000\t90.00\t0.0000\t0.00\tok\t-\n' >> "$R/old/runs.tsv"
 quick -k old > /dev/null 2> "$T/err.old"
 is "$?" 0 "an older contest's runs.tsv (fewer columns) is appended to"
 awk -F'\t' 'NR==1{n=NF} NF!=n{bad=1} END{exit bad || NR != 3}' "$R/old/runs.tsv"
@@ -93,8 +91,8 @@ timeout 20 "$CONTEST" compare -r "$R" H old > "$T/compare.fifo" 2>&1
 is "$?" 0 "compare too"
 grep -q "no env file for 'old'" "$T/compare.fifo"
 ok $? "saying it has no env file to check ($(grep -m1 "no env file" "$T/compare.fifo"))"
-timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command -s command=true -s quiet_wait=0 \
-	-s monitors=no -s flush=no -n 1 -r "$R" -k old noload > /dev/null 2>&1
+timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" \
+	"${NO_EXTRAS[@]}" -n 1 -r "$R" -k old noload > /dev/null 2>&1
 is "$?" 0 "a run of that kernel finishes"
 [ -f "$R/old/env" ] && [ ! -p "$R/old/env" ]
 ok $? "and writes its env file in the FIFO's place"

@@ -8,8 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 if ! need_root; then skip "sudo's hand-over needs root to chown"; done_testing; exit; fi
 R=$T/reports
-sudo_quick() { SUDO_UID=65534 SUDO_GID=65534 timeout 60 "$CONTEST" run "${QUICK[@]}" -s workload=command \
-	-s command=true -s quiet_wait=0 -s monitors=no -s flush=no -n 1 "$@" noload; }
+sudo_quick() { SUDO_UID=65534 SUDO_GID=65534 timeout 60 "$CONTEST" run "${QUICK_CMD[@]}" \
+	"${NO_EXTRAS[@]}" -n 1 "$@" noload; }
 owner() { stat -c %u:%g "$1"; }
 
 # a folder of root's with a secret, and a symlink to a file of root's outside

@@ -13,9 +13,8 @@ contest_cgroups > "$T/cg.before"
 R=$T/reports
 # LeakSanitizer cannot work under ptrace (make SANITIZE=1): leaks are other tests' job
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-strace -f -ttt -y -e trace=write,read,execve -o "$T/st" "$CONTEST" run "${QUICK[@]}" \
-	-s workload=command -s command=true -s flush=no -s quiet_wait=0 -s monitors=no \
-	-k S -n 1 -r "$R" noload > "$T/out" 2> "$T/err"
+strace -f -ttt -y -e trace=write,read,execve -o "$T/st" "$CONTEST" run "${QUICK_CMD[@]}" \
+	"${NO_EXTRAS[@]}" -k S -n 1 -r "$R" noload > "$T/out" 2> "$T/err"
 ok $? "a run of 'true' under strace exits 0"
 is "$(col "$R/S/runs.tsv" status)" ok "its row is ok"
 child=$(awk '/execve\(".*\/true", \[/ && / = 0$/ {print $1}' "$T/st" | head -1)

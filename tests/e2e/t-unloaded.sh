@@ -4,7 +4,7 @@
 # `unloaded` names the run whose writes stayed in the page cache (less
 # than 10% of the bytes io_load wrote reached the disk) - the flag agrees
 # with the numbers either way - and the table says "did not load".
-# (load_judge's rules on known numbers: tests/unit/t-window.c.)
+# (load_judge's rules on known numbers: tests/unit/t-disturb.c.)
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 CONF=$T/c.conf

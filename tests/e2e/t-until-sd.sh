@@ -4,8 +4,7 @@
 # stops at N; both say so. Bad values are bad usage, and nothing is recorded.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-RUN=("$CONTEST" run "${QUICK[@]}" -s workload=command -s flush=no -s monitors=no
-	-s quiet_wait=0s -s load_lead=0s -r "$R")
+RUN=("$CONTEST" run "${QUICK_CMD[@]}" "${NO_EXTRAS[@]}" -s load_lead=0s -r "$R")
 "${RUN[@]}" -s 'command=sleep 0.3' -k steady --until-sd 20 --max-runs 5 noload > /dev/null 2> "$T/steady.err"
 ok $? "a steady command under --until-sd exits 0"
 is "$(rows_with "$R/steady/runs.tsv" ok)" 2 "it settles after 2 runs (runs = 1, an SD needs 2)"
@@ -27,8 +26,7 @@ rm -f "$T/flag"
 ALT=("${RUN[@]}" -s "command=sh $T/alt2.sh $T/flag" -k cut)
 "${ALT[@]}" --until-sd 5 --max-runs 4 noload > /dev/null 2> "$T/cut.err" &
 pid=$!
-rows() { [ -f "$R/cut/runs.tsv" ] && [ "$(($(wc -l < "$R/cut/runs.tsv") - 1))" -ge 2 ]; }
-wait_for 60 rows
+wait_for 60 has_rows "$R/cut/runs.tsv" 2
 kill -INT $pid
 wait $pid
 is "$?" 130 "the --until-sd plan cut short after 2 runs: exit 130"

@@ -7,8 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 run() {	# run KERNEL COMMAND: one noload run of COMMAND, stdout and stderr not a tty
-	"$CONTEST" run "${QUICK[@]}" -s workload=command -s "command=$2" -s flush=no \
-		-s quiet_wait=0 -s monitors=no -k "$1" -n 3 -r "$R" noload > "$T/out.$1" 2> "$T/err.$1"
+	"$CONTEST" run "${QUICK_CMD[@]}" -s "command=$2" "${NO_EXTRAS[@]}" \
+		-k "$1" -n 3 -r "$R" noload > "$T/out.$1" 2> "$T/err.$1"
 }
 ref_ns() { local a b; a=$(date +%s%N); sleep 0.2; b=$(date +%s%N); echo $(( b - a )); }
 
@@ -28,9 +28,8 @@ awk -v t="$times" -v m="$refmin" 'BEGIN { n = split(t, v, " "); if (n != 3) exit
 ok $? "no Time is under 0.75 of the shortest reference ($refmin s): the clock neither starts late nor stops early"
 
 # no wake-ups while the compile runs: the driver's sleeps counted from outside
-"$CONTEST" run "${QUICK[@]}" -s workload=command \
-	-s "command=sh -c 'touch $T/started && exec sleep 4'" -s flush=no -s quiet_wait=0 \
-	-s monitors=no -k W -n 1 -r "$R" noload > "$T/out.W" 2> "$T/err.W" &
+"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sh -c 'touch $T/started && exec sleep 4'" \
+	"${NO_EXTRAS[@]}" -k W -n 1 -r "$R" noload > "$T/out.W" 2> "$T/err.W" &
 driver=$!
 at_exit "kill $driver 2> /dev/null"
 switches() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$driver/status"; }

@@ -1,4 +1,4 @@
-/* t-files.c - the one reader and the one writer of files a user may
+/* t-util-files.c - the one reader and the one writer of files a user may
  * plant (util.h: read_regular_file, open_write_file) */
 #include "lib/util.h"
 #include "tap.h"
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char tmpdir[] = "/tmp/t-files.XXXXXX";
+static char tmpdir[] = "/tmp/t-util-files.XXXXXX";
 
 static char *at(const char *name)
 {

@@ -1,4 +1,4 @@
-/* t-window.c - what a run's window saw: when a load did not load
+/* t-disturb.c - what a run's window saw: when a load did not load
  * (load_judge), and what disturbed it (disturb_delta), on snapshots whose
  * truth is known */
 #include "session/disturb.h"

@@ -1,4 +1,4 @@
-/* t-results-append.c - runs.tsv's writer side: what it appends to, and in which layout */
+/* t-store-append.c - runs.tsv's writer side: what it appends to, and in which layout */
 #include "results/store.h"
 #include "results/summary.h"
 #include "lib/util.h"
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char tmpdir[] = "/tmp/t-results-append.XXXXXX";
+static char tmpdir[] = "/tmp/t-store-append.XXXXXX";
 
 /* DIR/NAME/runs.tsv holding text; the kernel folder's path (malloc'd) */
 static char *kernel_with(const char *name, const char *text)

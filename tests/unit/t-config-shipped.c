@@ -1,4 +1,4 @@
-/* t-conffile.c - the shipped configuration files against the options tables
+/* t-config-shipped.c - the shipped configuration files against the options tables
  *
  * contest.conf must hold every key of config_options[] and of every load's
  * options table, each once, in its own section, set to the table's default;

@@ -1,4 +1,4 @@
-/* t-counter.c - a load's unit counter and its fraction are read as one value
+/* t-loadproc-counter.c - a load's unit counter and its fraction are read as one value
  *
  * Two writer processes hammer load_progress()/load_unit_done() on a shared
  * counter (a unit every 3 steps, so unit boundaries come every few

@@ -1,4 +1,4 @@
-/* t-vmqemu.c - QEMU's command line and the shares for a --boot guest
+/* t-vm-qemu.c - QEMU's command line and the shares for a --boot guest
  *
  * The boot itself needs KVM that can run an ordinary kernel; this checks,
  * on any machine, what vm-qemu.c asks of QEMU and of guest-init: KVM and
@@ -37,7 +37,7 @@ static const char *after(char **argv, const char *opt, int nth)
 int main(void)
 {
 	const char *args[] = { "mem=1008M", "nokaslr", NULL };
-	char dir[] = "/tmp/t-vmqemu.XXXXXX", *disk, **argv, *shares;
+	char dir[] = "/tmp/t-vm-qemu.XXXXXX", *disk, **argv, *shares;
 	struct vm_spec s = {
 		.monitor = VM_QEMU_KVM, .image = "/k/bz,Image", .boot_args = args, .nargs = 2,
 		.mem_bytes = 768ULL << 20, .cpus = 3, .self = "/usr/bin/contest",

@@ -1,4 +1,4 @@
-/* t-results.c - runs.tsv: writer, reader, malformed rows, ordering */
+/* t-store.c - runs.tsv: writer, reader, malformed rows, ordering */
 #include "results/store.h"
 #include "results/summary.h"
 #include "lib/util.h"
@@ -14,7 +14,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-static char tmpdir[] = "/tmp/t-results.XXXXXX";
+static char tmpdir[] = "/tmp/t-store.XXXXXX";
 static int saved_stderr = -1;
 
 /* stderr into a file while a test provokes warnings */

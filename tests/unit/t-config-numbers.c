@@ -1,4 +1,4 @@
-/* t-numbers.c - numbers parse one way: options, config values, sizes, durations */
+/* t-config-numbers.c - numbers parse one way: options, config values, sizes, durations */
 #include "lib/config.h"
 #include "lib/util.h"
 #include "tap.h"

@@ -1,4 +1,4 @@
-/* t-escape.c - escape_text: what a terminal or a mail is shown of text
+/* t-util-escape.c - escape_text: what a terminal or a mail is shown of text
  * contest did not write holds no control character */
 #include "lib/util.h"
 #include "tap.h"

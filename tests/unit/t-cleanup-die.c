@@ -1,4 +1,4 @@
-/* t-die-cleanup.c - die() undoes what its process registered, and only that
+/* t-cleanup-die.c - die() undoes what its process registered, and only that
  *
  * A process registers a real process group (a sleeping child) and a
  * scratch tree, with a record file handed to the registry, then dies: the
@@ -62,7 +62,7 @@ int main(void)
 	pid_t pid, g = 0, mine;
 	int st, fds[2];
 
-	snprintf(dir, sizeof(dir), "/tmp/t-die-cleanup.XXXXXX");
+	snprintf(dir, sizeof(dir), "/tmp/t-cleanup-die.XXXXXX");
 	if (!mkdtemp(dir) || pipe(fds) < 0) {
 		perror("setup");
 		return 1;
