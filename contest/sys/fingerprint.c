@@ -346,8 +346,16 @@ static char *kv_name(const struct env_kv *kv)
 	return xasprintf("config.%s%s%s", kv->section, *kv->section ? "." : "", kv->key);
 }
 
+static unsigned *index_slot(const struct env *e, const struct env_kv *kv);
+
 const char *env_get(const struct env *e, const char *key)
 {
+	if (e && strncmp(key, "config.", 7)) {	/* a machine's line: by the index */
+		struct env_kv kv = { .key = key };
+		unsigned at = *index_slot(e, &kv);
+
+		return at ? e->v[at - 1].value : NULL;
+	}
 	for (size_t i = 0; e && i < e->n; i++)
 		if (kv_is(&e->v[i], key))
 			return e->v[i].value;
