@@ -441,16 +441,6 @@ void env_free(struct env *e)
 	free(e);
 }
 
-char *fingerprint_value(const char *env_text, const char *key)
-{
-	struct env *e = env_parse(env_text, 1);
-	const char *v = env_get(e, key);
-	char *ret = v ? xstrdup(v) : NULL;
-
-	env_free(e);
-	return ret;
-}
-
 /* keys that differ between kernels, or that say nothing about the
  * machine a run measured (see fingerprint.h); the two limits are said
  * once, by the fingerprint's own mem_limit and cpu_limit lines */
