@@ -2,6 +2,7 @@
 #include "sys/fingerprint.h"
 #include "lib/buildenv.h"
 #include "lib/mounts.h"
+#include "lib/testhook.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -410,6 +411,7 @@ struct env *env_parse(const char *text, int with_config)
 	char *line, *save = NULL;
 	const char *section = NULL;	/* NULL: above "config:" */
 
+	test_count("env-parse");
 	e->text = xstrdup(text ? text : "");
 	for (line = strtok_r(e->text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *t = trim(line), *colon;
