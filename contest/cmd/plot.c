@@ -35,7 +35,7 @@ static int plot_named(const char *dir, const char *out_dir, enum plot_format for
 		if (results_check_kernel(dir, kernels[i]) < 0)
 			return EXIT_USAGE;
 	report_opts_init(&ropts);
-	collected = report_collect(dir, (const char *const *)kernels, (size_t)n, &ropts, &r);
+	collected = report_collect(dir, (const char *const *)kernels, (size_t)n, &ropts, 0, &r);
 	if (collected < 0)
 		return EXIT_RUN_FAILED;
 	monitor_logs_read(&logs, dir, &r);

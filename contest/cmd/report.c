@@ -69,13 +69,14 @@ static int check_kernels(const char *dir, char **kernels, int n, const struct re
 static int print_page(const char *dir, const char *const *kernels, size_t n,
 		      const struct report_opts *opts)
 {
+	unsigned needs = report_write_needs(opts);
 	struct plot_set set;
 	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r), charts_ok;
+	int ret = report_collect(dir, kernels, n, opts, needs, &r), charts_ok;
 
 	if (ret < 0)
 		return -1;
-	if (report_read_inputs(&r, dir, opts) < 0) {
+	if (report_read_inputs(&r, dir, needs) < 0) {
 		ret = -1;
 	} else {
 		charts_ok = report_html_charts(&r, opts, &set) == 0;

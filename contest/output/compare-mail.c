@@ -79,7 +79,7 @@ int compare_write_mail_section(const struct compare *c, char *const *confounds,
 	return ret;
 }
 
-int compare_write_mail(const struct compare *c, char *const *envs, char *const *confounds,
+int compare_write_mail(const struct compare *c, struct env *const *envs, char *const *confounds,
 		       const char *from, const char *to, FILE *out)
 {
 	char *const *kernels = c->report.kernels;

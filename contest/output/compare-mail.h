@@ -13,10 +13,10 @@
  * (report's noload): its rows are left out of the section.
  *
  * compare_write_mail() is the whole message of compare --format mail:
- * headers, the machine paragraph (report-env.h, from envs[k], the env text
- * of c's kernel k or NULL), then the section.
+ * headers, the machine paragraph (report-env.h, from envs[k], the parsed
+ * env file of c's kernel k or NULL), then the section.
  *
- * Both read nothing: c is built (compare_read()), its kernels[0] BASE, and
+ * Both read nothing: c is built (compare_read_inputs()), its kernels[0] BASE, and
  * it has two kernels or more. 0, or -1 (error printed).
  */
 #ifndef CONTEST_COMPARE_MAIL_H
@@ -31,7 +31,8 @@
 
 int compare_write_mail_section(const struct compare *c, char *const *confounds,
 			       const char *skip_load, FILE *out);
-int compare_write_mail(const struct compare *c, char *const *envs, char *const *confounds,
+struct env;
+int compare_write_mail(const struct compare *c, struct env *const *envs, char *const *confounds,
 		       const char *from, const char *to, FILE *out);
 
 #endif

@@ -9,14 +9,14 @@
 #include <string.h>
 
 /* the value of key, "unknown" when absent; "23.5 GiB" from "25275973632 (23.5 GiB)" */
-static char *value(const char *env, const char *key)
+static char *value(const struct env *env, const char *key)
 {
-	char *v = fingerprint_value(env, key), *open, *close;
+	const char *got = env_get(env, key);
+	char *v, *open, *close;
 
-	if (!v || !*v) {
-		free(v);
+	if (!got || !*got)
 		return xstrdup("unknown");
-	}
+	v = xstrdup(got);
 	open = strchr(v, '(');
 	close = open ? strchr(open, ')') : NULL;
 	if (open && close && close[1] == '\0') {
@@ -27,7 +27,7 @@ static char *value(const char *env, const char *key)
 }
 
 /* "make -j4" or, for make_jobs = 0, "make -j8 (4 x CPUs)"; a command has no -j */
-static char *jobs_text(const char *env)
+static char *jobs_text(const struct env *env)
 {
 	char *jobs = value(env, "config.make_jobs"), *cpus = value(env, "cpus"), *s;
 	char *workload = value(env, "config.workload");
@@ -46,7 +46,7 @@ static char *jobs_text(const char *env)
 
 /* " running Linux R", R the release uname -r prints (the third word of
  * the env's uname line); "" when the env has none */
-static char *release_text(const char *env)
+static char *release_text(const struct env *env)
 {
 	char *u = value(env, "uname"), rel[128];
 	int found = sscanf(u, "%*s %*s %127s", rel) == 1;
@@ -56,7 +56,7 @@ static char *release_text(const char *env)
 }
 
 /* "cpufreq governor ondemand"; none is said as what it means */
-static char *governor_text(const char *env)
+static char *governor_text(const struct env *env)
 {
 	char *g = value(env, "governor"), *s;
 
@@ -68,7 +68,7 @@ static char *governor_text(const char *env)
 	return s;
 }
 
-static char *machine_text(const char *kernel, const char *env)
+static char *machine_text(const char *kernel, const struct env *env)
 {
 	static const char *const keys[] = {
 		"cpus", "cpu_model", "memtotal", "swap_total", "mem_limit", "cpu_limit",
@@ -96,12 +96,12 @@ static char *machine_text(const char *kernel, const char *env)
 }
 
 /* append " KERNEL differs from BASE in: a, b.", or count it in *same */
-static char *differences(char *s, const char *base, const char *base_env,
-			 const char *kernel, const char *env, size_t *same)
+static char *differences(char *s, const char *base, const struct env *base_env,
+			 const char *kernel, const struct env *env, size_t *same)
 {
 	char **keys = NULL, *list = xstrdup(""), *next;
 
-	if (fingerprint_differences(base_env, env, &keys) == 0)
+	if (env_differences(base_env, env, &keys) == 0)
 		(*same)++;
 	else {
 		for (size_t i = 0; keys[i]; i++) {
@@ -119,7 +119,7 @@ static char *differences(char *s, const char *base, const char *base_env,
 }
 
 /* kernels from several machines: which ran where */
-static char *with_machines(char *s, char *const *envs, char *const *kernels, size_t n)
+static char *with_machines(char *s, struct env *const *envs, char *const *kernels, size_t n)
 {
 	struct machine *ms = machines_of_envs(envs, n);
 	char **groups = machine_groups(ms, kernels, n), *next;
@@ -143,9 +143,9 @@ static char *with_machines(char *s, char *const *envs, char *const *kernels, siz
 	return s;
 }
 
-char *report_env_summary(char *const *envs, char *const *kernels, size_t n)
+char *report_env_summary(struct env *const *envs, char *const *kernels, size_t n)
 {
-	const char *base_env = NULL, *env;
+	const struct env *base_env = NULL, *env;
 	char *s, *next, *rel;
 	size_t base = 0, k, same = 0;
 

@@ -4,10 +4,10 @@
  * made: CPUs, memory, swap, limits, the tree and its filesystem, the I/O
  * scheduler, governor and THP, the workload, make -j and runs per load,
  * taken from the first kernel's env file; then, for every other kernel,
- * what its env file says differently (fingerprint_differences), or that a
+ * what its env file says differently (env_differences), or that a
  * kernel has no env file (results written by hand or elsewhere). It reads
- * nothing: envs[k] is kernels[k]'s env text (results_read_envs() in
- * compare.h), NULL where a kernel has none; envs itself may be NULL.
+ * nothing: envs[k] is kernels[k]'s parsed env file (sys/fingerprint.h, as
+ * results/ read it), NULL where a kernel has none; envs itself may be NULL.
  */
 #ifndef CONTEST_REPORT_ENV_H
 #define CONTEST_REPORT_ENV_H
@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 /* malloc'd sentences on one line (the caller wraps or escapes them) */
-char *report_env_summary(char *const *envs, char *const *kernels, size_t n);
+struct env;
+char *report_env_summary(struct env *const *envs, char *const *kernels, size_t n);
 
 #endif

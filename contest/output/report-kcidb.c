@@ -39,33 +39,30 @@ static json_t *id_of(const char *origin, const char *kernel, const char *load, c
 }
 
 /* the machine: its facts in misc, one line of them as the comment; NULL without env */
-static json_t *environment(const char *env)
+static json_t *environment(const struct env *env)
 {
 	json_t *o, *misc;
-	char *host, *cpu, *mem, *comment;
+	const char *host, *cpu, *mem;
+	char *comment;
 
 	if (!env)
 		return NULL;
 	o = json_object();
 	misc = json_object();
 	for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++) {
-		char *v = fingerprint_value(env, machine_keys[i]);
+		const char *v = env_get(env, machine_keys[i]);
 
 		if (v)
 			json_put(misc, machine_keys[i], json_name(v, machine_keys[i]));
-		free(v);
 	}
-	host = fingerprint_value(env, "host");
-	cpu = fingerprint_value(env, "cpu_model");
-	mem = fingerprint_value(env, "memtotal");
+	host = env_get(env, "host");
+	cpu = env_get(env, "cpu_model");
+	mem = env_get(env, "memtotal");
 	comment = xasprintf("%s: %s, memtotal %s", host ? host : "unknown host",
 			    cpu ? cpu : "unknown CPU", mem ? mem : "unknown");
 	json_put(o, "comment", json_name(comment, "environment"));
 	json_put(o, "misc", misc);
 	free(comment);
-	free(host);
-	free(cpu);
-	free(mem);
 	return o;
 }
 
@@ -84,7 +81,7 @@ static json_t *date_time(double t)
 
 struct kcidb_test {
 	const char *origin, *kernel, *load, *metric;
-	const char *env;		/* the kernel's env text, NULL none */
+	const struct env *env;		/* the kernel's env file, NULL none */
 };
 
 static json_t *test_object(const struct kcidb_test *t, const struct report_row *row,
@@ -150,12 +147,10 @@ static void push_row(json_t *tests, struct kcidb_test *t, const struct report_ro
 	push_metric(tests, t, row, "ratio", row->ratio, NULL, NAN);
 }
 
-static char *env_of(const struct report *r, const char *kernel)
+/* row's kernel's env file, NULL none */
+static const struct env *env_of(const struct report *r, const struct report_row *row)
 {
-	for (size_t k = 0; r->envs && k < r->nkernels; k++)
-		if (!strcmp(r->kernels[k], kernel))
-			return r->envs[k];
-	return NULL;
+	return r->envs && row->k < r->nkernels ? r->envs[row->k] : NULL;
 }
 
 int report_write_kcidb(const struct report *r, const struct report_opts *opts, FILE *out)
@@ -187,7 +182,7 @@ int report_write_kcidb(const struct report *r, const struct report_opts *opts, F
 
 		for (size_t j = 0; j < tab->nrows; j++) {
 			struct kcidb_test t = { origin, tab->rows[j].kernel, tab->load, NULL,
-						env_of(r, tab->rows[j].kernel) };
+						env_of(r, &tab->rows[j]) };
 
 			push_row(tests, &t, &tab->rows[j]);
 		}

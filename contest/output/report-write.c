@@ -2,6 +2,27 @@
 #include "output/report-write.h"
 #include "lib/util.h"
 
+/* what each format's writer needs besides the tables, by enum report_format */
+static const unsigned format_needs[] = {
+	[REPORT_TEXT] = REPORT_NEED_MACHINES,
+	[REPORT_CLASSIC] = 0,
+	[REPORT_MAIL] = REPORT_NEED_ENVS | REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS |
+			REPORT_NEED_MONITORS,
+	[REPORT_HTML] = REPORT_NEED_ENVS | REPORT_NEED_COMPARE | REPORT_NEED_MONITORS,
+	[REPORT_CSV] = 0,
+	[REPORT_JSON] = 0,
+	[REPORT_KCIDB] = REPORT_NEED_ENVS,
+};
+
+unsigned report_write_needs(const struct report_opts *opts)
+{
+	unsigned needs = (size_t)opts->format < ARRAY_SIZE(format_needs) ?
+			 format_needs[opts->format] : 0;
+
+	/* the swap and profile blocks of --stats */
+	return opts->stats ? needs | REPORT_NEED_MONITORS : needs;
+}
+
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	switch (opts->format) {

@@ -1,8 +1,10 @@
 /* report-write.h - the report's writers: text, classic, csv, json, mail
  *
  * Each reads only the struct report it is given (results/report.h), never
- * a file; what the mail prints besides the tables comes in r->envs,
- * r->compare and r->confounds. HTML is a page of several files: see
+ * a file; what one prints besides the tables (r->envs, r->machines,
+ * r->compare, r->confounds, r->monitors) it declares in
+ * report_write_needs(), and the reader (report_collect,
+ * report_read_inputs) reads that. HTML is a page of several files: see
  * output/report-html.h.
  */
 #ifndef CONTEST_REPORT_WRITE_H
@@ -20,6 +22,8 @@ int report_write_json(const struct report *r, const struct report_opts *opts, FI
 int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out);
 /* KCIDB submission JSON, schema v5.3 (report-kcidb.c); opts->origin names the CI system */
 int report_write_kcidb(const struct report *r, const struct report_opts *opts, FILE *out);
+/* what opts' writer needs besides the tables: enum report_need's flags */
+unsigned report_write_needs(const struct report_opts *opts);
 /* dispatch on opts->format; not html, whose page the report command makes
  * in steps (output/report-html.h) */
 int report_write(const struct report *r, const struct report_opts *opts, FILE *out);

@@ -98,20 +98,17 @@ int calibration_too_small(const struct calibration *cal)
 }
 
 /*
- * The first of keys in which the two env texts differ, or NULL. A key
+ * The first of keys in which the two env files differ, or NULL. A key
  * neither says is the same where absent_same (an older env without it),
  * else a difference (a machine both must name).
  */
-static const char *first_difference(const char *a, const char *b, const char *const *keys,
-				    size_t nkeys, int absent_same)
+static const char *first_difference(const struct env *a, const struct env *b,
+				    const char *const *keys, size_t nkeys, int absent_same)
 {
 	for (size_t i = 0; i < nkeys; i++) {
-		char *va = fingerprint_value(a, keys[i]);
-		char *vb = fingerprint_value(b, keys[i]);
+		const char *va = env_get(a, keys[i]), *vb = env_get(b, keys[i]);
 		int same = va && vb ? !strcmp(va, vb) : !va && !vb && absent_same;
 
-		free(va);
-		free(vb);
 		if (!same)
 			return keys[i];
 	}
@@ -121,29 +118,31 @@ static const char *first_difference(const char *a, const char *b, const char *co
 #define DIFFERENCE(a, b, keys, absent_same) \
 	first_difference(a, b, keys, ARRAY_SIZE(keys), absent_same)
 
-void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env)
+void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env)
 {
 	struct calibration cal;
+	struct env *cal_env;
 	const char *key;
 
 	if (calibration_read(dir, &cal) < 0 || !cal.sessions) {
 		calibration_release(&cal);
 		return;
 	}
+	cal_env = cal.env ? env_parse(cal.env, 1) : NULL;	/* its own file, parsed once */
 	if (isnan(cal.tau2))
 		warning("'%s/%s' has %zu session, 2 or more are needed: run contest calibrate "
 			"again", dir, CALIBRATION_DIR, cal.sessions);
 	else if (!base_env || !cal.env)
 		warning("the calibration is not used: no env file says which machine %s",
 			!cal.env ? "it was measured on" : "BASE was measured on");
-	else if ((key = DIFFERENCE(cal.env, base_env, machine_keys, 0)))
+	else if ((key = DIFFERENCE(cal_env, base_env, machine_keys, 0)))
 		warning("the calibration is not used: it was measured on another machine "
 			"(its %s differs from BASE's)", key);
-	else if ((key = DIFFERENCE(cal.env, base_env, workload_keys, 1)))
+	else if ((key = DIFFERENCE(cal_env, base_env, workload_keys, 1)))
 		warning("the calibration is not used: it was measured on another workload "
 			"(its %s differs from BASE's)", key);
 	else {
-		if ((key = DIFFERENCE(cal.env, base_env, size_keys, 1)))
+		if ((key = DIFFERENCE(cal_env, base_env, size_keys, 1)))
 			warning("the calibration was measured at another size of this workload "
 				"(its %s differs from BASE's): its drift is used as a relative "
 				"figure, since a session's speed scales a larger run alike", key);
@@ -152,5 +151,6 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char 
 		o->tau2_est = cal.tau2;
 		o->tau2_low = cal.tau2_low;
 	}
+	env_free(cal_env);
 	calibration_release(&cal);
 }

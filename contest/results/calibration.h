@@ -51,7 +51,7 @@ double calibration_drift_pct(double tau2);
 int calibration_too_small(const struct calibration *cal);
 
 /*
- * The calibration of dir for a comparison whose BASE has the env text
+ * The calibration of dir for a comparison whose BASE has the env file
  * base_env, when dir has one measured on the same machine (CPU model,
  * CPUs, memory as env records them) and the same workload (workload,
  * command, measure, kernel tree, target, kconfig): o->tau2 is the upper
@@ -64,6 +64,7 @@ int calibration_too_small(const struct calibration *cal);
  * Else a warning saying why it is not used (no warning when there is
  * none at all).
  */
-void compare_opts_calibrate(struct compare_opts *o, const char *dir, const char *base_env);
+struct env;	/* sys/fingerprint.h */
+void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env);
 
 #endif

@@ -1,5 +1,6 @@
 /* compare-read.c - what compare and report read: runs and env files, see compare.h */
 #include "results/compare.h"
+#include "results/calibration.h"
 #include "results/machine.h"
 #include "results/store.h"
 #include "results/monitor-logs.h"
@@ -79,22 +80,22 @@ static void read_shifts(struct compare *c, const char *dir)
 	}
 }
 
-int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
-		 const struct compare_opts *o)
+/* c built from krs (which it does not own), calibrated by BASE's env */
+static void build(struct compare *c, const char *dir, const struct kernel_results *krs, size_t n,
+		  const struct compare_opts *o, int calibrate)
 {
-	struct kernel_results *krs = xcalloc(n + 1, sizeof(*krs));
-	int *ok = xcalloc(n + 1, sizeof(*ok)), ret = results_read_list(dir, kernels, n, krs, ok);
+	struct compare_opts co = *o;
 
-	free(ok);
-	if (ret < 0) {	/* one that cannot be read (said) leaves nothing to compare */
-		results_release_all(krs, n);
-		return -1;
-	}
-	compare_build(c, krs, n, o);
-	c->report.results = krs;	/* its rows point into them */
-	c->report.nresults = n;
+	if (calibrate)
+		compare_opts_calibrate(&co, dir, krs[0].env);
+	compare_build(c, krs, n, &co);
 	read_shifts(c, dir);
-	return 0;
+}
+
+void compare_of_results(struct compare *c, const char *dir, const struct kernel_results *krs,
+			size_t n, const struct compare_opts *o)
+{
+	build(c, dir, krs, n, o, 1);
 }
 
 struct sentences {
@@ -107,24 +108,6 @@ static void add(struct sentences *list, char *sentence)
 	list->s = xrealloc(list->s, (list->n + 2) * sizeof(*list->s));
 	list->s[list->n++] = sentence;
 	list->s[list->n] = NULL;
-}
-
-/* kernel's env file parsed, or NULL, said in list, when it has none */
-static struct env *read_env(const char *dir, const char *kernel, struct sentences *list)
-{
-	char *text = results_read_env(dir, kernel), *path;
-	struct env *e;
-
-	if (!text) {
-		path = results_path(dir, kernel, "env");
-		add(list, xasprintf("no env file for '%s' ('%s'): its environment cannot be "
-				    "checked", kernel, path));
-		free(path);
-		return NULL;
-	}
-	e = env_parse(text, 1);
-	free(text);
-	return e;
 }
 
 /* a different memory size shouts: it compares memory sizes as well as kernels */
@@ -153,34 +136,148 @@ static char *across_machines(const char *base, const char *new, const struct mac
 	return sentence;
 }
 
-/* each env file is parsed once: a lab compares thousands of kernels with BASE */
-char **compare_confounds(const char *dir, char *const *kernels, size_t n)
+static void no_env(struct sentences *list, const char *dir, const char *kernel)
+{
+	char *path = results_path(dir, kernel, "env");
+
+	add(list, xasprintf("no env file for '%s' ('%s'): its environment cannot be "
+			    "checked", kernel, path));
+	free(path);
+}
+
+/* what kernel's env (NULL: none) says may confound its comparison with BASE's */
+static void confounds_of(struct sentences *list, const char *dir, const char *base,
+			 const struct env *env_base, const struct machine *mb,
+			 const char *kernel, const struct env *env)
+{
+	struct machine new;
+	char **keys = NULL;
+
+	if (!env) {
+		no_env(list, dir, kernel);
+		return;
+	}
+	machine_of(&new, env);
+	if (machine_differs(mb, &new))
+		add(list, across_machines(base, kernel, mb, &new));
+	if (env_differences(env_base, env, &keys) > 0)
+		for (char **key = keys; *key; key++)
+			if (strcmp(*key, "host"))	/* across_machines said it */
+				add(list, difference(base, kernel, *key, env_base, env));
+	fingerprint_keys_free(keys);
+	machine_release(&new);
+}
+
+char **compare_confounds(const char *dir, char *const *kernels, struct env *const *envs,
+			 size_t n)
 {
 	struct sentences list = { xcalloc(1, sizeof(char *)), 0 };
-	struct env *env_base = read_env(dir, kernels[0], &list);
 	struct machine base;
 
-	machine_of(&base, env_base);
-	for (size_t k = 1; k < n && env_base; k++) {
-		struct env *env_new = read_env(dir, kernels[k], &list);
-		struct machine new;
-		char **keys = NULL;
-
-		machine_of(&new, env_new);
-		if (env_new && machine_differs(&base, &new))
-			add(&list, across_machines(kernels[0], kernels[k], &base, &new));
-		if (env_new && env_differences(env_base, env_new, &keys) > 0)
-			for (char **key = keys; *key; key++)
-				if (strcmp(*key, "host"))	/* across_machines said it */
-					add(&list, difference(kernels[0], kernels[k], *key,
-							      env_base, env_new));
-		fingerprint_keys_free(keys);
-		machine_release(&new);
-		env_free(env_new);
+	if (!n)
+		return list.s;
+	if (!envs[0]) {
+		no_env(&list, dir, kernels[0]);
+		return list.s;
 	}
+	machine_of(&base, envs[0]);
+	for (size_t k = 1; k < n; k++)
+		confounds_of(&list, dir, kernels[0], envs[0], &base, kernels[k], envs[k]);
 	machine_release(&base);
-	env_free(env_base);
 	return list.s;
+}
+
+/*
+ * compare_read_inputs' env hook, on the reader's threads: BASE's env
+ * (read before the others) is kept; each other's confounds are said into
+ * its own slot as it is read, and its env kept only for the mail: a lab
+ * compares thousands of kernels with BASE, and their envs would not fit
+ */
+struct confounds_job {
+	const char *dir;
+	char *const *kernels;
+	int keep;
+	struct machine base;
+	const struct env *env_base;
+	struct sentences *per;		/* per kernel */
+};
+
+static void confounds_hook(struct kernel_results *kr, size_t i, struct env *e, void *data)
+{
+	struct confounds_job *job = data;
+
+	if (i == 0) {
+		job->env_base = kr->env = e;
+		machine_of(&job->base, e);
+		return;
+	}
+	if (job->env_base)
+		confounds_of(&job->per[i], job->dir, job->kernels[0], job->env_base, &job->base,
+			     job->kernels[i], e);
+	if (job->keep)
+		kr->env = e;
+	else
+		env_free(e);
+}
+
+/* read kernels[0..n) (with hook) into a compare's results; 0, or -1 */
+static int read_list(struct kernel_results **krs, const char *dir, char *const *kernels,
+		     size_t n, const struct results_env_hook *hook)
+{
+	int *ok = xcalloc(n + 1, sizeof(*ok));
+	int ret;
+
+	*krs = xcalloc(n + 1, sizeof(**krs));
+	ret = results_read_list(dir, kernels, n, *krs, ok, hook);
+	free(ok);
+	if (ret < 0) {	/* one that cannot be read (said) leaves nothing to compare */
+		results_release_all(*krs, n);
+		return -1;
+	}
+	return 0;
+}
+
+int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
+		 const struct compare_opts *o)
+{
+	struct kernel_results *krs;
+
+	if (read_list(&krs, dir, kernels, n, NULL) < 0)
+		return -1;
+	build(c, dir, krs, n, o, 0);
+	c->report.results = krs;	/* its rows point into them */
+	c->report.nresults = n;
+	return 0;
+}
+
+int compare_read_inputs(struct compare *c, const char *dir, char *const *kernels, size_t n,
+			const struct compare_opts *o, int keep_envs, char ***confounds)
+{
+	struct confounds_job job = { dir, kernels, keep_envs, { 0 }, NULL,
+				     xcalloc(n + 1, sizeof(*job.per)) };
+	struct results_env_hook hook = { confounds_hook, &job };
+	struct sentences list = { xcalloc(1, sizeof(char *)), 0 };
+	struct kernel_results *krs;
+	int ret = read_list(&krs, dir, kernels, n, &hook);
+
+	if (!ret && !job.env_base)
+		no_env(&list, dir, kernels[0]);
+	for (size_t k = 1; k < n; k++) {	/* in the kernels' order */
+		for (size_t i = 0; i < job.per[k].n; i++)
+			add(&list, job.per[k].s[i]);
+		free(job.per[k].s);
+	}
+	free(job.per);
+	machine_release(&job.base);
+	if (ret < 0) {
+		compare_confounds_free(list.s);
+		return -1;
+	}
+	build(c, dir, krs, n, o, 1);
+	c->report.results = krs;
+	c->report.nresults = n;
+	*confounds = list.s;
+	return 0;
 }
 
 void compare_confounds_free(char **sentences)

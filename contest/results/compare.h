@@ -188,21 +188,43 @@ size_t compare_failures(const struct compare *c, double pct, FILE *err);
 
 /*
  * compare-read.c: what compare reads. compare_read() reads the kernels'
- * runs.tsv from dir and builds c (kernels[0] is BASE); 0, or -1 (error
- * printed, nothing to release).
+ * runs.tsv from dir and builds c (kernels[0] is BASE) at o as it is (no
+ * calibration, no env file); 0, or -1 (error printed, nothing to release).
  */
 int compare_read(struct compare *c, const char *dir, char *const *kernels, size_t n,
 		 const struct compare_opts *o);
 
 /*
- * What may confound the comparison, from the env files: one malloc'd
- * sentence per key in which a NEW kernel's env differs from BASE's
- * (fingerprint_differences; a different memtotal begins "MEMORY
- * DIFFERS"), or per env file that is missing; before them, when the two
- * are different machines (machine.h), one beginning "ACROSS MACHINES". NULL-terminated; free with
- * compare_confounds_free().
+ * What `contest compare` reads, each file once: the kernels' runs.tsv and
+ * env files, BASE's env deciding the calibration o is given
+ * (compare_opts_calibrate) before c is built, and *confounds
+ * (compare_confounds()'s sentences) said as the env files are read.
+ * keep_envs keeps every kernel's parsed env in c->report.results[k].env
+ * (the mail's), else only BASE's. 0, or -1 (error printed, nothing to
+ * release).
  */
-char **compare_confounds(const char *dir, char *const *kernels, size_t n);
+int compare_read_inputs(struct compare *c, const char *dir, char *const *kernels, size_t n,
+			const struct compare_opts *o, int keep_envs, char ***confounds);
+
+/*
+ * c built from runs already read (report's: krs[0] is BASE), calibrated
+ * by krs[0].env; c does not own krs, which must outlive it.
+ */
+void compare_of_results(struct compare *c, const char *dir, const struct kernel_results *krs,
+			size_t n, const struct compare_opts *o);
+
+/*
+ * What may confound the comparison, from the parsed env files envs[k] of
+ * kernels[k] (NULL: none): one malloc'd sentence per key in which a NEW
+ * kernel's env differs from BASE's (env_differences; a different
+ * memtotal begins "MEMORY DIFFERS"), or per env file that is missing
+ * (dir names its path); before them, when the two are different machines
+ * (machine.h), one beginning "ACROSS MACHINES". NULL-terminated; free
+ * with compare_confounds_free().
+ */
+struct env;
+char **compare_confounds(const char *dir, char *const *kernels, struct env *const *envs,
+			 size_t n);
 void compare_confounds_free(char **sentences);
 
 

@@ -52,34 +52,25 @@ void machine_release(struct machine *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* the machine of one env text, NULL for none */
-static void machine_of_text(struct machine *m, const char *text)
-{
-	struct env *e = text ? env_parse(text, 0) : NULL;
-
-	machine_of(m, e);
-	env_free(e);
-}
-
 struct machine *results_read_machines(const char *dir, char *const *kernels, size_t n)
 {
 	struct machine *ms = xcalloc(n + 1, sizeof(*ms));
 
 	for (size_t k = 0; k < n; k++) {
-		char *text = results_read_env(dir, kernels[k]);
+		struct env *e = results_read_env(dir, kernels[k]);
 
-		machine_of_text(&ms[k], text);
-		free(text);
+		machine_of(&ms[k], e);
+		env_free(e);
 	}
 	return ms;
 }
 
-struct machine *machines_of_envs(char *const *envs, size_t n)
+struct machine *machines_of_envs(struct env *const *envs, size_t n)
 {
 	struct machine *ms = xcalloc(n + 1, sizeof(*ms));
 
 	for (size_t k = 0; envs && k < n; k++)
-		machine_of_text(&ms[k], envs[k]);
+		machine_of(&ms[k], envs[k]);
 	return ms;
 }
 

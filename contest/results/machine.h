@@ -32,8 +32,8 @@ void machine_release(struct machine *m);
  * where there is none); free with machine_release_all().
  */
 struct machine *results_read_machines(const char *dir, char *const *kernels, size_t n);
-/* the machines of n env texts (NULL where a kernel has none) */
-struct machine *machines_of_envs(char *const *envs, size_t n);
+/* the machines of n parsed env files (NULL where a kernel has none) */
+struct machine *machines_of_envs(struct env *const *envs, size_t n);
 void machine_release_all(struct machine *ms, size_t n);
 
 /* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where the env lacks them */

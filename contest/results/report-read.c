@@ -1,11 +1,12 @@
 /* report-read.c - what a report prints besides the tables, see report.h
  *
- * The writers read no files: what the mail and the page say of the
- * machine is read here, before they run.
+ * The writers read no files, and this reader knows no writer: each
+ * declares what it needs (enum report_need), and that is read here, from
+ * what report_collect() read where it can (the env files, the runs
+ * compare's verdicts are built from), so that each file is read once.
  */
 #include "results/report.h"
 #include "results/compare.h"
-#include "results/calibration.h"
 #include "results/machine.h"
 #include "results/monitor-logs.h"
 #include "lib/util.h"
@@ -13,43 +14,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts)
+int report_read_inputs(struct report *r, const char *dir, unsigned needs)
 {
 	struct compare_opts co;
 
-	/* the swap and profile blocks of --stats, the mail and the page */
-	if (opts->stats || opts->format == REPORT_MAIL || opts->format == REPORT_HTML) {
+	if (needs & REPORT_NEED_MONITORS) {
 		r->monitors = xcalloc(1, sizeof(*r->monitors));
 		monitor_logs_read(r->monitors, dir, r);
 	}
-	if (opts->format == REPORT_TEXT) {	/* the machines, a few lines of each env */
+	if (needs & REPORT_NEED_MACHINES)
 		r->machines = results_read_machines(dir, r->kernels, r->nkernels);
-		return 0;
+	if (needs & (REPORT_NEED_ENVS | REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS)) {
+		/* report_collect kept them, in the kernels' order */
+		r->envs = xcalloc(r->nkernels + 1, sizeof(*r->envs));
+		for (size_t k = 0; k < r->nkernels && k < r->nresults; k++)
+			r->envs[k] = r->results[k].env;
 	}
-	if (opts->format != REPORT_MAIL && opts->format != REPORT_HTML &&
-	    opts->format != REPORT_KCIDB)
+	if (!(needs & (REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS)) || r->nkernels < 2)
 		return 0;
-	r->envs = results_read_envs(dir, r->kernels, r->nkernels);
-	if (opts->format == REPORT_KCIDB)
-		return 0;	/* the machines, nothing compared */
-	if (r->nkernels < 2)
-		return 0;
-	compare_opts_init(&co);
-	compare_opts_calibrate(&co, dir, r->envs[0]);
-	r->compare = xcalloc(1, sizeof(*r->compare));
-	if (compare_read(r->compare, dir, r->kernels, r->nkernels, &co) < 0) {
-		free(r->compare);
-		r->compare = NULL;
-		return -1;
+	if (needs & REPORT_NEED_COMPARE) {
+		compare_opts_init(&co);
+		r->compare = xcalloc(1, sizeof(*r->compare));
+		compare_of_results(r->compare, dir, r->results, r->nresults, &co);
 	}
-	if (opts->format == REPORT_MAIL)
-		r->confounds = compare_confounds(dir, r->kernels, r->nkernels);
+	if (needs & REPORT_NEED_CONFOUNDS)
+		r->confounds = compare_confounds(dir, r->kernels, r->envs, r->nkernels);
 	return 0;
 }
 
 void report_inputs_release(struct report *r)
 {
-	results_envs_free(r->envs, r->nkernels);
+	free(r->envs);	/* their envs are r->results' */
 	r->envs = NULL;
 	machine_release_all(r->machines, r->nkernels);
 	r->machines = NULL;

@@ -244,13 +244,24 @@ void report_release(struct report *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* each kernel's env file kept beside its runs */
+static void keep_env(struct kernel_results *kr, size_t i, struct env *e, void *data)
+{
+	(void)i;
+	(void)data;
+	kr->env = e;
+}
+
+static const struct results_env_hook keep_envs = { keep_env, NULL };
+
 /* Read the named kernels in order; a broken one is skipped (error printed) */
 static int read_named(const char *dir, const char *const *names, size_t n,
-		      struct kernel_results **out, size_t *nread)
+		      const struct results_env_hook *hook, struct kernel_results **out,
+		      size_t *nread)
 {
 	int *ok = xcalloc(n + 1, sizeof(*ok));
 	int ret = results_read_list(dir, (char *const *)names, n, *out = xcalloc(n + 1, sizeof(**out)),
-				    ok);
+				    ok, hook);
 
 	*nread = 0;
 	for (size_t i = 0; i < n; i++)
@@ -272,13 +283,17 @@ static int read_outside_reference(const char *dir, const struct kernel_results *
 }
 
 int report_collect(const char *dir, const char *const *kernels, size_t n,
-		   const struct report_opts *opts, struct report *r)
+		   const struct report_opts *opts, unsigned needs, struct report *r)
 {
+	const struct results_env_hook *hook =
+		needs & (REPORT_NEED_ENVS | REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS) ?
+		&keep_envs : NULL;
 	struct kernel_results *krs, ref;
 	size_t nk;
 	int ret, have_ref;
 
-	ret = n ? read_named(dir, kernels, n, &krs, &nk) : results_read_all(dir, &krs, &nk);
+	ret = n ? read_named(dir, kernels, n, hook, &krs, &nk) :
+		  results_read_all_env(dir, &krs, &nk, hook);
 	if (ret < 0 && !nk) {
 		free(krs);
 		return -1;

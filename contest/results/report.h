@@ -105,7 +105,7 @@ struct report {
 	double reference_s;		/* RATIO_REFERENCE: the divisor, NAN when missing */
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 	/* what mail and html print besides the tables (report_read_inputs) */
-	char **envs;			/* per kernel its env file's text, NULL where none */
+	struct env **envs;		/* per kernel its parsed env file (in results[]), NULL none */
 	struct machine *machines;	/* text: per kernel its machine (machine.h) */
 	struct compare *compare;	/* two kernels or more: compare's verdicts, at compare_opts_init()'s */
 	char **confounds;		/* mail: compare_confounds()'s sentences */
@@ -163,22 +163,37 @@ void report_release(struct report *r);
 int report_load_cmp(const char *a, const char *b);
 
 /*
- * Read dir and build the report of kernels[0..n) in that order (n == 0:
- * every kernel, oldest first). 0; 1 when some kernel could not be read
- * (error printed) but r holds the others; -1 (error printed, r empty).
+ * What a writer needs besides the tables, as it declares it
+ * (output/report-write.h's report_write_needs()): the reader reads that
+ * much, each file once, and knows no format.
  */
-int report_collect(const char *dir, const char *const *kernels, size_t n,
-		   const struct report_opts *opts, struct report *r);
+enum report_need {
+	REPORT_NEED_MACHINES = 1 << 0,	/* r->machines: each kernel's machine */
+	REPORT_NEED_ENVS = 1 << 1,	/* r->envs: each kernel's env file, parsed */
+	REPORT_NEED_COMPARE = 1 << 2,	/* r->compare (two kernels or more), with envs */
+	REPORT_NEED_CONFOUNDS = 1 << 3,	/* r->confounds, with compare */
+	REPORT_NEED_MONITORS = 1 << 4,	/* r->monitors */
+};
 
 /*
- * report-read.c: what the mail and the page print besides the tables, read
- * from dir for r's kernels when opts->format wants it: the env files
- * (r->envs) and, with two kernels or more, compare's verdicts and what the
- * env files say may confound them; for html the monitors' logs. 0, or -1
- * (error printed). report_inputs_release() frees them
- * (report_release() leaves them).
+ * Read dir and build the report of kernels[0..n) in that order (n == 0:
+ * every kernel, oldest first), with each kernel's env file beside its
+ * runs (read once, on the same thread) when needs (enum report_need)
+ * asks for envs. 0; 1 when some kernel could not be read (error printed)
+ * but r holds the others; -1 (error printed, r empty).
  */
-int report_read_inputs(struct report *r, const char *dir, const struct report_opts *opts);
+int report_collect(const char *dir, const char *const *kernels, size_t n,
+		   const struct report_opts *opts, unsigned needs, struct report *r);
+
+/*
+ * report-read.c: what a writer prints besides the tables, as needs (the
+ * same report_collect() was given) asks: the env files report_collect
+ * read (r->envs) and, with two kernels or more, compare's verdicts built
+ * from the runs it read and what the env files say may confound them;
+ * the machines; the monitors' logs. 0, or -1 (error printed).
+ * report_inputs_release() frees them (report_release() leaves them).
+ */
+int report_read_inputs(struct report *r, const char *dir, unsigned needs);
 void report_inputs_release(struct report *r);
 
 #endif

@@ -1,6 +1,7 @@
 /* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
 #include "results/store.h"
 #include "loads/loads.h"
+#include "sys/fingerprint.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -866,28 +867,14 @@ int results_scan(const char *path, int missing_ok, results_row_fn *fn, void *dat
 
 /* ---- env files ---- */
 
-char *results_read_env(const char *dir, const char *kernel)
+struct env *results_read_env(const char *dir, const char *kernel)
 {
 	/* a folder's env that is no regular file (a FIFO would hang every
 	 * reader) is read as none: the reader says there is none */
 	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
+	struct env *e = text ? env_parse(text, 1) : NULL;
 
 	free(path);
-	return text;
-}
-
-char **results_read_envs(const char *dir, char *const *kernels, size_t n)
-{
-	char **envs = xcalloc(n + 1, sizeof(*envs));
-
-	for (size_t k = 0; k < n; k++)
-		envs[k] = results_read_env(dir, kernels[k]);
-	return envs;
-}
-
-void results_envs_free(char **envs, size_t n)
-{
-	for (size_t k = 0; envs && k < n; k++)
-		free(envs[k]);
-	free(envs);
+	free(text);
+	return e;
 }

@@ -119,15 +119,14 @@ int results_check_appendable(const char *kernel_dir);
 char *results_path(const char *dir, const char *kernel, const char *name);
 
 /*
- * The env file of a kernel (results_path(dir, kernel, "env")), malloc'd, or
- * NULL when it has none; results_read_envs() those of kernels[0..n), an
- * array of n texts, NULL where a kernel has none; free with
- * results_envs_free(envs, n). The one reader of env files; one that is
- * no regular file (a FIFO would block) is read as none.
+ * The env file of a kernel (results_path(dir, kernel, "env")) parsed
+ * (sys/fingerprint.h's env_parse, config included), or NULL when it has
+ * none; free with env_free(). The one reader of env files: a command reads
+ * each once, through results_read_list()'s env hook (summary.h); one that
+ * is no regular file (a FIFO would block) is read as none.
  */
-char *results_read_env(const char *dir, const char *kernel);
-char **results_read_envs(const char *dir, char *const *kernels, size_t n);
-void results_envs_free(char **envs, size_t n);
+struct env;
+struct env *results_read_env(const char *dir, const char *kernel);
 
 /*
  * Append rec to DIR/runs.tsv: in a new or empty file the header and the

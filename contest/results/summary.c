@@ -1,5 +1,7 @@
 /* summary.c - per kernel and load, the summaries of its runs, see summary.h */
 #include "results/summary.h"
+#include "results/store.h"
+#include "sys/fingerprint.h"
 #include "lib/intern.h"
 #include "lib/membuf.h"
 #include "lib/owner.h"
@@ -383,6 +385,7 @@ void kernel_results_release(struct kernel_results *kr)
 	}
 	free(kr->loads);
 	free(kr->name);
+	env_free(kr->env);
 	memset(kr, 0, sizeof(*kr));
 }
 
@@ -428,13 +431,18 @@ struct read_share {
 	size_t from, to;
 	struct kernel_results *out;
 	int *ok;
+	const struct results_env_hook *hook;	/* NULL: no env files */
 	struct membuf words;	/* a second thread's errors and warnings, held back */
 };
 
 static void read_share(struct read_share *sh)
 {
-	for (size_t i = sh->from; i < sh->to; i++)
+	for (size_t i = sh->from; i < sh->to; i++) {
 		sh->ok[i] = results_read_kernel(sh->dir, sh->names[i], &sh->out[i]) == 0;
+		if (sh->ok[i] && sh->hook)
+			sh->hook->fn(&sh->out[i], i, results_read_env(sh->dir, sh->names[i]),
+				     sh->hook->data);
+	}
 }
 
 static void *read_share_thread(void *data)
@@ -452,12 +460,19 @@ static void *read_share_thread(void *data)
 #define READ_SHARED 256
 
 int results_read_list(const char *dir, char *const *names, size_t n,
-		      struct kernel_results *out, int *ok)
+		      struct kernel_results *out, int *ok, const struct results_env_hook *hook)
 {
-	struct read_share first = { dir, names, 0, n, out, ok, { 0 } }, second = first;
+	struct read_share first = { dir, names, 0, n, out, ok, hook, { 0 } }, second = first;
 	pthread_t thread;
 	int threaded = 0, all = 1;
 
+	if (hook && n) {	/* kernel 0 first: the others' hooks may ask for its env */
+		first.to = 1;
+		read_share(&first);
+		first.from = 1;
+		first.to = second.to = n;
+		second.from = 1;
+	}
 	if (n >= READ_SHARED && ncpus_usable() > 1) {
 		first.to = second.from = n / 2;
 		threaded = pthread_create(&thread, NULL, read_share_thread, &second) == 0;
@@ -478,6 +493,12 @@ int results_read_list(const char *dir, char *const *names, size_t n,
 }
 
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
+{
+	return results_read_all_env(dir, out, n, NULL);
+}
+
+int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
+			 const struct results_env_hook *hook)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -501,7 +522,7 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	closedir(d);
 	*out = xcalloc(count + 1, sizeof(**out));
 	ok = xcalloc(count + 1, sizeof(*ok));
-	ret = results_read_list(dir, names, count, *out, ok);
+	ret = results_read_list(dir, names, count, *out, ok, hook);
 	for (size_t i = 0; i < count; i++) {	/* the readable ones, in order */
 		if (ok[i])
 			(*out)[(*n)++] = (*out)[i];

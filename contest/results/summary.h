@@ -93,6 +93,7 @@ struct kernel_results {
 	size_t nloads, loads_alloc;
 	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
 	int dated;			/* first_seen is a row's timestamp */
+	struct env *env;		/* its env file, where a reader's env hook kept it */
 };
 
 /*
@@ -124,14 +125,33 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
  */
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
 void kernel_results_release(struct kernel_results *kr);
+
+/*
+ * What a reader does with each kernel's env file: read (results_read_env)
+ * and parsed on the thread that read the kernel's runs.tsv, right after
+ * it, and handed to fn(kr, i, e, data) with i the kernel's index in the
+ * list; fn owns e (NULL: the kernel has none) and may keep it in kr->env.
+ * Not called for a kernel whose runs could not be read. Kernel 0 is read
+ * whole before any other, so a hook may compare the others with it.
+ */
+struct env;
+struct results_env_hook {
+	void (*fn)(struct kernel_results *kr, size_t i, struct env *e, void *data);
+	void *data;
+};
+
 /*
  * Read names[0..n) of dir into out[0..n) (results_read_kernel), ok[i]
- * saying whether each could be; a lab's thousands on two threads where
- * two CPUs are usable, what they say on stderr in the order one thread
- * would say it. 0 when all could be read, else -1 (errors printed).
+ * saying whether each could be, and, with a hook, each one's env file;
+ * a lab's thousands on two threads where two CPUs are usable (the one
+ * place a reader decides it), what they say on stderr in the order one
+ * thread would say it. 0 when all could be read, else -1 (errors printed).
  */
 int results_read_list(const char *dir, char *const *names, size_t n,
-		      struct kernel_results *out, int *ok);
+		      struct kernel_results *out, int *ok, const struct results_env_hook *hook);
+/* results_read_all, each kernel's env file handed to hook (index: the folder's order) */
+int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
+			 const struct results_env_hook *hook);
 /* release n kernels and the array itself, as results_read_all made them */
 void results_release_all(struct kernel_results *krs, size_t n);
 

@@ -8,19 +8,19 @@
 #include "lib/util.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out)
 {
+	unsigned needs = report_write_needs(opts);
 	struct report r;
-	int ret = report_collect(dir, kernels, n, opts, &r);
+	int ret = report_collect(dir, kernels, n, opts, needs, &r);
 
 	if (ret < 0)
 		return -1;
-	if (report_read_inputs(&r, dir, opts) < 0 || report_write(&r, opts, out) < 0)
+	if (report_read_inputs(&r, dir, needs) < 0 || report_write(&r, opts, out) < 0)
 		ret = -1;
 	report_inputs_release(&r);
 	report_release(&r);
@@ -43,22 +43,25 @@ static void warn_confounds(char **confounds)
 		warning("%s", *s);
 }
 
-static int write_mail(const struct compare *c, const struct compare_args *a, char **kernels,
-		      int n, char **confounds)
+/* the mail's machine paragraph from the env files compare_read_inputs kept */
+static int write_mail(const struct compare *c, const struct compare_args *a, char **confounds)
 {
-	char **envs = results_read_envs(a->dir, kernels, (size_t)n);
-	int ret = compare_write_mail(c, envs, confounds, a->from, a->to, stdout);
+	size_t n = c->report.nresults;
+	struct env **envs = xcalloc(n + 1, sizeof(*envs));
+	int ret;
 
-	results_envs_free(envs, (size_t)n);
+	for (size_t k = 0; k < n; k++)
+		envs[k] = c->report.results[k].env;
+	ret = compare_write_mail(c, envs, confounds, a->from, a->to, stdout);
+	free(envs);
 	return ret;
 }
 
-static int write_compare(const struct compare *c, const struct compare_args *a, char **kernels,
-			 int n, char **confounds)
+static int write_compare(const struct compare *c, const struct compare_args *a, char **confounds)
 {
 	switch (a->format) {
 	case COMPARE_MAIL:
-		return write_mail(c, a, kernels, n, confounds);
+		return write_mail(c, a, confounds);
 	case COMPARE_CSV:
 		return compare_write_csv(c, stdout);
 	case COMPARE_JSON:
@@ -69,48 +72,19 @@ static int write_compare(const struct compare *c, const struct compare_args *a, 
 	return compare_write_text(c, stdout);
 }
 
-/* compare_confounds on a thread of its own: it reads only env files */
-struct confounds_job {
-	const char *dir;
-	char *const *kernels;
-	size_t n;
-	char **out;
-};
-
-static void *confounds_thread(void *data)
-{
-	struct confounds_job *job = data;
-
-	job->out = compare_confounds(job->dir, job->kernels, job->n);
-	return NULL;
-}
-
 int compare_print(const struct compare_args *a, char **kernels, int n)
 {
-	struct compare_opts o = a->o;
 	struct compare c;
-	char **confounds, *base_env = results_read_env(a->dir, kernels[0]);
-	struct confounds_job job = { a->dir, kernels, (size_t)n, NULL };
-	pthread_t thread;
-	int status = 0, threaded;
+	char **confounds;
+	int status = 0;
 
-	compare_opts_calibrate(&o, a->dir, base_env);
-	free(base_env);
-	/* the env files are read beside the runs: a lab's thousands of
-	 * each take a second core where there is one */
-	threaded = pthread_create(&thread, NULL, confounds_thread, &job) == 0;
-	status = compare_read(&c, a->dir, kernels, (size_t)n, &o) < 0 ? EXIT_RUN_FAILED : 0;
-	if (threaded)
-		pthread_join(thread, NULL);
-	else
-		confounds_thread(&job);
-	confounds = job.out;
-	if (status) {
-		compare_confounds_free(confounds);
-		return status;
-	}
+	/* each runs.tsv and env file read once, by the reader's threads;
+	 * every env kept only for the mail's machine paragraph */
+	if (compare_read_inputs(&c, a->dir, kernels, (size_t)n, &a->o, a->format == COMPARE_MAIL,
+				&confounds) < 0)
+		return EXIT_RUN_FAILED;
 	warn_confounds(confounds);
-	if (write_compare(&c, a, kernels, n, confounds) < 0)
+	if (write_compare(&c, a, confounds) < 0)
 		status = EXIT_RUN_FAILED;
 	else if (!isnan(a->fail_above) && compare_failures(&c, a->fail_above, stderr) > 0)
 		status = EXIT_REGRESSION;

@@ -2,6 +2,7 @@
 #include "sys/fingerprint.h"
 #include "lib/buildenv.h"
 #include "lib/mounts.h"
+#include "lib/testhook.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -346,8 +347,16 @@ static char *kv_name(const struct env_kv *kv)
 	return xasprintf("config.%s%s%s", kv->section, *kv->section ? "." : "", kv->key);
 }
 
+static unsigned *index_slot(const struct env *e, const struct env_kv *kv);
+
 const char *env_get(const struct env *e, const char *key)
 {
+	if (e && strncmp(key, "config.", 7)) {	/* a machine's line: by the index */
+		struct env_kv kv = { .key = key };
+		unsigned at = *index_slot(e, &kv);
+
+		return at ? e->v[at - 1].value : NULL;
+	}
 	for (size_t i = 0; e && i < e->n; i++)
 		if (kv_is(&e->v[i], key))
 			return e->v[i].value;
@@ -402,6 +411,7 @@ struct env *env_parse(const char *text, int with_config)
 	char *line, *save = NULL;
 	const char *section = NULL;	/* NULL: above "config:" */
 
+	test_count("env-parse");
 	e->text = xstrdup(text ? text : "");
 	for (line = strtok_r(e->text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *t = trim(line), *colon;
@@ -431,16 +441,6 @@ void env_free(struct env *e)
 	free(e->index);
 	free(e->text);
 	free(e);
-}
-
-char *fingerprint_value(const char *env_text, const char *key)
-{
-	struct env *e = env_parse(env_text, 1);
-	const char *v = env_get(e, key);
-	char *ret = v ? xstrdup(v) : NULL;
-
-	env_free(e);
-	return ret;
 }
 
 /* keys that differ between kernels, or that say nothing about the

@@ -24,7 +24,9 @@
 int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
 
 /*
- * The keys whose values differ between two env texts, for `compare`'s
+ * The keys whose values differ between two env files (env_differences
+ * of two parsed ones; fingerprint_differences of two texts, for a
+ * session's check of its env against the one it resumes), for `compare`'s
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
  * the machine measured: uname, cmdline, config.results, config.runs,
@@ -39,13 +41,11 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  */
 int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out);
 void fingerprint_keys_free(char **keys);
-/* The value of key in an env text (malloc'd), NULL when absent */
-char *fingerprint_value(const char *env_text, const char *key);
 
 /*
- * An env text parsed once, for a reader of many (a lab's report and
- * compare read thousands): its lines by name, as fingerprint_value and
- * fingerprint_differences see them. with_config 0 stops at "config:"
+ * An env text parsed once, the one way an env file is asked (a lab's
+ * report and compare read thousands, each once: results_read_env): its
+ * lines by name. with_config 0 stops at "config:"
  * (the machine's lines only). A NULL text parses as an empty one.
  */
 struct env;

@@ -9,6 +9,7 @@
  */
 #include "results/calibration.h"
 #include "results/compare.h"
+#include "sys/fingerprint.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -50,6 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = xmalloc(size + 1), *env;
 	struct calibration cal;
 	struct compare_opts o;
+	struct env *base;
 	size_t nruns = size;
 
 	if (!cdir) {
@@ -85,7 +87,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		calibration_drift_pct(cal.tau2);
 	calibration_release(&cal);
 	compare_opts_init(&o);
-	compare_opts_calibrate(&o, dir, env);
+	base = env ? env_parse(env, 1) : NULL;
+	compare_opts_calibrate(&o, dir, base);
+	env_free(base);
 	free(text);
 	return 0;
 }

@@ -29,6 +29,17 @@ static char *fingerprint_text(const struct config *cfg, const char *tree)
 	return buf;
 }
 
+/* key's value in an env text, malloc'd: as a reader asks its parsed env */
+static char *fingerprint_value(const char *text, const char *key)
+{
+	struct env *e = env_parse(text, 1);
+	const char *v = env_get(e, key);
+	char *ret = v ? xstrdup(v) : NULL;
+
+	env_free(e);
+	return ret;
+}
+
 static void test_keys(const char *text)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {

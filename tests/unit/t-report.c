@@ -2,6 +2,7 @@
 #include "output/report-write.h"
 #include "show/show.h"
 #include "output/report-env.h"
+#include "sys/fingerprint.h"
 #include "lib/util.h"
 #include "tap.h"
 #include <jansson.h>
@@ -486,8 +487,8 @@ static char *print_kernels(const char *const *names, size_t n, const struct repo
 static void test_env_summary(void)
 {
 	char *kernels[] = { "2.4.18", "2.5.47", "2.5.48" };
-	char *envs[] = { NULL, "cpus: 4\nmemtotal: 1 (1 B)\ntree: /t\n",
-			 "cpus: 8\nmemtotal: 1 (1 B)\ntree: /t\n" };
+	struct env *envs[] = { NULL, env_parse("cpus: 4\nmemtotal: 1 (1 B)\ntree: /t\n", 1),
+			       env_parse("cpus: 8\nmemtotal: 1 (1 B)\ntree: /t\n", 1) };
 	char *s = report_env_summary(envs, kernels, 3);
 
 	ok(!strncmp(s, "The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory",
@@ -498,13 +499,17 @@ static void test_env_summary(void)
 	   strstr(s, " 2.5.48 differs from 2.5.47 in: cpus."),
 	   "env summary: a NULL text is a missing env file, a different one its keys");
 	free(s);
-	envs[1] = "uname: Linux vm 6.1.0-a #1 SMP\ncpus: 4\n";
-	envs[2] = "uname: Linux vm 6.1.0-b #1 SMP\ncpus: 4\n";
+	env_free(envs[1]);
+	env_free(envs[2]);
+	envs[1] = env_parse("uname: Linux vm 6.1.0-a #1 SMP\ncpus: 4\n", 1);
+	envs[2] = env_parse("uname: Linux vm 6.1.0-b #1 SMP\ncpus: 4\n", 1);
 	s = report_env_summary(envs, kernels, 3);
 	ok(strstr(s, "The runs of 2.5.47 were made running Linux 6.1.0-a on 4 CPUs") &&
 	   strstr(s, "The runs of 2.5.48 were made running Linux 6.1.0-b."),
 	   "env summary: each kernel's running kernel, from its uname line");
 	free(s);
+	env_free(envs[1]);
+	env_free(envs[2]);
 	s = report_env_summary(NULL, kernels, 3);
 	ok(!strncmp(s, "No env files:", 13), "env summary: no texts at all say so");
 	free(s);
