@@ -1,7 +1,6 @@
 /* judge.c - contest judge: one step of git bisect run, decided by the runs' noise */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
-#include "results/calibration.h"
 #include "results/compare.h"
 #include "results/store.h"
 #include "lib/util.h"
@@ -92,17 +91,18 @@ static int is_worse(const struct compare_row *row)
 	return row && compare_has_verdict(row) && row->verdict.kind == VERDICT_WORSE;
 }
 
-/* kernels[0] the base; the comparison at alpha, the calibration of dir for it */
+/* kernels[0] the base; the comparison at alpha, calibrated by its env for dir */
 static int read_pair(struct compare *c, const char *dir, char **kernels, size_t n, double alpha)
 {
 	struct compare_opts o;
-	char *env = results_read_env(dir, kernels[0]);
+	char **confounds = NULL;
+	int ret;
 
 	compare_opts_init(&o);
 	o.alpha = alpha;
-	compare_opts_calibrate(&o, dir, env);
-	free(env);
-	return compare_read(c, dir, kernels, n, &o);
+	ret = compare_read_inputs(c, dir, kernels, n, &o, 0, &confounds);
+	compare_confounds_free(confounds);
+	return ret;
 }
 
 static int judge(const char *dir, const struct judge_args *a, const char *cand)
