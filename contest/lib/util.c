@@ -265,7 +265,20 @@ int open_write_file(const char *path, int flags, mode_t mode)
 	struct stat st;
 
 	if (flags & O_TRUNC) {
-		/* a name planted again between the unlink and the open: once more, then give up */
+		/* our own regular file of one name, as a load rewrites its file:
+		 * emptied in place, so the name never goes missing meanwhile */
+		struct stat ls;
+
+		if (lstat(path, &ls) == 0 && S_ISREG(ls.st_mode) &&
+		    (fd = open(path, base | O_NONBLOCK)) >= 0) {
+			if (fstat(fd, &st) == 0 && st.st_ino == ls.st_ino && st.st_dev == ls.st_dev &&
+			    S_ISREG(st.st_mode) && st.st_nlink == 1 && st.st_uid == geteuid() &&
+			    ftruncate(fd, 0) == 0 && fcntl(fd, F_SETFL, 0) == 0)
+				return fd;
+			close(fd);
+		}
+		/* else anew; a name planted again between the unlink and the
+		 * open: once more, then give up */
 		for (int tries = 0; tries < 3; tries++) {
 			if (unlink(path) < 0 && errno != ENOENT)
 				return -1;

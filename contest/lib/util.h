@@ -80,9 +80,11 @@ const char *file_strerror(int err);
 /*
  * Open path to write a file contest makes, never what was put in its
  * place: the last name is never followed (a symbolic link there is not
- * written through) and only a regular file is written. flags O_TRUNC: a
- * new file, the old name unlinked first and made anew with O_CREAT |
- * O_EXCL, so a symbolic link, FIFO, device or hard link planted there is
+ * written through) and only a regular file is written. flags O_TRUNC:
+ * this user's own regular file of one link is emptied in place (a load
+ * rewriting its file keeps its name); anything else there is unlinked
+ * and the file made anew with O_CREAT | O_EXCL, so a symbolic link,
+ * FIFO, device, hard link or another user's file planted there is
  * replaced, not opened; O_APPEND: an existing regular file, or a new
  * one (a FIFO is not waited on). The fd, O_WRONLY | O_CLOEXEC, or -1
  * with errno: ELOOP a symbolic link, EINVAL not a regular file. Only
