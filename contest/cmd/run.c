@@ -31,6 +31,7 @@
 #include "session/resume.h"
 #include "session/run.h"
 #include "session/session.h"
+#include "session/until-sd.h"
 #include "show/show.h"
 #include "lib/util.h"
 
@@ -422,128 +423,6 @@ static void progress_of_plan(struct session *s, const struct plan *p)
 	free(names);
 }
 
-/* ---- --until-sd: more runs of a load until its Time settles ---- */
-
-struct until_sd {
-	double pct;			/* 0: off */
-	int max_runs;
-	struct running_stats *time;	/* per p->loads entry: the plan's ok runs */
-	int *done;			/* per p->loads entry: its runs recorded before
-					 * this session (--resume), 0 otherwise */
-};
-
-static int parse_until_sd(const struct run_args *a, const struct config *cfg, struct until_sd *u)
-{
-	long long runs = config_int(cfg, NULL, "runs");
-
-	u->pct = 0;
-	u->max_runs = 10;
-	u->time = NULL;
-	u->done = NULL;
-	if (isnan(a->until_sd))
-		return a->max_runs ? error("--max-runs goes with --until-sd") : 0;
-	u->pct = a->until_sd;
-	if (a->max_runs)
-		u->max_runs = a->max_runs;
-	if (u->max_runs < runs)
-		return error("--max-runs %d is below runs (%lld)", u->max_runs, runs);
-	return 0;
-}
-
-static double relative_sd_pct(const struct running_stats *t)
-{
-	return running_stats_sd(t) / running_stats_mean(t) * 100.0;
-}
-
-/* ls's Time (and with cacherun, its noload's) is within u->pct */
-static int until_sd_settled(struct plan *p, const struct load_state *ls, const struct until_sd *u)
-{
-	struct load_state *noload = plan_load(p, &load_noload);
-	const struct running_stats *t = &u->time[ls - p->loads];
-
-	return t->n >= 2 && relative_sd_pct(t) <= u->pct &&
-	       (ls != plan_load(p, &load_cacherun) ||
-		relative_sd_pct(&u->time[noload - p->loads]) <= u->pct);
-}
-
-/* how ls ended after n runs */
-static void until_sd_say(struct session *s, struct plan *p, const struct load_state *ls,
-			 int n, const struct until_sd *u)
-{
-	int pair = ls == plan_load(p, &load_cacherun) && plan_load(p, &load_noload);
-
-	progress_clear(s);
-	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", pair ? "noload and " : "",
-	     ls->row, n, relative_sd_pct(&u->time[ls - p->loads]),
-	     until_sd_settled(p, ls, u) ? "converged, at most" : "did not converge to", u->pct);
-}
-
-/* ls may run once more: not settled, below --max-runs after n runs, usable */
-static int until_sd_more(struct plan *p, const struct load_state *ls, int n,
-			 const struct until_sd *u)
-{
-	return !until_sd_settled(p, ls, u) && n < u->max_runs && !ls->unusable;
-}
-
-/*
- * After the last planned step i of ls: another run when its Time has not
- * settled and it may run more, else say how it ended. cacherun and the
- * noload it follows go together: the pair is judged at cacherun's step.
- */
-static void until_sd_step(struct session *s, struct plan *p, size_t i, struct until_sd *u)
-{
-	struct load_state *ls = p->steps[i], *noload = plan_load(p, &load_noload);
-	struct load_state *cacherun = plan_load(p, &load_cacherun);
-	int n = u->done[ls - p->loads] + plan_steps_of(p, ls, i + 1);
-
-	if (!u->pct || run_interrupted || (ls == noload && cacherun))
-		return;
-	if (until_sd_more(p, ls, n, u)) {
-		plan_insert(p, i, ls);
-		if (ls == cacherun)
-			plan_insert(p, i, noload);
-		progress_of_plan(s, p);
-		return;
-	}
-	until_sd_say(s, p, ls, n, u);
-}
-
-/*
- * A resumed --until-sd plan: a load whose planned runs are all recorded
- * gets the run until_sd_step would have given it after the last of them
- * (cacherun with its noload), in its place in the plan; one with nothing
- * more to run says how it ended.
- */
-static void until_sd_resume(struct session *s, struct plan *p, struct until_sd *u)
-{
-	struct load_state *noload = plan_load(p, &load_noload);
-	struct load_state *cacherun = plan_load(p, &load_cacherun);
-
-	for (size_t k = 0; k < p->nloads; k++) {
-		struct load_state *ls = &p->loads[k];
-		int n = u->done[k];
-		size_t at = 0;
-
-		if ((ls == noload && cacherun) || plan_steps_of(p, ls, p->nsteps) > 0)
-			continue;
-		if (!until_sd_more(p, ls, n, u)) {
-			until_sd_say(s, p, ls, n, u);
-			continue;
-		}
-		/* after the steps of the loads before it (the plan runs them in order) */
-		for (size_t j = 0; j < p->nsteps; j++)
-			if ((size_t)(p->steps[j] - p->loads) < k)
-				at = j + 1;
-		if (ls == cacherun)
-			plan_insert_at(p, at++, noload);
-		plan_insert_at(p, at, ls);
-		info("%s%s: %d runs recorded, %d of them ok: going on until the SD of Time is at "
-		     "most %g%% of its mean, at most %d runs (the plan's --until-sd)",
-		     ls == cacherun ? "noload and " : "", ls->row, n, (int)u->time[k].n,
-		     u->pct, u->max_runs);
-	}
-}
-
 /* a row cannot be numbered or written: the runs after it would be lost too */
 static int stop_unrecorded(struct session *s, const char *load, const char *what)
 {
@@ -609,8 +488,8 @@ static int run_steps(struct session *s, const struct run_args *a, struct plan *p
 		announce(s, &rec, took);
 		if (ktap)
 			ktap_run(stdout, ++cases, s->kernel, &rec);
-		if (plan_last_step(p, i))
-			until_sd_step(s, p, i, u);
+		if (plan_last_step(p, i) && until_sd_step(s, p, i, u))
+			progress_of_plan(s, p);
 		if (plan_last_step(p, i))
 			load_cleanup(ls);
 	}
@@ -658,21 +537,6 @@ static int make_scratch_root(struct session *s)
 	free(s->scratch_root);
 	s->scratch_root = dir;	/* in the registry, and on record: scratch_make did it */
 	return 0;
-}
-
-/* the plan's loads' counts for --until-sd */
-static void until_sd_alloc(struct until_sd *u, const struct plan *p)
-{
-	u->time = xcalloc(p->nloads + 1, sizeof(*u->time));
-	u->done = xcalloc(p->nloads + 1, sizeof(*u->done));
-}
-
-static void until_sd_free(struct until_sd *u)
-{
-	free(u->time);
-	free(u->done);
-	u->time = NULL;
-	u->done = NULL;
 }
 
 /* the run count came from the command line (-n, -s runs=): a resume
@@ -1034,7 +898,7 @@ static int run_variants(struct run_args *a)
 
 			info("round %d of %lld: %s", r + 1, rounds, names[v]);
 			a->current = &a->variants[v];
-			if (parse_until_sd(a, cfgs[v], &until) < 0) {
+			if (until_sd_parse(&until, a->until_sd, a->max_runs, cfgs[v]) < 0) {
 				status = EXIT_USAGE;
 				break;
 			}
@@ -1116,7 +980,7 @@ int cmd_run(int argc, char **argv)
 	if (!a.kernel && uname(&u) == 0)
 		a.kernel = u.release;
 	if (apply_args(cfg, &a) < 0 || check_kernel_name(a.kernel) < 0 ||
-	    parse_until_sd(&a, cfg, &until) < 0 || check_sweep(cfg, &a) < 0) {
+	    until_sd_parse(&until, a.until_sd, a.max_runs, cfg) < 0 || check_sweep(cfg, &a) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}
