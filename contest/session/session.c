@@ -30,6 +30,36 @@ void session_signals(void)
 
 /* ---- setup ---- */
 
+/*
+ * The paths of the top-level keys, made absolute against the directory run
+ * started in: the compile, the loads and outside programs run elsewhere
+ * (cwd = the tree, the scratch directory), and the env file should say
+ * where things really were.
+ */
+int session_absolute_paths(struct config *cfg)
+{
+	char cwd[4096];
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return error("cannot get the current directory: %s", strerror(errno));
+	for (const struct config_option *o = config_options; o->name; o++) {
+		const char *v = config_str(cfg, NULL, o->name);
+		char *abs, *origin;
+		int ret;
+
+		if (o->type != OPT_PATH || !*v || *v == '/')
+			continue;
+		abs = xasprintf("%s/%s", cwd, v);
+		origin = xstrdup(config_origin(cfg, NULL, o->name));
+		ret = config_set(cfg, NULL, o->name, abs, origin);
+		free(origin);
+		free(abs);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int session_init(struct session *s, struct config *cfg, const char *kernel)
 {
 	memset(s, 0, sizeof(*s));

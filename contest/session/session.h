@@ -12,6 +12,10 @@
 #include "lib/config.h"
 #include "session/run.h"
 
+/* The config's top-level paths (OPT_PATH keys) made absolute against the
+ * current directory: the compile, the loads and outside programs run
+ * elsewhere, and env should say where things were. 0, or -1 (said) */
+int session_absolute_paths(struct config *cfg);
 /* Fill s from the config (nothing is made yet). 0, or -1 with the config error printed. */
 int session_init(struct session *s, struct config *cfg, const char *kernel);
 /*

@@ -1,0 +1,419 @@
+/* one.c - one kernel's session of `contest run`: locks, plan, loads, steps */
+#include "session/one.h"
+
+#include "output/ktap.h"
+#include "results/store.h"
+#include "results/summary.h"
+#include "loads/loads.h"
+#include "session/plan.h"
+#include "session/resume.h"
+#include "session/run.h"
+#include "session/session.h"
+#include "session/until-sd.h"
+#include "sys/cleanup.h"
+#include "sys/handover.h"
+#include "sys/lock.h"
+#include "sys/scratch.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- loads: supported, prepare, cleanup ---- */
+
+static void load_state_init(struct session *s, struct load_state *ls)
+{
+	ls->scratch = xasprintf("%s/%s", s->scratch_root, ls->row);
+	ls->env.name = ls->load->name;
+	ls->env.cfg = s->cfg;
+	ls->env.scratch = ls->scratch;
+	ls->env.tree = s->wl.tree;
+	ls->env.ram = s->ram;
+	ls->env.swap = s->swap;
+	ls->env.ncpus = ncpus_usable();
+	if (ls->load->supported && ls->load->supported(&ls->env, ls->why, sizeof(ls->why)) < 0) {
+		ls->unusable = 1;
+		warning("%s cannot run here: %s", ls->load->name, ls->why);
+	}
+}
+
+/* every load is prepared from a clean tree: xtar_load's tarball must not hold
+ * the objects of whatever ran before it */
+static int prepare_clean(struct session *s, struct load_state *ls)
+{
+	char *log = xasprintf("%s/%s.prepare.clean", s->logdir, ls->row);
+	int ret = run_clean_tree(s, log, ls->why, sizeof(ls->why));
+
+	free(log);
+	return ret;
+}
+
+static void load_prepare(struct session *s, struct load_state *ls)
+{
+	if (ls->prepared || ls->unusable || (ls->load->flags & LOAD_NONE))
+		return;
+	if (session_scratch_make(ls->scratch) < 0) {
+		snprintf(ls->why, sizeof(ls->why), "cannot create '%s': %s", ls->scratch,
+			 strerror(errno));
+		ls->unusable = 1;
+		return;
+	}
+	ls->prepared = 1;
+	progress_clear(s);
+	info("preparing %s", ls->row);
+	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
+		ls->unusable = 1;
+		return;
+	}
+	if (ls->load->prepare && ls->load->prepare(&ls->env) < 0) {
+		snprintf(ls->why, sizeof(ls->why), "prepare failed%s",
+			 run_interrupted ? " (interrupted)" : "; see the messages above");
+		ls->unusable = 1;
+	}
+}
+
+static void load_cleanup(struct load_state *ls)
+{
+	if (!ls->prepared)
+		return;
+	if (ls->load->cleanup)
+		ls->load->cleanup(&ls->env);
+	session_scratch_remove(ls->scratch);
+	ls->prepared = 0;
+}
+
+/* ---- the steps ---- */
+
+/* a finished run, and the session's elapsed and left time after it */
+static void announce(struct session *s, const struct run_record *rec, double took)
+{
+	char times[80];
+
+	progress_clear(s);
+	progress_times(&s->progress, now_mono(), times, sizeof(times));
+	if (!strcmp(rec->status, "ok"))
+		info("%s run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
+		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took,
+		     times);
+	else
+		info("%s run %d: %s: %s; %s", rec->load, rec->run, rec->status, rec->status_detail,
+		     times);
+}
+
+/* the plan's steps as the progress line counts them, again when it grows */
+static void progress_of_plan(struct session *s, const struct plan *p)
+{
+	const char **names = xcalloc(p->nsteps + 1, sizeof(*names));
+
+	for (size_t i = 0; i < p->nsteps; i++)
+		names[i] = p->steps[i]->load->name;
+	progress_plan(&s->progress, names, p->nsteps);
+	free(names);
+}
+
+/* a row cannot be numbered or written: the runs after it would be lost too */
+static int stop_unrecorded(struct session *s, const char *load, const char *what)
+{
+	progress_clear(s);
+	return error("stopping: %s %s; the plan is kept for 'contest run --resume' "
+		     "(with the same options) to finish", load, what);
+}
+
+/* time a run of ls and append its row: 0 ok, 1 not ok; -1 when it could
+ * not be numbered or recorded (said): the session stops there */
+static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
+{
+	int run = results_next_run(s->kdir, ls->row), failed;
+	char what[64];
+
+	if (run < 0)
+		return stop_unrecorded(s, ls->row, "cannot be given a run number");
+	failed = run_one(s, ls, run, rec) < 0;
+	if (results_append(s->kdir, rec) < 0) {
+		snprintf(what, sizeof(what), "run %d is not recorded", run);
+		return stop_unrecorded(s, ls->row, what);
+	}
+	return failed;
+}
+
+/* 0 every run ok, 1 one was not, -1 the session stopped at a run not recorded;
+ * with --format ktap each run is a test case on stdout, the plan first
+ * unless --until-sd may grow it (then last) */
+static int run_steps(struct session *s, int ktap, struct plan *p, struct until_sd *u)
+{
+	int failed = 0, ret = 0;
+	size_t cases = 0;
+
+	progress_release(&s->progress);
+	progress_init(&s->progress, now_mono());
+	progress_of_plan(s, p);
+	progress_read_earlier(&s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
+	if (ktap)
+		ktap_header(stdout, u->pct ? 0 : p->nsteps);
+	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
+		struct load_state *ls = p->steps[i];
+		struct run_record rec;
+		char label[96], times[80];
+		double took;
+
+		snprintf(label, sizeof(label), "%s %d/%d", ls->row,
+			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
+		progress_begin(&s->progress, i, label, now_mono());
+		if (!s->tty)
+			info("%s (run %zu of %zu), %s", label, i + 1, p->nsteps,
+			     progress_times(&s->progress, now_mono(), times, sizeof(times)));
+		load_prepare(s, ls);
+		progress_draw(s);
+		ret = run_recorded(s, ls, &rec);
+		if (ret < 0)
+			break;
+		failed |= ret;
+		if (!strcmp(rec.status, "ok"))
+			running_stats_add(&u->time[ls - p->loads], rec.time_s);
+		took = now_mono() - s->progress.step_started;
+		progress_end(&s->progress, took, strcmp(rec.status, "ok") ? -1 : rec.time_s);
+		announce(s, &rec, took);
+		if (ktap)
+			ktap_run(stdout, ++cases, s->kernel, &rec);
+		if (plan_last_step(p, i) && until_sd_step(s, p, i, u))
+			progress_of_plan(s, p);
+		if (plan_last_step(p, i))
+			load_cleanup(ls);
+	}
+	progress_clear(s);
+	s->progress.label = NULL;
+	if (ktap && u->pct)
+		ktap_plan(stdout, cases);
+	return ret < 0 ? -1 : failed;
+}
+
+/* the synthetic tree, or `make KCONFIG` with its output in logs/ */
+static int prepare_workload(struct session *s)
+{
+	char *log = xasprintf("%s/kconfig.log", s->logdir);
+	int ret = workload_prepare(&s->wl, s->cfg, log, s->scratch_root, s->ram, s->swap);
+
+	if (ret < 0 && access(log, R_OK) == 0)
+		run_show_log_tail(s, log, 20);
+	free(log);
+	return ret;
+}
+
+/* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
+static int make_scratch_root(struct session *s)
+{
+	const char *where = config_str(s->cfg, NULL, "scratch_dir");
+	char *dir = scratch_make(*where ? where : config_str(s->cfg, NULL, "work_dir"), "scratch");
+
+	if (!dir)
+		return -1;
+	free(s->scratch_root);
+	s->scratch_root = dir;	/* in the registry, and on record: scratch_make did it */
+	return 0;
+}
+
+/* the run count came from the command line (-n, -s runs=): a resume
+ * takes the plan's otherwise, as it takes its loads */
+static int runs_given(const struct config *cfg)
+{
+	const char *origin = config_origin(cfg, NULL, "runs");
+
+	return !strcmp(origin, "-n") || !strncmp(origin, "-s ", 3);
+}
+
+/*
+ * A new plan, saved for --resume; or, with --resume, the saved one's runs
+ * that are not recorded yet, with its --until-sd going on from the runs
+ * recorded. 0, or -1 (said)
+ */
+static int make_plan(struct session *s, const struct run_request *rq, struct plan *p,
+		     struct until_sd *u)
+{
+	struct resume_plan r;
+	int ret = -1;
+
+	if (!rq->resume) {
+		plan_build(p, s->cfg, rq->loads, rq->nloads);
+		until_sd_alloc(u, p);
+		/* without it a run that cannot be recorded would lose the rest */
+		return resume_save(s->kdir, s->cfg, p, u->pct, u->max_runs, rq->argc, rq->argv);
+	}
+	if (resume_read(s->kdir, &r) == 0 &&
+	    (runs_given(s->cfg) || resume_take_runs(&r, s->cfg) == 0)) {
+		plan_build(p, s->cfg, rq->nloads ? rq->loads : r.loads,
+			   rq->nloads ? rq->nloads : r.nloads);
+		until_sd_alloc(u, p);
+		u->pct = r.until_sd;
+		u->max_runs = r.until_sd > 0 ? r.max_runs : u->max_runs;
+		if (resume_check(&r, s->cfg, p) == 0)
+			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p,
+					       u->done, u->time);
+	}
+	resume_release(&r);
+	return ret;
+}
+
+/* the session proper, between its locks: setup, every step, teardown */
+static int run_plan(struct session *s, const struct run_request *rq, struct plan *p,
+		    struct until_sd *u)
+{
+	int status = 0, steps;
+
+	if (session_start(s) < 0 || make_scratch_root(s) < 0 || prepare_workload(s) < 0) {
+		status = EXIT_RUN_FAILED;
+		goto out;
+	}
+	for (size_t i = 0; i < p->nloads; i++)
+		load_state_init(s, &p->loads[i]);
+	if (rq->resume && u->pct > 0)
+		until_sd_resume(s, p, u);	/* knowing which loads cannot run here */
+	steps = run_steps(s, rq->ktap, p, u);
+	status = steps ? EXIT_RUN_FAILED : 0;
+	if (!run_interrupted && steps >= 0)
+		resume_finish(s->kdir);	/* the plan ran to its end */
+out:
+	for (size_t i = 0; i < p->nloads; i++) {
+		load_cleanup(&p->loads[i]);
+		free(p->loads[i].scratch);
+	}
+	workload_cleanup(&s->wl);
+	if (scratch_remove(s->scratch_root) < 0)
+		status = EXIT_RUN_FAILED;
+	if (session_finish(s) < 0)
+		status = EXIT_RUN_FAILED;
+	return status;
+}
+
+/* what env records of a variant's knobs: "PATH=VALUE ...", NULL without */
+static char *knobs_line(const struct variant *v)
+{
+	char *line = NULL, *next;
+
+	for (int i = 0; v && i < v->nknobs; i++) {
+		next = xasprintf("%s%s%s=%s", line ? line : "", line ? " " : "",
+				 v->knobs[i].given, v->knobs[i].value);
+		free(line);
+		line = next;
+	}
+	return line;
+}
+
+int session_set_knobs(const struct variant *v)
+{
+	for (int i = 0; v && i < v->nknobs; i++) {
+		if (knob_set(&v->knobs[i]) < 0) {
+			while (i-- > 0)
+				knob_restore(&v->knobs[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int session_restore_knobs(const struct variant *v)
+{
+	int ret = 0;
+
+	for (int i = v ? v->nknobs : 0; i-- > 0;)
+		if (knob_restore(&v->knobs[i]) < 0)
+			ret = -1;
+	return ret;
+}
+
+/* its runs.tsv can be read: it has rows to print */
+static int has_rows(const struct session *s)
+{
+	char *runs = results_path(s->kdir, NULL, RUNS_FILE);
+	int ret = access(runs, R_OK) == 0;
+
+	free(runs);
+	return ret;
+}
+
+/* variant v's session (at point, NULL none); res as session_points says */
+static int session_one(const struct run_request *rq, int v, const char *point,
+		       struct until_sd *u, struct run_result *res)
+{
+	const struct variant *var = &rq->variants[v];
+	struct config *cfg = rq->cfgs[v];
+	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
+	struct handover h;
+	struct session s;
+	struct plan p;
+	int status, planned = 0;
+
+	memset(&p, 0, sizeof(p));
+	/* before the locks: lock_take makes the results directory */
+	handover_begin(&h, config_str(cfg, NULL, "results"), var->name);
+	if (session_init(&s, cfg, var->name) < 0 || (s.knobs = knobs_line(var), 0) ||
+	    (s.sweep = point, 0) ||
+	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
+	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
+	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
+	    make_plan(&s, rq, &p, u) < 0) {
+		status = EXIT_USAGE;
+	} else {
+		planned = 1;
+		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
+		session_signals();
+		if (session_set_knobs(var) < 0)
+			status = EXIT_USAGE;
+		else
+			status = run_plan(&s, rq, &p, u);
+		if (session_restore_knobs(var) < 0)
+			status = status ? status : EXIT_RUN_FAILED;
+		/* a cgroup still busy stays on record for the next session to remove */
+		cleanup_set_record(-1);
+	}
+	if (handover_give(&h) < 0)	/* under sudo: what the session made is the user's */
+		status = status ? status : EXIT_RUN_FAILED;
+	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
+	lock_release(&rlock, 0);
+	res->tables = 0;
+	if (planned && run_interrupted) {
+		warning("interrupted by signal %d: finished runs are kept in '%s'",
+			(int)run_interrupted, s.kdir);
+		status = 128 + run_interrupted;
+	} else if (planned && !rq->ktap) {
+		res->tables = has_rows(&s);
+	}
+	res->where = planned;
+	handover_release(&h);
+	until_sd_free(u);
+	plan_release(&p);
+	session_release(&s);
+	return status;
+}
+
+int session_points(const struct run_request *rq, int v, struct run_result *res)
+{
+	const struct sweep *sw = rq->sweep;
+	const char *kernel = rq->variants[v].name;
+	struct config *cfg = rq->cfgs[v];
+	struct run_result one;
+	struct until_sd u;
+	int status = 0;
+
+	res->tables = res->where = 0;
+	if (until_sd_parse(&u, rq->until_sd, rq->max_runs, cfg) < 0)
+		return EXIT_USAGE;
+	if (!sw || !sw->npoints)
+		return session_one(rq, v, NULL, &u, res);
+	for (size_t i = 0; i < sw->npoints && !run_interrupted; i++) {
+		int st;
+
+		info("%s at %s (point %zu of %zu)", kernel, sw->points[i], i + 1, sw->npoints);
+		st = sweep_apply(sw, i, cfg) < 0 ? EXIT_USAGE : session_one(rq, v, sw->points[i],
+									  &u, &one);
+		if (st == EXIT_USAGE || st >= 128) {
+			status = st;
+			break;
+		}
+		status = status ? status : st;
+	}
+	res->tables = res->where = status != EXIT_USAGE && status < 128;
+	return status;
+}
