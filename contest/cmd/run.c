@@ -106,11 +106,9 @@ static int knob_or_set(const struct option_spec *o, const char *arg, int first, 
 }
 
 /* bad usage: said, with the usage */
-static int usage_error(const char *msg, int *status)
+static int bad_usage(const char *msg, int *status)
 {
-	error("%s", msg);
-	fputs(usage_text, stderr);
-	*status = EXIT_USAGE;
+	*status = usage_error(usage_text, "%s", msg);
 	return -1;
 }
 
@@ -184,22 +182,22 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 	a->rq.argc = argc;
 	a->rq.argv = argv;
 	if ((a->rq.max_rounds || !isnan(a->rq.margin)) && !a->rq.until_decided)
-		return usage_error("--max-rounds and --margin go with --until-decided", status);
+		return bad_usage("--max-rounds and --margin go with --until-decided", status);
 	if (a->rq.until_decided && a->nvariants < 2)
-		return usage_error("--until-decided compares variants: give two -k NAME or more",
+		return bad_usage("--until-decided compares variants: give two -k NAME or more",
 				   status);
 	if ((a->with_knobs || a->rq.until_decided) &&
 	    (boot_wanted(&a->boot) || a->rq.resume || !isnan(a->rq.until_sd)))
-		return usage_error("variants (--knob, --set, --until-decided) go with neither "
+		return bad_usage("variants (--knob, --set, --until-decided) go with neither "
 				   "--boot, --resume nor --until-sd", status);
 	if (a->format == RUN_KTAP && (boot_wanted(&a->boot) || a->nvariants > 1 || a->with_knobs))
-		return usage_error("--format ktap goes with one kernel's session, not --boot or "
+		return bad_usage("--format ktap goes with one kernel's session, not --boot or "
 				   "variants", status);
 	if (a->sweeps.n && (a->rq.resume || boot_wanted(&a->boot) || a->format == RUN_KTAP))
-		return usage_error("--sweep goes with neither --resume, --boot nor --format ktap",
+		return bad_usage("--sweep goes with neither --resume, --boot nor --format ktap",
 				   status);
 	if (a->rq.resume && (!isnan(a->rq.until_sd) || a->rq.max_runs || boot_wanted(&a->boot)))
-		return usage_error("--resume goes with neither --until-sd nor --boot (it goes on "
+		return bad_usage("--resume goes with neither --until-sd nor --boot (it goes on "
 				   "with the plan's --until-sd)", status);
 	return 0;
 }
@@ -279,9 +277,9 @@ static int print_ran(const char *dir, const char *const *names, size_t n,
 
 	report_opts_init(&opts);
 	if (res->tables && report_print_kernels(dir, names, n, &opts, stdout) < 0)
-		status = status ? status : EXIT_RUN_FAILED;
+		status = exit_failed(status);
 	else if (res->tables && n > 1 && compare_show(dir, (char **)names, (int)n) < 0)
-		status = status ? status : EXIT_RUN_FAILED;
+		status = exit_failed(status);
 	if (res->where)
 		say_where(dir, names, n);
 	return status;

@@ -364,19 +364,19 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 		else
 			status = run_plan(&s, rq, &p, u);
 		if (session_restore_knobs(var) < 0)
-			status = status ? status : EXIT_RUN_FAILED;
+			status = exit_failed(status);
 		/* a cgroup still busy stays on record for the next session to remove */
 		cleanup_set_record(-1);
 	}
 	if (handover_give(&h) < 0)	/* under sudo: what the session made is the user's */
-		status = status ? status : EXIT_RUN_FAILED;
+		status = exit_failed(status);
 	lock_release(&wlock, s.cg.mem_dir[0] || s.cg.cpu_dir[0] || s.cg.acct_dir[0]);
 	lock_release(&rlock, 0);
 	res->tables = 0;
 	if (planned && run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, s.kdir);
-		status = 128 + run_interrupted;
+		status = exit_signal(run_interrupted);
 	} else if (planned && !rq->ktap) {
 		res->tables = has_rows(&s);
 	}

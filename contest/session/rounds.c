@@ -144,7 +144,7 @@ static int session_variants(const struct run_request *rq, struct run_result *res
 	if (held > 0)
 		unhold_knobs(rq, held);
 	if (run_interrupted && status < 128)
-		status = 128 + run_interrupted;
+		status = exit_signal(run_interrupted);
 	res->tables = res->where = status != EXIT_USAGE;
 	free(names);
 	return status;
