@@ -928,7 +928,7 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
 			if (round == rounds)
 				info("until-decided: %s %s of '%s' still undecided after %zu "
-				     "rounds (%s)", row->load, compare_metric_names[row->metric],
+				     "rounds (%s)", row->load, metrics[row->metric].label,
 				     row->kernel, round,
 				     compare_has_verdict(row) ? row->verdict.reason : "no runs");
 			undecided++;
@@ -941,7 +941,7 @@ static int variants_decided(const struct run_args *a, const char *dir, const cha
 			if (compare_row_judged(row) && !row->is_base)
 				info("until-decided: %s %s of '%s': %s (%+.1f%%) after %zu rounds, "
 				     "look %zu of %zu at alpha %.3g", row->load,
-				     compare_metric_names[row->metric], row->kernel,
+				     metrics[row->metric].label, row->kernel,
 				     verdict_name(row->verdict.kind), row->verdict.diff_pct, round,
 				     look, looks, o.alpha);
 		}

@@ -436,12 +436,12 @@ static void compare_row_html(FILE *out, const struct compare_row *row, int first
 
 	fputs("<tr><td>", out);
 	if (first)
-		html_escape(out, compare_metric_names[row->metric]);
+		html_escape(out, metrics[row->metric].label);
 	fputs("</td><td class=\"name\">", out);
 	html_escape(out, row->kernel);
 	fputs("</td>", out);
-	cell(out, "td", running_stats_mean(row->s), compare_decimals(row->metric));
-	cell(out, "td", running_stats_sd(row->s), compare_decimals(row->metric));
+	cell(out, "td", running_stats_mean(row->s), metrics[row->metric].cmp);
+	cell(out, "td", running_stats_sd(row->s), metrics[row->metric].cmp);
 	fprintf(out, "<td>%zu</td>", row->s->n);
 	text_cell(out, compare_diff_cell(buf, sizeof(buf), row));
 	fputs("<td>", out);

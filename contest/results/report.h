@@ -123,8 +123,6 @@ struct report {
  */
 const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row);
-/* its name, for a sweep's title: "Time [s]", "Latency [us]", "Work" */
-const char *report_main_name(const struct report_table *t);
 
 /*
  * A sweep's point "K1=V1,K2=V2" split for a table: the keys ("K1,K2")
