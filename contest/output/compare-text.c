@@ -439,7 +439,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 	size_t i;
 
 	fprintf(out, "%s:\n%-6s %-*s %8s %7s %3s %7s %7s    %6s %s\n", load,
-		"Metric", NAME_W, "Kernel", "Mean", "SD", "n", "Diff", "p", "MDE", "Verdict");
+		"Metric", NAME_W, "Kernel", "Mean", METRIC_SD_LABEL, "n", "Diff", "p", "MDE", "Verdict");
 	/* a table's rows share its name's pointer: strcmp only where they do not */
 	for (i = from; i < c->nrows && (c->rows[i].load == load || !strcmp(c->rows[i].load, load));
 	     i++)
