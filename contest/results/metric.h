@@ -7,9 +7,11 @@
  *   id       METRIC_<id>, its index in metrics[] and in run_value()
  *   column   the runs.tsv column it is the mean of (store.c's columns[]),
  *            NULL for one made from others (Ratio)
- *   label    its name in the text tables, compare's rows, CSV and JSON
- *   json     its key in report --format json, csv and kcidb; NULL: not
- *            written there
+ *   label    its name in the text tables and compare's rows (an
+ *            interactive task's CPU% is the share of the CPU it wanted
+ *            that it got)
+ *   json     its key in report --format json and csv, its test's name in
+ *            kcidb; NULL: not written there
  *   unit     "s", "%", "us"; NULL: a count or a ratio
  *   text     decimals in the text tables (report text, classic, mail,
  *            a sweep's cells); the counters' are of millions
