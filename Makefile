@@ -178,9 +178,11 @@ run: deps
 	bin/contest run -c configs/quick.conf noload cacherun
 
 # the rules of docs/ARCHITECTURE.md: layers, no circles of includes or of
-# calls (read from the objects), writers read nothing
+# calls (read from the objects), writers read nothing; a metric's label
+# and JSON key spelled only in results/metric.h
 check-layers: $(CONTEST_OBJ) $(MAIN_OBJ)
 	@scripts/check-layers.sh . $(OBJDIR)
+	@scripts/check-metrics.sh .
 
 kernel-tree:
 	@scripts/kernel-tree.sh work

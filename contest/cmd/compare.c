@@ -10,7 +10,7 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format text|mail|csv|json]\n"
+	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format " COMPARE_FORMAT_WORDS "]\n"
 	"                       [--fail-above PCT] [--alpha A] [--margin PCT]\n"
 	"                       [--from ADDRESS] [--to ADDRESS]\n"
 	"                       BASE NEW...\n";
@@ -53,7 +53,7 @@ int cmd_compare(int argc, char **argv)
 		CLI_OPT_CONF(&ca.conf),
 		CLI_OPT_SET(&ca.sets),
 		CLI_OPT_RESULTS(&ca.results),
-		CLI_OPT_FORMAT(&a.format, "text|mail|csv|json",
+		CLI_OPT_FORMAT(&a.format, COMPARE_FORMAT_WORDS,
 			       "text (default); mail: a whole message for a list (80\n"
 			       "columns, ASCII, the environment's differences in it);\n"
 			       "csv; json"),

@@ -55,7 +55,7 @@ static const struct compare_row *find_row(const struct compare *c, const char *l
 
 		if (strcmp(row->load, load) || strcmp(row->kernel, kernel))
 			continue;
-		if (metric ? !strcmp(compare_metric_names[row->metric], metric) : row->main)
+		if (metric ? !strcmp(metrics[row->metric].label, metric) : row->main)
 			return row;
 	}
 	return NULL;
@@ -69,7 +69,7 @@ static const char *regressed_load(const struct compare *c, const struct judge_ar
 
 		if (!strcmp(row->kernel, a->bad) && compare_has_verdict(row) &&
 		    row->verdict.kind == VERDICT_WORSE &&
-		    (a->metric ? !strcmp(compare_metric_names[row->metric], a->metric) : row->main))
+		    (a->metric ? !strcmp(metrics[row->metric].label, a->metric) : row->main))
 			return row->load;
 	}
 	return NULL;

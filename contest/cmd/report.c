@@ -17,7 +17,7 @@ static const char usage_text[] =
 	"usage: contest report [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
 	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
-	"                      [--format text|classic|mail|html|csv|json|kcidb] [-o DIR]\n"
+	"                      [--format " REPORT_FORMAT_WORDS "] [-o DIR]\n"
 	"                      [--from ADDRESS] [--to ADDRESS] [--origin NAME] [KERNEL...]\n";
 
 static const char intro_text[] =
@@ -25,8 +25,7 @@ static const char intro_text[] =
 	"Print one table per load, one row per kernel: the means over its ok runs.\n"
 	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n";
 
-/* --format's and --ratio's words, in the order of their enums (report.h) */
-static const char format_words[] = "text|classic|mail|html|csv|json|kcidb";
+/* --ratio's words, in the order of its enum (report.h) */
 static const char ratio_words[] = "reference|self";
 
 static int check_combination(const struct report_opts *opts)
@@ -127,7 +126,7 @@ int cmd_report(int argc, char **argv)
 		{ .long_name = "ratio", .type = ARG_CHOICE, .value = &ratio, .choices = ratio_words,
 		  .argname = "reference|self",
 		  .help = "self: each kernel by its own noload mean (contest 0.6x)" },
-		CLI_OPT_FORMAT(&format, format_words,
+		CLI_OPT_FORMAT(&format, REPORT_FORMAT_WORDS,
 			       "text (default): the tables; classic: as posted to\n"
 			       "linux-kernel in 2002; mail: a whole message; html:\n"
 			       "a page with charts in -o DIR; csv, json; kcidb: KernelCI's\n"

@@ -21,7 +21,7 @@ static json_t *json_row(const struct compare_row *row)
 	json_t *o = json_object();
 
 	json_put(o, "load", json_name(row->load, "load"));
-	json_put(o, "metric", json_string(compare_metric_names[row->metric]));
+	json_put(o, "metric", json_string(metrics[row->metric].label));
 	json_put(o, "kernel", json_name(row->kernel, "kernel"));
 	json_put(o, "mean", json_number(running_stats_mean(row->s)));
 	json_put(o, "sd", json_number(running_stats_sd(row->s)));

@@ -327,7 +327,7 @@ static short_name_t *short_names(const struct compare *c)
 static void write_row(FILE *out, const short_name_t *names, const struct compare_row *row,
 		      int first)
 {
-	int dec = compare_decimals(row->metric);
+	int dec = metrics[row->metric].cmp;
 	char mean[32], sd[32], diff[32], p[32], mde[32], n[24];
 	char line[NAME_W + 8 + 8 * 32 + 64];
 	const char *cells[] = {
@@ -342,11 +342,11 @@ static void write_row(FILE *out, const short_name_t *names, const struct compare
 
 	fmt_fixed(n, sizeof(n), (double)row->s->n, 0);	/* "%zu": a count, whole */
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
-	if (first && strlen(compare_metric_names[row->metric]) > 6) {
-		fprintf(out, "%s\n", compare_metric_names[row->metric]);
+	if (first && strlen(metrics[row->metric].label) > 6) {
+		fprintf(out, "%s\n", metrics[row->metric].label);
 		first = 0;
 	}
-	cells[0] = first ? compare_metric_names[row->metric] : "";
+	cells[0] = first ? metrics[row->metric].label : "";
 	for (size_t i = 0; i < ARRAY_SIZE(cells); i++) {
 		if (i)
 			line[at++] = ' ';
@@ -451,7 +451,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 	size_t i;
 
 	fprintf(out, "%s:\n%-6s %-*s %8s %7s %3s %7s %7s    %6s %s\n", load,
-		"Metric", NAME_W, "Kernel", "Mean", "SD", "n", "Diff", "p", "MDE", "Verdict");
+		"Metric", NAME_W, "Kernel", "Mean", METRIC_SD_LABEL, "n", "Diff", "p", "MDE", "Verdict");
 	/* a table's rows share its name's pointer: strcmp only where they do not */
 	for (i = from; i < c->nrows && (c->rows[i].load == load || !strcmp(c->rows[i].load, load));
 	     i++)

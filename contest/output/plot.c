@@ -1,5 +1,6 @@
 /* plot.c - gnuplot charts of a report and of its monitor logs, see plot.h */
 #include "output/plot.h"
+#include "results/metric.h"
 #include "results/monitor-logs.h"
 #include "loads/load.h"
 #include "lib/owner.h"
@@ -547,14 +548,15 @@ static const struct report_row *ok_row(const struct report_table *t, size_t k)
 static int write_sweep_dat(const struct report *r, size_t first, size_t n, struct plot_dir *d,
 			   const char *name)
 {
-	char *path, values[128];
+	char *path, values[128], title[64];
 	FILE *f = open_in(d, name, "dat", &path);
 	int ret;
 
 	if (!f)
 		return -1;
 	fprintf(f, "# %s at each point of its sweep: x, point, then each kernel's mean %s\n",
-		r->tables[first].load, report_main_name(&r->tables[first]));
+		r->tables[first].load,
+		metric_title(row_kind_main[r->tables[first].kind], title, sizeof(title)));
 	fputs("x point", f);
 	for (size_t k = 0; k < r->nkernels; k++) {
 		fputc(' ', f);
@@ -585,7 +587,7 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct
 			  const char *name, enum plot_format format)
 {
 	const struct report_table *t = &r->tables[first];
-	char *path, keys[128];
+	char *path, keys[128], title[64];
 	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
 
@@ -599,7 +601,7 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct
 	fputs("\nset xlabel ", gp);
 	gp_string(gp, report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
 	fputs("\nset ylabel ", gp);
-	gp_string(gp, report_main_name(t));
+	gp_string(gp, metric_title(row_kind_main[t->kind], title, sizeof(title)));
 	fprintf(gp, "\nset datafile missing '-'\nset key outside right autotitle columnhead\n"
 		"set grid ytics\nset xrange [0.5:%zu.5]\nset yrange [0:*]\n"
 		"plot for [i=3:%zu] '%s.dat' using 1:i:xtic(2) with linespoints lw 2\n",

@@ -1,5 +1,6 @@
 /* report-csv.c - one CSV record per kernel and load, see report.h */
 #include "output/report-write.h"
+#include "results/metric.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -52,29 +53,54 @@ static void csv_not_ok(FILE *out, const struct report_row *row)
 	free(s);
 }
 
+/*
+ * The metrics' fields: before not_ok_detail, then after the sweep; a
+ * metric's mean, or with SD its sample SD (in its decimals: the SD's are
+ * its mean's)
+ */
+enum { SD = 1 << 8 };
+static const unsigned first_fields[] = {
+	METRIC_TIME, METRIC_TIME | SD, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_RATIO,
+};
+static const unsigned last_fields[] = {
+	METRIC_WORK_UNITS, METRIC_WORK_UNITS | SD, METRIC_WORK_RATE, METRIC_INSTRUCTIONS,
+	METRIC_CYCLES,
+};
+
+static void csv_field(FILE *out, const struct report_row *row, unsigned field)
+{
+	enum metric_id m = (enum metric_id)(field & ~(unsigned)SD);
+	const struct running_stats *s = metric_stats(row->s, m);
+
+	csv_number(out, !s ? row->ratio : field & SD ? running_stats_sd(s) : running_stats_mean(s),
+		   metrics[m].csv);
+}
+
+static void csv_header(FILE *out, const unsigned *fields, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		enum metric_id m = (enum metric_id)(fields[i] & ~(unsigned)SD);
+
+		fprintf(out, ",%s", fields[i] & SD ? metrics[m].sd_json : metrics[m].json);
+	}
+}
+
 static void csv_row(FILE *out, const struct report_table *t, const struct report_row *row)
 {
 	report_csv_string(out, t->load);
 	fputc(',', out);
 	report_csv_string(out, row->kernel);
 	fprintf(out, ",%zu,%zu", row->s->time.n, row->s->n_not_ok);
-	csv_number(out, running_stats_mean(&row->s->time), 3);
-	csv_number(out, running_stats_sd(&row->s->time), 3);
-	csv_number(out, running_stats_mean(&row->s->cpu), 2);
-	csv_number(out, running_stats_mean(&row->s->loads), 4);
-	csv_number(out, running_stats_mean(&row->s->lcpu), 2);
-	csv_number(out, row->ratio, 4);
+	for (size_t i = 0; i < ARRAY_SIZE(first_fields); i++)
+		csv_field(out, row, first_fields[i]);
 	csv_not_ok(out, row);
 	for (size_t i = 0; i < 2 * PSI_NCOL; i++)
 		csv_number(out, running_stats_mean(&row->s->psi[i]), 0);
 	/* a sweep's point, a measured load's work (empty for the others) */
 	fputc(',', out);
 	report_csv_string(out, t->sweep);
-	csv_number(out, running_stats_mean(&row->s->lat[WORK_UNITS]), 1);
-	csv_number(out, running_stats_sd(&row->s->lat[WORK_UNITS]), 1);
-	csv_number(out, running_stats_mean(&row->s->lat[WORK_RATE]), 3);
-	for (size_t i = 0; i < COUNTS; i++)
-		csv_number(out, running_stats_mean(&row->s->counts[i]), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(last_fields); i++)
+		csv_field(out, row, last_fields[i]);
 	fputc('\n', out);
 }
 
@@ -83,10 +109,14 @@ int report_write_csv(const struct report *r, const struct report_opts *opts, FIL
 	size_t i, j;
 
 	(void)opts;
-	fputs("load,kernel,runs,not_ok,time_s,time_sd,cpu_pct,loads,lcpu_pct,ratio,not_ok_detail", out);
+	fputs("load,kernel,runs,not_ok", out);
+	csv_header(out, first_fields, ARRAY_SIZE(first_fields));
+	fputs(",not_ok_detail", out);
 	for (i = 0; i < 2 * PSI_NCOL; i++)	/* means of runs.tsv's columns of the same names */
 		fprintf(out, ",%spsi_%s_us", i < PSI_NCOL ? "" : "cg_", psi_names[i % PSI_NCOL]);
-	fputs(",sweep,work_units,work_sd,work_rate,instructions,cycles\n", out);
+	fputs(",sweep", out);
+	csv_header(out, last_fields, ARRAY_SIZE(last_fields));
+	fputc('\n', out);
 	for (i = 0; i < r->ntables; i++)
 		for (j = 0; j < r->tables[i].nrows; j++)
 			csv_row(out, &r->tables[i], &r->tables[i].rows[j]);

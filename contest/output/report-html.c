@@ -20,6 +20,7 @@
 #include "output/report-html.h"
 #include "output/report-env.h"
 #include "output/compare-write.h"
+#include "results/metric.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
@@ -106,6 +107,22 @@ static void cell(FILE *out, const char *tag, double v, int decimals)
 		fprintf(out, "<%s>%.*f</%s>", tag, decimals, v, tag);
 }
 
+/* a table's start and its header's first cell */
+static const char table_head[] = "<table>\n<tr><th>Kernel [runs]</th>";
+
+/* a header cell, "<th>LABELSUFFIX</th>" */
+static void th(FILE *out, const char *label, const char *suffix)
+{
+	fprintf(out, "<th>%s%s</th>", label, suffix);
+}
+
+/* the header cells of ms[0..n), the first with suffix */
+static void th_metrics(FILE *out, const enum metric_id *ms, size_t n, const char *suffix)
+{
+	for (size_t i = 0; i < n; i++)
+		th(out, metrics[ms[i]].label, i ? "" : suffix);
+}
+
 /* a row's start: "<tr>" and its "KERNEL [runs]" cell */
 static void name_cell(FILE *out, const struct report_row *row)
 {
@@ -121,9 +138,14 @@ static void write_interactive_table(FILE *out, const struct report_table *t)
 
 	for (size_t i = 0; i < t->nrows; i++)
 		gaming |= t->rows[i].s->lat[LAT_FPS].n > 0;
-	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Latency (ms)</th><th>SD</th>"
-		"<th>p99</th><th>Max</th><th>CPU%%</th><th>%s</th><th>Loads</th>"
-		"<th>LCPU%%</th></tr>\n", gaming ? "FPS" : "Deadlines");
+	const enum metric_id heads[] = {
+		METRIC_LAT_MEAN, METRIC_LAT_SD, METRIC_LAT_P99, METRIC_LAT_MAX, METRIC_LAT_CPU,
+		gaming ? METRIC_LAT_FPS : METRIC_LAT_DEADLINES, METRIC_LOADS, METRIC_LCPU,
+	};
+
+	fputs(table_head, out);
+	th_metrics(out, heads, ARRAY_SIZE(heads), " (ms)");
+	fputs("</tr>\n", out);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
@@ -144,8 +166,15 @@ static void write_interactive_table(FILE *out, const struct report_table *t)
 /* a measured load's table: the units of work in its duration and their rate */
 static void write_measure_table(FILE *out, const struct report_table *t, int stats)
 {
-	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Work</th><th>Rate</th><th>Loads</th>"
-		"<th>LCPU%%</th>%s</tr>\n", stats ? "<th>WorkSD</th>" : "");
+	static const enum metric_id heads[] = {
+		METRIC_WORK_UNITS, METRIC_WORK_RATE, METRIC_LOADS, METRIC_LCPU,
+	};
+
+	fputs(table_head, out);
+	th_metrics(out, heads, ARRAY_SIZE(heads), "");
+	if (stats)
+		th(out, metrics[METRIC_WORK_UNITS].sd_label, "");
+	fputs("</tr>\n", out);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
@@ -185,9 +214,19 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 		write_measure_table(out, t, stats);
 		return;
 	}
-	fprintf(out, "<table>\n<tr><th>Kernel [runs]</th><th>Time</th><th>CPU%%</th>"
-		"<th>Loads</th><th>LCPU%%</th><th>Ratio</th>%s%s</tr>\n", stats ? "<th>SD</th>" : "",
-		counts ? "<th>Instructions (M)</th><th>Cycles (M)</th>" : "");
+	static const enum metric_id heads[] = {
+		METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_RATIO,
+	};
+
+	fputs(table_head, out);
+	th_metrics(out, heads, ARRAY_SIZE(heads), "");
+	if (stats)
+		th(out, metrics[METRIC_TIME].sd_label, "");
+	if (counts) {
+		th(out, metrics[METRIC_INSTRUCTIONS].label, " (M)");
+		th(out, metrics[METRIC_CYCLES].label, " (M)");
+	}
+	fputs("</tr>\n", out);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 
@@ -436,12 +475,12 @@ static void compare_row_html(FILE *out, const struct compare_row *row, int first
 
 	fputs("<tr><td>", out);
 	if (first)
-		html_escape(out, compare_metric_names[row->metric]);
+		html_escape(out, metrics[row->metric].label);
 	fputs("</td><td class=\"name\">", out);
 	html_escape(out, row->kernel);
 	fputs("</td>", out);
-	cell(out, "td", running_stats_mean(row->s), compare_decimals(row->metric));
-	cell(out, "td", running_stats_sd(row->s), compare_decimals(row->metric));
+	cell(out, "td", running_stats_mean(row->s), metrics[row->metric].cmp);
+	cell(out, "td", running_stats_sd(row->s), metrics[row->metric].cmp);
 	fprintf(out, "<td>%zu</td>", row->s->n);
 	text_cell(out, compare_diff_cell(buf, sizeof(buf), row));
 	fputs("<td>", out);
@@ -464,8 +503,8 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 			continue;
 		if (!any)
 			fputs("<table class=\"compare\">\n<tr><th>Metric</th><th>Kernel</th>"
-			      "<th>Mean</th><th>SD</th><th>n</th><th>Diff</th><th>p</th><th>MDE</th>"
-			      "<th>Verdict</th></tr>\n", out);
+			      "<th>Mean</th><th>" METRIC_SD_LABEL "</th><th>n</th><th>Diff</th>"
+			      "<th>p</th><th>MDE</th><th>Verdict</th></tr>\n", out);
 		compare_row_html(out, row, !any || row->metric != c->rows[i - 1].metric);
 		any = 1;
 	}

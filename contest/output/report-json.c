@@ -6,10 +6,17 @@
  */
 #include "lib/json.h"
 #include "output/report-write.h"
+#include "results/metric.h"
 #include "lib/util.h"
 
 #include <errno.h>
 #include <string.h>
+
+/* metric m's mean over s's ok runs, under its key */
+static void put_mean(struct json_stream *js, const struct load_summary *s, enum metric_id m)
+{
+	json_stream_number(js, metrics[m].json, running_stats_mean(metric_stats(s, m)));
+}
 
 static void write_row(struct json_stream *js, const struct report_row *row)
 {
@@ -18,17 +25,17 @@ static void write_row(struct json_stream *js, const struct report_row *row)
 	json_stream_begin(js, NULL, 0);
 	json_stream_name(js, "kernel", row->kernel, "kernel");
 	json_stream_integer(js, "runs", (long long)s->time.n);
-	json_stream_number(js, "time_s", running_stats_mean(&s->time));
-	json_stream_number(js, "time_sd", running_stats_sd(&s->time));
-	json_stream_number(js, "time_ci95", running_stats_ci_half(&s->time, 0.95));
-	json_stream_number(js, "cpu_pct", running_stats_mean(&s->cpu));
-	json_stream_number(js, "loads", running_stats_mean(&s->loads));
-	json_stream_number(js, "loads_sd", running_stats_sd(&s->loads));
-	json_stream_number(js, "lcpu_pct", running_stats_mean(&s->lcpu));
-	json_stream_number(js, "ratio", row->ratio);
+	put_mean(js, s, METRIC_TIME);
+	json_stream_number(js, metrics[METRIC_TIME].sd_json, running_stats_sd(&s->time));
+	json_stream_number(js, METRIC_CI95_JSON, running_stats_ci_half(&s->time, 0.95));
+	put_mean(js, s, METRIC_CPU);
+	put_mean(js, s, METRIC_LOADS);
+	json_stream_number(js, metrics[METRIC_LOADS].sd_json, running_stats_sd(&s->loads));
+	put_mean(js, s, METRIC_LCPU);
+	json_stream_number(js, metrics[METRIC_RATIO].json, row->ratio);
 	/* the compile's means, null where the PMU counted none */
-	json_stream_number(js, "instructions", running_stats_mean(&s->counts[COUNT_INSTRUCTIONS]));
-	json_stream_number(js, "cycles", running_stats_mean(&s->counts[COUNT_CYCLES]));
+	put_mean(js, s, METRIC_INSTRUCTIONS);
+	put_mean(js, s, METRIC_CYCLES);
 	json_stream_integer(js, "not_ok", (long long)s->n_not_ok);
 	json_stream_begin(js, "not_ok_by_status", 0);
 	for (size_t i = 0; i < s->n_not_ok_kinds; i++) {
@@ -40,9 +47,10 @@ static void write_row(struct json_stream *js, const struct report_row *row)
 	}
 	json_stream_end(js, 0);
 	if (s->lat[WORK_UNITS].n) {	/* a measured load's */
-		json_stream_number(js, "work_units", running_stats_mean(&s->lat[WORK_UNITS]));
-		json_stream_number(js, "work_sd", running_stats_sd(&s->lat[WORK_UNITS]));
-		json_stream_number(js, "work_rate", running_stats_mean(&s->lat[WORK_RATE]));
+		put_mean(js, s, METRIC_WORK_UNITS);
+		json_stream_number(js, metrics[METRIC_WORK_UNITS].sd_json,
+				   running_stats_sd(&s->lat[WORK_UNITS]));
+		put_mean(js, s, METRIC_WORK_RATE);
 	}
 	json_stream_end(js, 0);
 }

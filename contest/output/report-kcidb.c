@@ -11,6 +11,7 @@
  */
 #include "lib/json.h"
 #include "output/report-write.h"
+#include "results/metric.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
@@ -109,15 +110,19 @@ static json_t *test_object(const struct kcidb_test *t, const struct report_row *
 	return o;
 }
 
-/* a test with its number; none when the value does not exist (no reference: Ratio) */
+/* metric m's test with its number and unit; none when the value does not
+ * exist (no reference: Ratio) */
 static void push_metric(json_t *tests, struct kcidb_test *t, const struct report_row *row,
-			const char *metric, double value, const char *unit, double sd)
+			enum metric_id m)
 {
+	const struct running_stats *s = metric_stats(row->s, m);
+	double value = s ? running_stats_mean(s) : row->ratio, sd = s ? running_stats_sd(s) : NAN;
+	const char *unit = metrics[m].unit;
 	json_t *o, *number;
 
 	if (!isfinite(value))
 		return;
-	t->metric = metric;
+	t->metric = metrics[m].json;
 	o = test_object(t, row, "DONE");
 	number = json_object();
 	json_put(number, "value", json_real(value));
@@ -129,6 +134,11 @@ static void push_metric(json_t *tests, struct kcidb_test *t, const struct report
 	json_push(tests, o);
 }
 
+/* the tests of a kernel's load, in this order */
+static const enum metric_id kcidb_metrics[] = {
+	METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_RATIO,
+};
+
 static void push_row(json_t *tests, struct kcidb_test *t, const struct report_row *row)
 {
 	if (!row->s->time.n) {
@@ -136,15 +146,8 @@ static void push_row(json_t *tests, struct kcidb_test *t, const struct report_ro
 		json_push(tests, test_object(t, row, "ERROR"));
 		return;
 	}
-	push_metric(tests, t, row, "time_s", running_stats_mean(&row->s->time), "s",
-		    running_stats_sd(&row->s->time));
-	push_metric(tests, t, row, "cpu_pct", running_stats_mean(&row->s->cpu), "%",
-		    running_stats_sd(&row->s->cpu));
-	push_metric(tests, t, row, "loads", running_stats_mean(&row->s->loads), NULL,
-		    running_stats_sd(&row->s->loads));
-	push_metric(tests, t, row, "lcpu_pct", running_stats_mean(&row->s->lcpu), "%",
-		    running_stats_sd(&row->s->lcpu));
-	push_metric(tests, t, row, "ratio", row->ratio, NULL, NAN);
+	for (size_t i = 0; i < ARRAY_SIZE(kcidb_metrics); i++)
+		push_metric(tests, t, row, kcidb_metrics[i]);
 }
 
 /* row's kernel's env file, NULL none */

@@ -3,6 +3,7 @@
 #include "output/escaped.h"
 #include "output/mail.h"
 #include "results/machine.h"
+#include "results/metric.h"
 #include "results/monitor-logs.h"
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -14,11 +15,28 @@
 
 enum { TAB = 8, FIRST_MIN = 24 };
 
-static const char *const header_cells[] = {
-	"Kernel [runs]", "Time", "CPU%", "Loads", "LCPU%", "Ratio", "SD", "CI95", "LoadsSD",
+static const char first_cell[] = "Kernel [runs]";
+
+/* a compile's table: the means of these metrics, then --stats' Time's SD,
+ * its CI95 and Loads' SD */
+static const enum metric_id compile_cells[] = {
+	METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_RATIO,
 };
 
 enum { PLAIN_CELLS = 6, STATS_CELLS = 9 };
+/* every SD and CI95 the text tables show has one decimal */
+enum { STATS_DECIMALS = 1 };
+
+/* cells[0..STATS_CELLS): a compile's header */
+static void compile_header(const char **cells)
+{
+	cells[0] = first_cell;
+	for (size_t i = 0; i < ARRAY_SIZE(compile_cells); i++)
+		cells[1 + i] = metrics[compile_cells[i]].label;
+	cells[PLAIN_CELLS] = metrics[METRIC_TIME].sd_label;
+	cells[PLAIN_CELLS + 1] = METRIC_CI95_LABEL;
+	cells[PLAIN_CELLS + 2] = metrics[METRIC_LOADS].sd_label;
+}
 
 static size_t round_up(size_t n, size_t to)
 {
@@ -100,7 +118,7 @@ static size_t row_label_len(const struct report_row *row)
 
 static size_t table_first_width(const struct report_table *t)
 {
-	size_t i, longest = strlen(header_cells[0]);
+	size_t i, longest = strlen(first_cell);
 
 	for (i = 0; i < t->nrows; i++)
 		if (t->rows[i].s->time.n && row_label_len(&t->rows[i]) > longest)
@@ -118,20 +136,21 @@ static void write_line(FILE *out, const char *const *cells, size_t ncells, size_
 
 static void write_row(FILE *out, const struct report_row *row, size_t width, int stats)
 {
-	char time[32], cpu[32], loads[32], lcpu[32], ratio[32], sd[32], ci[32], loads_sd[32];
-	char *label = row_label(row);
-	const char *cells[] = {
-		label,
-		format_value(time, sizeof(time), running_stats_mean(&row->s->time), 1),
-		format_value(cpu, sizeof(cpu), running_stats_mean(&row->s->cpu), 0),
-		format_value(loads, sizeof(loads), running_stats_mean(&row->s->loads), 0),
-		format_value(lcpu, sizeof(lcpu), running_stats_mean(&row->s->lcpu), 0),
-		format_value(ratio, sizeof(ratio), row->ratio, 2),
-		format_value(sd, sizeof(sd), running_stats_sd(&row->s->time), 1),
-		format_value(ci, sizeof(ci), running_stats_ci_half(&row->s->time, 0.95), 1),
-		format_value(loads_sd, sizeof(loads_sd), running_stats_sd(&row->s->loads), 1),
-	};
+	char v[STATS_CELLS][32], *label = row_label(row);
+	const char *cells[STATS_CELLS] = { label };
 
+	for (size_t i = 0; i < ARRAY_SIZE(compile_cells); i++) {
+		enum metric_id m = compile_cells[i];
+
+		cells[1 + i] = format_value(v[i], sizeof(v[i]), m == METRIC_RATIO ? row->ratio :
+					    running_stats_mean(metric_stats(row->s, m)), metrics[m].text);
+	}
+	cells[PLAIN_CELLS] = format_value(v[5], sizeof(v[5]), running_stats_sd(&row->s->time),
+					  STATS_DECIMALS);
+	cells[PLAIN_CELLS + 1] = format_value(v[6], sizeof(v[6]),
+					      running_stats_ci_half(&row->s->time, 0.95), STATS_DECIMALS);
+	cells[PLAIN_CELLS + 2] = format_value(v[7], sizeof(v[7]), running_stats_sd(&row->s->loads),
+					      STATS_DECIMALS);
 	write_line(out, cells, stats ? STATS_CELLS : PLAIN_CELLS, width);
 	free(label);
 }
@@ -304,9 +323,17 @@ static void write_pressure(FILE *out, const struct report_table *t, size_t width
  * got, the % of deadlines met (gaming: the frames a second), then the
  * load's Loads and LCPU% as in the compile's tables.
  */
-static const char *const interactive_header[] = {
-	"Kernel [runs]", "Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "Loads", "LCPU%",
+static const enum metric_id interactive_cells[] = {
+	METRIC_LAT_MEAN, METRIC_LAT_SD, METRIC_LAT_P99, METRIC_LAT_MAX, METRIC_LAT_CPU,
+	METRIC_LAT_DEADLINES, METRIC_LOADS, METRIC_LCPU,
 };
+
+/* the metric of interactive_cells[i], gaming's FPS for its deadlines */
+static enum metric_id interactive_cell(size_t i, int gaming)
+{
+	return gaming && interactive_cells[i] == METRIC_LAT_DEADLINES ? METRIC_LAT_FPS :
+	       interactive_cells[i];
+}
 
 /* gaming has frames a second where the others have deadlines */
 static int is_gaming(const struct report_table *t)
@@ -328,17 +355,19 @@ static const char *format_ms(char *buf, size_t size, double us)
 static void write_interactive_row(FILE *out, const struct report_row *row, size_t width,
 				  int gaming)
 {
-	char v[8][32], *label = row_label(row);
-	const char *cells[9] = { label };
+	char v[ARRAY_SIZE(interactive_cells)][32], *label = row_label(row);
+	const char *cells[1 + ARRAY_SIZE(interactive_cells)] = { label };
 
-	for (int i = 0; i < 4; i++)
-		cells[1 + i] = format_ms(v[i], sizeof(v[i]), running_stats_mean(&row->s->lat[LAT_MEAN + i]));
-	cells[5] = format_value(v[4], sizeof(v[4]), running_stats_mean(&row->s->lat[LAT_CPU]), 1);
-	cells[6] = format_value(v[5], sizeof(v[5]),
-				running_stats_mean(&row->s->lat[gaming ? LAT_FPS : LAT_DEADLINES]), 1);
-	cells[7] = format_value(v[6], sizeof(v[6]), running_stats_mean(&row->s->loads), 0);
-	cells[8] = format_value(v[7], sizeof(v[7]), running_stats_mean(&row->s->lcpu), 0);
-	write_line(out, cells, 9, width);
+	for (size_t i = 0; i < ARRAY_SIZE(interactive_cells); i++) {
+		enum metric_id m = interactive_cell(i, gaming);
+		double mean = running_stats_mean(metric_stats(row->s, m));
+
+		/* the latencies in ms */
+		cells[1 + i] = metrics[m].unit && !strcmp(metrics[m].unit, "us") ?
+			       format_ms(v[i], sizeof(v[i]), mean) :
+			       format_value(v[i], sizeof(v[i]), mean, metrics[m].text);
+	}
+	write_line(out, cells, ARRAY_SIZE(cells), width);
 	free(label);
 }
 
@@ -361,13 +390,12 @@ static void write_floors(FILE *out, const struct report_table *t)
 
 static void write_interactive(FILE *out, const struct report_table *t, size_t width)
 {
-	const char *header[9];
+	const char *header[1 + ARRAY_SIZE(interactive_cells)] = { first_cell };
 	int gaming = is_gaming(t);
 
-	memcpy(header, interactive_header, sizeof(header));
-	if (gaming)
-		header[6] = "FPS";
-	write_line(out, header, 9, width);
+	for (size_t i = 0; i < ARRAY_SIZE(interactive_cells); i++)
+		header[1 + i] = metrics[interactive_cell(i, gaming)].label;
+	write_line(out, header, ARRAY_SIZE(header), width);
 	for (size_t i = 0; i < t->nrows; i++)
 		if (t->rows[i].s->time.n)
 			write_interactive_row(out, &t->rows[i], width, gaming);
@@ -380,23 +408,24 @@ static void write_interactive(FILE *out, const struct report_table *t, size_t wi
  * background load's Loads and LCPU%; --stats adds Work's sample SD.
  * Under it, what a unit is.
  */
-static const char *const measure_header[] = {
-	"Kernel [runs]", "Work", "Rate", "Loads", "LCPU%", "WorkSD",
+static const enum metric_id measure_cells[] = {
+	METRIC_WORK_UNITS, METRIC_WORK_RATE, METRIC_LOADS, METRIC_LCPU,
 };
 
 static void write_measure_row(FILE *out, const struct report_row *row, size_t width, int stats)
 {
-	char v[5][32], *label = row_label(row);
-	const char *cells[6] = {
-		label,
-		format_value(v[0], sizeof(v[0]), running_stats_mean(&row->s->lat[WORK_UNITS]), 0),
-		format_value(v[1], sizeof(v[1]), running_stats_mean(&row->s->lat[WORK_RATE]), 1),
-		format_value(v[2], sizeof(v[2]), running_stats_mean(&row->s->loads), 0),
-		format_value(v[3], sizeof(v[3]), running_stats_mean(&row->s->lcpu), 0),
-		format_value(v[4], sizeof(v[4]), running_stats_sd(&row->s->lat[WORK_UNITS]), 1),
-	};
+	char v[ARRAY_SIZE(measure_cells) + 1][32], *label = row_label(row);
+	const char *cells[ARRAY_SIZE(measure_cells) + 2] = { label };
+	size_t i;
 
-	write_line(out, cells, stats ? 6 : 5, width);
+	for (i = 0; i < ARRAY_SIZE(measure_cells); i++)
+		cells[1 + i] = format_value(v[i], sizeof(v[i]),
+					    running_stats_mean(metric_stats(row->s, measure_cells[i])),
+					    metrics[measure_cells[i]].text);
+	cells[1 + i] = format_value(v[i], sizeof(v[i]),
+				    running_stats_sd(metric_stats(row->s, METRIC_WORK_UNITS)),
+				    STATS_DECIMALS);
+	write_line(out, cells, stats ? ARRAY_SIZE(cells) : ARRAY_SIZE(cells) - 1, width);
 	free(label);
 }
 
@@ -415,8 +444,14 @@ static void write_measure_unit(FILE *out, const struct report_table *t)
 
 static void write_measure(FILE *out, const struct report_table *t, size_t width, int stats)
 {
-	write_line(out, measure_header, stats ? 6 : 5, width);
-	for (size_t i = 0; i < t->nrows; i++)
+	const char *header[ARRAY_SIZE(measure_cells) + 2] = { first_cell };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(measure_cells); i++)
+		header[1 + i] = metrics[measure_cells[i]].label;
+	header[1 + i] = metrics[METRIC_WORK_UNITS].sd_label;
+	write_line(out, header, stats ? ARRAY_SIZE(header) : ARRAY_SIZE(header) - 1, width);
+	for (i = 0; i < t->nrows; i++)
 		if (t->rows[i].s->time.n)
 			write_measure_row(out, &t->rows[i], width, stats);
 	write_measure_unit(out, t);
@@ -434,10 +469,10 @@ static void write_sweep(FILE *out, const struct report *r, size_t first, size_t 
 	const struct report_table *t = &r->tables[first];
 	size_t ncells = 1 + r->nkernels * (opts->stats ? 2 : 1), width;
 	const char **cells = xcalloc(ncells, sizeof(*cells));
-	char (*v)[32] = xcalloc(ncells, sizeof(*v)), keys[128];
-	int decimals = t->kind == ROW_COMPILE ? 1 : 0;
+	char (*v)[32] = xcalloc(ncells, sizeof(*v)), keys[128], title[64];
+	int decimals = metrics[row_kind_main[t->kind]].text;
 
-	fprintf(out, "%s, %s by %s:\n", t->load, report_main_name(t),
+	fprintf(out, "%s, %s by %s:\n", t->load, metric_title(row_kind_main[t->kind], title, sizeof(title)),
 		report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
 	if (opts->format != REPORT_CLASSIC)
 		fputc('\n', out);
@@ -451,7 +486,7 @@ static void write_sweep(FILE *out, const struct report *r, size_t first, size_t 
 	for (size_t k = 0; k < r->nkernels; k++) {
 		cells[1 + k * (opts->stats ? 2 : 1)] = r->kernels[k];
 		if (opts->stats)
-			cells[2 + 2 * k] = "SD";
+			cells[2 + 2 * k] = METRIC_SD_LABEL;
 	}
 	write_line(out, cells, ncells, width);
 	for (size_t i = 0; i < n; i++) {
@@ -589,7 +624,10 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 	} else if (t->kind == ROW_MEASURE) {
 		write_measure(out, t, width, opts->stats);
 	} else {
-		write_line(out, header_cells, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
+		const char *header[STATS_CELLS];
+
+		compile_header(header);
+		write_line(out, header, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 		for (i = 0; i < t->nrows; i++)
 			if (t->rows[i].s->time.n)	/* a kernel with no ok run has no numbers to show */
 				write_row(out, &t->rows[i], width, opts->stats);

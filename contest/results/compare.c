@@ -11,39 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* an interactive task's CPU% is the share of the CPU it wanted that it got */
-const char *const compare_metric_names[COMPARE_METRICS] = {
-	"Time", "CPU%", "Loads", "LCPU%",
-	"Latency", "SD", "p99", "Max", "CPU%", "Deadlines", "FPS", "Work", "Rate", "Floor",
-	"Instructions", "Cycles", "Ratio",
-};
+/* where a timed task's metrics and the counters begin in run_values */
+enum { METRIC_LAT = METRIC_LAT_MEAN, METRIC_COUNT = METRIC_INSTRUCTIONS };
 
-/* METRIC_LAT + store.h's LAT_* and WORK_*: a timed task's, METRIC_COUNT +
- * COUNT_*: the counters, as run_values has them */
-enum { METRIC_TIME, METRIC_CPU, METRIC_LOADS, METRIC_LCPU, METRIC_LAT,
-       METRIC_COUNT = METRIC_LAT + LAT_NCOL, METRIC_RATIO = COMPARE_RATIO };
-
-_Static_assert(METRIC_LAT == 4 && RUN_VALUES == METRIC_COUNT + COUNTS,
-	       "a metric's index is its place in run_values");
-
-/* the metric a table of kind is measured by, report_main_stats()'s */
-static int main_metric(enum row_kind kind)
+static int lower_is_better(int metric)
 {
-	return kind == ROW_INTERACTIVE ? METRIC_LAT + LAT_MEAN :
-	       kind == ROW_MEASURE ? METRIC_LAT + WORK_UNITS : METRIC_TIME;
-}
-
-int compare_lower_is_better(int metric)
-{
-	return metric == METRIC_TIME || (metric >= METRIC_LAT && metric <= METRIC_LAT + LAT_MAX) ||
-	       metric >= METRIC_COUNT;	/* the counters and Ratio */
-}
-
-int compare_decimals(int metric)
-{
-	/* Time and Ratio to the hundredth, counts whole, the others a tenth */
-	return metric == METRIC_TIME || metric == METRIC_RATIO ? 2 :
-	       metric >= METRIC_COUNT ? 0 : 1;
+	return metrics[metric].better == BETTER_LOWER;
 }
 
 /* the noload table of t's sweep point, for a loaded compile's Ratio; else NULL */
@@ -67,33 +40,21 @@ static int metric_applies(const struct report *r, const struct report_table *t, 
 {
 	if (metric == METRIC_RATIO)
 		return noload_table(r, t) != NULL;
-	if (metric < METRIC_LAT)
-		return t->kind == ROW_COMPILE || metric == METRIC_LOADS || metric == METRIC_LCPU;
-	if (metric == METRIC_LAT + LAT_FLOOR)
-		return 0;	/* taken off each latency already */
+	if (!(metrics[metric].kinds & (1u << t->kind)) ||
+	    metrics[metric].better == BETTER_UNCOMPARED)
+		return 0;
+	if (!(metrics[metric].kinds & METRIC_WHERE_RUN))
+		return 1;
 	for (size_t i = 0; i < t->nrows; i++)
 		if (metric >= METRIC_COUNT ? t->rows[i].s->counts[metric - METRIC_COUNT].n > 0 :
-		    t->kind != ROW_COMPILE && t->rows[i].s->lat[metric - METRIC_LAT].n)
+		    t->rows[i].s->lat[metric - METRIC_LAT].n)
 			return 1;
 	return 0;
 }
 
-static const struct running_stats *metric_stats(const struct report_row *row, int metric)
+static const struct running_stats *row_stats(const struct report_row *row, int metric)
 {
-	if (metric >= METRIC_COUNT)
-		return &row->s->counts[metric - METRIC_COUNT];
-	if (metric >= METRIC_LAT)
-		return &row->s->lat[metric - METRIC_LAT];
-	switch (metric) {
-	case METRIC_TIME:
-		return &row->s->time;
-	case METRIC_CPU:
-		return &row->s->cpu;
-	case METRIC_LOADS:
-		return &row->s->loads;
-	default:
-		return &row->s->lcpu;
-	}
+	return metric_stats(row->s, (enum metric_id)metric);
 }
 
 /* kernel k's row in table t, NULL when it has no ok run of that load */
@@ -113,7 +74,7 @@ static double oriented_diff(int metric, double base, double new)
 		return NAN;
 	d = (new - base) / fabs(base) * 100.0;
 	/* + 0.0: equal means give +0, not the -0 that negating 0 makes */
-	return (compare_lower_is_better(metric) ? -d : d) + 0.0;
+	return (lower_is_better(metric) ? -d : d) + 0.0;
 }
 
 static void test_row(struct compare_row *row, const struct running_stats *base)
@@ -169,8 +130,8 @@ static int runs_overlap(const struct report_row *a, const struct report_row *b)
 
 static enum verdict_direction direction_of(int metric)
 {
-	return compare_lower_is_better(metric) ? LOWER_IS_BETTER :
-	       metric == METRIC_LCPU ? NO_DIRECTION : HIGHER_IS_BETTER;
+	return lower_is_better(metric) ? LOWER_IS_BETTER :
+	       metrics[metric].better == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
 /* the running stats of ln(new / base) over the rounds both ran ok */
@@ -197,7 +158,7 @@ static void round_ratios(const struct report_row *base, const struct report_row 
 static void decide_row(struct compare *c, struct compare_row *row, const struct report_row *base,
 		       const struct report_row *new)
 {
-	const struct running_stats *b = metric_stats(base, row->metric);
+	const struct running_stats *b = row_stats(base, row->metric);
 	struct verdict_opts vo = { c->opts.alpha, VERDICT_POWER, c->opts.margin_pct,
 				   direction_of(row->metric) };
 	struct log_diff d;
@@ -353,16 +314,16 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 			const struct report_row *rr = kernel_row(t, k);
 			struct compare_row *row = add_row(c, t->name, m, k);
 
-			row->main = m == main_metric(t->kind);
+			row->main = m == (int)row_kind_main[t->kind];
 			if (rr)
-				row->s = metric_stats(rr, m);
+				row->s = row_stats(rr, m);
 			/* a side without the metric (no counter counted) is missing too */
-			if (!rr || !base || !row->s->n || !metric_stats(base, m)->n)
+			if (!rr || !base || !row->s->n || !row_stats(base, m)->n)
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;
 			else {
-				test_row(row, metric_stats(base, m));
+				test_row(row, row_stats(base, m));
 				decide_row(c, row, base, rr);
 			}
 		}
@@ -523,10 +484,11 @@ size_t compare_failures(const struct compare *c, double pct, FILE *err)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
-		if (row->mark == MARK_NONE || row->metric == METRIC_LCPU || !(row->diff_pct < -pct))
+		if (row->mark == MARK_NONE || metrics[row->metric].better == BETTER_NONE ||
+		    !(row->diff_pct < -pct))
 			continue;
 		fprintf(err, "fail: %s %s of '%s' is %.1f%% worse than '%s' (p = %.2g), above %g%%\n",
-			row->load, compare_metric_names[row->metric], row->kernel, -row->diff_pct,
+			row->load, metrics[row->metric].label, row->kernel, -row->diff_pct,
 			c->report.kernels[0], row->p, pct);
 		failed++;
 	}

@@ -57,21 +57,18 @@
 
 #include <stdio.h>
 
+#include "results/metric.h"
 #include "results/report.h"
 #include "results/summary.h"
 #include "results/verdict.h"
 
-/* the run values' metrics, then a loaded compile's Ratio: its Time over
- * its own kernel's noload Time (the slowdown the load caused) */
-enum { COMPARE_RATIO = RUN_VALUES, COMPARE_METRICS };
-
-/* "Time", "CPU%", "Loads", "LCPU%", then an interactive task's "Latency",
- * "SD", "p99", "Max", "CPU%" (of what it wanted), "Deadlines", "FPS" (and
- * its timer's floor, never compared), then the compile's "Instructions"
- * and "Cycles" (fewer is better), then "Ratio"; a table has the ones its
- * rows have (Time and CPU% or the task's, the counters where its runs
- * counted them, Ratio where it is a loaded compile's and noload ran) */
-extern const char *const compare_metric_names[COMPARE_METRICS];
+/* a row's metric is results/metric.h's (metrics[], its label, decimals and
+ * which way is better): the run values' metrics, then a loaded compile's
+ * Ratio, its Time over its own kernel's noload Time (the slowdown the load
+ * caused). A table has the ones its rows have (Time and CPU% or the task's,
+ * the counters where its runs counted them, Ratio where it is a loaded
+ * compile's and noload ran) */
+enum { COMPARE_RATIO = METRIC_RATIO, COMPARE_METRICS = METRICS };
 
 enum compare_test {
 	TEST_MADE,		/* p and p_holm hold the test */
@@ -100,7 +97,7 @@ void compare_opts_init(struct compare_opts *o);
 
 struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
-	int metric;			/* index into compare_metric_names */
+	int metric;			/* enum metric_id, metric.h */
 	unsigned char is_base;
 	/* the metric its table is measured by (report_main_stats): Time, an
 	 * interactive task's Latency, a measured load's Work */
@@ -174,10 +171,6 @@ const char *compare_sessions_name(const struct compare_row *row);
 
 /* the row's mark as printed: "", "*", "**" */
 const char *compare_mark_str(const struct compare_row *row);
-/* does a lower value of this metric count as better? (Time) */
-int compare_lower_is_better(int metric);
-/* the decimals a metric's mean and SD are printed with */
-int compare_decimals(int metric);
 
 /*
  * The significant differences (p < alpha) worse than pct percent, one

@@ -4,6 +4,7 @@
  * report-{text,csv,json}.c read it.
  */
 #include "results/report.h"
+#include "results/metric.h"
 #include "loads/loads.h"
 #include "lib/util.h"
 
@@ -334,16 +335,7 @@ const struct report_row *report_kernel_row(const struct report_table *t, size_t 
 const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row)
 {
-	if (t->kind == ROW_INTERACTIVE)
-		return &row->s->lat[LAT_MEAN];
-	return t->kind == ROW_MEASURE ? &row->s->lat[WORK_UNITS] : &row->s->time;
-}
-
-const char *report_main_name(const struct report_table *t)
-{
-	if (t->kind == ROW_INTERACTIVE)
-		return "Latency [us]";
-	return t->kind == ROW_MEASURE ? "Work" : "Time [s]";
+	return metric_stats(row->s, row_kind_main[t->kind]);
 }
 
 const char *report_sweep_part(const char *sweep, int values, char *buf, size_t size)

@@ -47,10 +47,22 @@ enum ratio_mode {
 	RATIO_SELF,		/* Time / the kernel's own noload mean (contest 0.6x) */
 };
 
-enum report_format {
-	REPORT_TEXT, REPORT_CLASSIC, REPORT_MAIL, REPORT_HTML, REPORT_CSV, REPORT_JSON,
-	REPORT_KCIDB,
-};
+/*
+ * A command's formats as one list, FIRST(ID, WORD) then NEXT(ID, WORD)
+ * for each other: its enum and its --format words ("text|classic|...",
+ * the order of the enum) are both made from it, so they cannot drift
+ */
+#define FORMAT_ID(prefix, id) prefix##id,
+#define FORMAT_WORD_FIRST(id, word) word
+#define FORMAT_WORD_NEXT(id, word) "|" word
+
+#define REPORT_FORMATS(FIRST, NEXT) \
+	FIRST(TEXT, "text") NEXT(CLASSIC, "classic") NEXT(MAIL, "mail") NEXT(HTML, "html") \
+	NEXT(CSV, "csv") NEXT(JSON, "json") NEXT(KCIDB, "kcidb")
+#define REPORT_FORMAT_ID(id, word) FORMAT_ID(REPORT_, id)
+enum report_format { REPORT_FORMATS(REPORT_FORMAT_ID, REPORT_FORMAT_ID) };
+/* "text|classic|mail|html|csv|json|kcidb" */
+#define REPORT_FORMAT_WORDS REPORT_FORMATS(FORMAT_WORD_FIRST, FORMAT_WORD_NEXT)
 
 struct report_opts {
 	enum ratio_mode ratio;
@@ -123,8 +135,6 @@ struct report {
  */
 const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row);
-/* its name, for a sweep's title: "Time [s]", "Latency [us]", "Work" */
-const char *report_main_name(const struct report_table *t);
 
 /*
  * A sweep's point "K1=V1,K2=V2" split for a table: the keys ("K1,K2")

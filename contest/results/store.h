@@ -49,7 +49,7 @@ const char *row_load_base(const char *row_load);
  * a load's name (loads/loads.h) is a measured load, anything else a task.
  * Tables, comparisons and charts choose their columns by it.
  */
-enum row_kind { ROW_COMPILE, ROW_INTERACTIVE, ROW_MEASURE };
+enum row_kind { ROW_COMPILE, ROW_INTERACTIVE, ROW_MEASURE, ROW_KINDS };
 enum row_kind row_kind(const char *row_load);
 
 /* one run, as the driver writes it */

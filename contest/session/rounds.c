@@ -1,6 +1,7 @@
 /* rounds.c - `contest run`'s sessions: variants in rounds, --until-decided */
 #include "session/rounds.h"
 
+#include "results/metric.h"
 #include "results/sequential.h"
 #include "session/one.h"
 #include "session/session.h"
@@ -27,7 +28,7 @@ size_t until_decided_open(const struct compare *c, size_t round, size_t rounds)
 		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
 			if (round == rounds)
 				info("until-decided: %s %s of '%s' still undecided after %zu "
-				     "rounds (%s)", row->load, compare_metric_names[row->metric],
+				     "rounds (%s)", row->load, metrics[row->metric].label,
 				     row->kernel, round,
 				     compare_has_verdict(row) ? row->verdict.reason : "no runs");
 			undecided++;
@@ -64,7 +65,7 @@ static int variants_decided(const struct run_request *rq, const char *dir, const
 			if (compare_row_judged(row) && !row->is_base)
 				info("until-decided: %s %s of '%s': %s (%+.1f%%) after %zu rounds, "
 				     "look %zu of %zu at alpha %.3g", row->load,
-				     compare_metric_names[row->metric], row->kernel,
+				     metrics[row->metric].label, row->kernel,
 				     verdict_name(row->verdict.kind), row->verdict.diff_pct, round,
 				     look, looks, o.alpha);
 		}

@@ -24,8 +24,13 @@ struct report_opts;
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out);
 
-/* compare's formats, in the order of its --format's choices */
-enum compare_format { COMPARE_TEXT, COMPARE_MAIL, COMPARE_CSV, COMPARE_JSON };
+/* compare's formats: the enum and --format's words from one list (report.h) */
+#define COMPARE_FORMATS(FIRST, NEXT) \
+	FIRST(TEXT, "text") NEXT(MAIL, "mail") NEXT(CSV, "csv") NEXT(JSON, "json")
+#define COMPARE_FORMAT_ID(id, word) FORMAT_ID(COMPARE_, id)
+enum compare_format { COMPARE_FORMATS(COMPARE_FORMAT_ID, COMPARE_FORMAT_ID) };
+/* "text|mail|csv|json" */
+#define COMPARE_FORMAT_WORDS COMPARE_FORMATS(FORMAT_WORD_FIRST, FORMAT_WORD_NEXT)
 
 /* how `contest compare` prints a comparison */
 struct compare_args {

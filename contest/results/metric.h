@@ -1,0 +1,115 @@
+/* metric.h - the table of every metric a report or a comparison shows
+ *
+ * One line a metric, in the order of a load_summary's run values (the
+ * compile's four, a timed task's LAT_* and WORK_*, the counters), then
+ * compare's Ratio. Each says:
+ *
+ *   id       METRIC_<id>, its index in metrics[] and in run_value()
+ *   column   the runs.tsv column it is the mean of (store.c's columns[]),
+ *            NULL for one made from others (Ratio)
+ *   label    its name in the text tables and compare's rows (an
+ *            interactive task's CPU% is the share of the CPU it wanted
+ *            that it got)
+ *   json     its key in report --format json and csv, its test's name in
+ *            kcidb; NULL: not written there
+ *   unit     "s", "%", "us"; NULL: a count or a ratio
+ *   text     decimals in the text tables (report text, classic, mail,
+ *            a sweep's cells); the counters' are of millions
+ *   cmp      decimals of compare's mean and SD
+ *   csv      decimals in report --format csv; -1: not written
+ *   better   which way is better: LOWER, HIGHER, NONE (a change, no
+ *            direction: LCPU%), UNCOMPARED (never compared: the floor is
+ *            taken off each latency already)
+ *   kinds    the row kinds (store.h's row_kind) whose tables have it;
+ *            METRIC_WHERE_RUN: those of them whose rows' runs have it
+ *   sd_label, sd_json   the --stats column and the JSON key of its sample
+ *            SD, NULL where none is shown
+ *
+ * Adding a metric: a line here, its measurement (a runs.tsv column and
+ * the run values of summary.h), and the writers that show it.
+ * `make check-layers` (scripts/check-metrics.sh) fails when a label or a
+ * JSON key is spelled anywhere but here.
+ */
+#ifndef CONTEST_METRIC_H
+#define CONTEST_METRIC_H
+
+#include "results/store.h"
+
+enum metric_better { BETTER_LOWER, BETTER_HIGHER, BETTER_NONE, BETTER_UNCOMPARED };
+
+/* row kinds as bits: 1 << ROW_* */
+#define KIND_COMPILE (1u << ROW_COMPILE)
+#define KIND_TASK ((1u << ROW_INTERACTIVE) | (1u << ROW_MEASURE))
+#define KIND_ALL (KIND_COMPILE | KIND_TASK)
+/* or'ed into kinds: only where some row's runs have it */
+#define METRIC_WHERE_RUN (1u << 8)
+
+/* X(id, column, label, json, unit, text, cmp, csv, better, kinds, sd_label, sd_json) */
+#define METRIC_TABLE(X) \
+	X(TIME, "time_s", "Time", "time_s", "s", 1, 2, 3, LOWER, KIND_COMPILE, METRIC_SD_LABEL, "time_sd") \
+	X(CPU, "cpu_pct", "CPU%", "cpu_pct", "%", 0, 1, 2, HIGHER, KIND_COMPILE, NULL, NULL) \
+	X(LOADS, "loads", "Loads", "loads", NULL, 0, 1, 4, HIGHER, KIND_ALL, "LoadsSD", "loads_sd") \
+	X(LCPU, "lcpu_pct", "LCPU%", "lcpu_pct", "%", 0, 1, 2, NONE, KIND_ALL, NULL, NULL) \
+	X(LAT_MEAN, "lat_mean_us", "Latency", NULL, "us", 0, 1, -1, LOWER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_SD, "lat_sd_us", METRIC_SD_LABEL, NULL, "us", 0, 1, -1, LOWER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_P99, "lat_p99_us", "p99", NULL, "us", 0, 1, -1, LOWER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_MAX, "lat_max_us", "Max", NULL, "us", 0, 1, -1, LOWER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_CPU, "desired_cpu_pct", "CPU%", NULL, "%", 1, 1, -1, HIGHER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_DEADLINES, "deadlines_pct", "Deadlines", NULL, "%", 1, 1, -1, HIGHER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_FPS, "fps", "FPS", NULL, NULL, 1, 1, -1, HIGHER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(WORK_UNITS, "work_units", "Work", "work_units", NULL, 0, 1, 1, HIGHER, \
+	  KIND_TASK | METRIC_WHERE_RUN, "WorkSD", "work_sd") \
+	X(WORK_RATE, "work_rate", "Rate", "work_rate", NULL, 1, 1, 3, HIGHER, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(LAT_FLOOR, "lat_floor_us", "Floor", NULL, "us", 1, 1, -1, UNCOMPARED, \
+	  KIND_TASK | METRIC_WHERE_RUN, NULL, NULL) \
+	X(INSTRUCTIONS, "instructions", "Instructions", "instructions", NULL, 1, 0, 0, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(CYCLES, "cycles", "Cycles", "cycles", NULL, 1, 0, 0, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(RATIO, NULL, "Ratio", "ratio", NULL, 2, 2, 4, LOWER, KIND_COMPILE, NULL, NULL)
+
+enum metric_id {
+#define X(id, ...) METRIC_##id,
+	METRIC_TABLE(X)
+#undef X
+	METRICS
+};
+
+/* a sample SD's column (compare's, a sweep's, Time's under --stats) */
+#define METRIC_SD_LABEL "SD"
+/* Time's 95% confidence half-width (--stats), the one statistic not an SD */
+#define METRIC_CI95_LABEL "CI95"
+#define METRIC_CI95_JSON "time_ci95"
+
+struct metric {
+	const char *column, *label, *json, *unit;
+	signed char text, cmp, csv;	/* decimals */
+	enum metric_better better;
+	unsigned kinds;
+	const char *sd_label, *sd_json;
+};
+
+extern const struct metric metrics[METRICS];
+
+/* the metric a table of kind is measured by (report_main_stats()): a
+ * compile's Time, an interactive task's latency mean, a measured load's Work */
+extern const enum metric_id row_kind_main[ROW_KINDS];
+
+struct load_summary;	/* summary.h */
+struct running_stats;
+
+/* the stats of metric m over s's ok runs; NULL for Ratio (report_row's) */
+const struct running_stats *metric_stats(const struct load_summary *s, enum metric_id m);
+
+/* "Time [s]", "Latency [us]", "Work": the label and its unit, into buf */
+const char *metric_title(enum metric_id m, char *buf, size_t size);
+
+#endif

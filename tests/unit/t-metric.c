@@ -1,0 +1,72 @@
+/* t-metric.c - the metric table (results/metric.h) agrees with what it names */
+#include "results/metric.h"
+#include "results/summary.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* is name one of the header's tab-separated columns? */
+static int header_has(const char *header, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = header; p; p = strchr(p, '\t'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, name, len) && (p[len] == '\t' || !p[len]))
+			return 1;
+	return 0;
+}
+
+int main(void)
+{
+	const char *header = results_header();
+	struct load_summary s;
+	struct running_stats lat[LAT_NCOL], counts[COUNTS];
+	int ok_columns = 1, ok_kinds = 1, ok_stats = 1, ok_labels = 1;
+
+	for (int m = 0; m < METRICS; m++) {
+		const struct metric *x = &metrics[m];
+
+		/* every measured metric is the mean of a column runs.tsv has */
+		if (m != METRIC_RATIO && (!x->column || !header_has(header, x->column))) {
+			printf("# %s: column %s is not runs.tsv's\n", x->label, x->column ? x->column : "NULL");
+			ok_columns = 0;
+		}
+		if (!(x->kinds & KIND_ALL)) {
+			printf("# %s: no row kind has it\n", x->label);
+			ok_kinds = 0;
+		}
+		if (!x->label || !*x->label || (x->sd_label != NULL) != (x->sd_json != NULL))
+			ok_labels = 0;
+	}
+	ok(ok_columns, "every metric but Ratio names a column of runs.tsv");
+	ok(ok_kinds && !metrics[METRIC_RATIO].column, "every metric belongs to some row kind; Ratio has no column");
+	ok(ok_labels, "every metric has a label, and an SD label with its SD key");
+	for (int k = 0; k < ROW_KINDS; k++)
+		if (!(metrics[row_kind_main[k]].kinds & (1u << k)))
+			ok_kinds = 0;
+	ok(ok_kinds, "each row kind's main metric is one of its tables' (Time, Latency, Work)");
+	/* metric_stats: a metric's stats are the load_summary's field of its
+	 * place in run_values: the compile's four, then lat[], then counts[] */
+	memset(&s, 0, sizeof(s));
+	s.lat = lat;
+	s.counts = counts;
+	for (int m = 0; m < METRICS; m++) {
+		const struct running_stats *st = metric_stats(&s, (enum metric_id)m);
+		const struct running_stats *want =
+			m == METRIC_RATIO ? NULL : m >= METRIC_INSTRUCTIONS ?
+			&counts[m - METRIC_INSTRUCTIONS] : m >= METRIC_LAT_MEAN ?
+			&lat[m - METRIC_LAT_MEAN] : (const struct running_stats *[]){
+				&s.time, &s.cpu, &s.loads, &s.lcpu }[m];
+
+		if (st != want) {
+			printf("# %s: not its own stats\n", metrics[m].label);
+			ok_stats = 0;
+		}
+	}
+	ok(ok_stats && metric_stats(&s, METRIC_LAT_FPS) == &lat[LAT_FPS] &&
+	   metric_stats(&s, METRIC_CYCLES) == &counts[COUNT_CYCLES] &&
+	   metric_stats(&s, METRIC_WORK_UNITS) == &lat[WORK_UNITS],
+	   "metric_stats gives each metric its own summary field, none for Ratio");
+	return tap_done();
+}
