@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-	"usage: contest calibrate [-c CONF] [-s KEY=VALUE]... [-r DIR] [-n SESSIONS] [--runs N]\n";
+	"usage: contest calibrate [-c CONF] [-s KEY=VALUE]... [-r DIR] [-n SESSIONS]\n"
+	"                         [--runs N]\n";
 
 static const char intro_text[] =
 	"\n"

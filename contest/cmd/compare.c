@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR] [--format " COMPARE_FORMAT_WORDS "]\n"
+	"usage: contest compare [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
+	"                       [--format " COMPARE_FORMAT_WORDS "]\n"
 	"                       [--fail-above PCT] [--alpha A] [--margin PCT]\n"
 	"                       [--from ADDRESS] [--to ADDRESS]\n"
 	"                       BASE NEW...\n";

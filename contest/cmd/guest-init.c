@@ -12,7 +12,7 @@ int cmd_guest_init(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
 		printf("usage: contest guest-init DIR\n\nThe first process of a 'contest run --boot' "
-		       "guest; the guest kernel runs it, not you.\n");
+		       "guest;\nthe guest kernel runs it, not you.\n");
 		return 0;
 	}
 	/* argv[2...] may hold what the kernel adds after "--" (console=) */

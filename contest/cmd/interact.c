@@ -31,7 +31,8 @@ static const char intro_text[] =
 	"measures it before the load starts.\n";
 
 static const char tail_text[] =
-	"Exit status: 0 measured, 1 the measurement failed (said on the summary line), 2 bad usage.\n";
+	"Exit status: 0 measured, 1 the measurement failed (said on the summary line),\n"
+	"2 bad usage.\n";
 
 static volatile int stop;
 

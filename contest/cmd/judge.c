@@ -21,7 +21,8 @@ enum { JUDGE_GOOD = 0, JUDGE_BAD = 1, JUDGE_SKIP = 125, JUDGE_ERROR = 128 };
 #define JUDGE_ALPHA 0.01
 
 static const char usage_text[] =
-	"usage: contest judge [-c CONF] [-s KEY=VALUE]... [-r DIR] --good KERNEL --bad KERNEL\n"
+	"usage: contest judge [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
+	"                     --good KERNEL --bad KERNEL\n"
 	"                     [--load LOAD] [--metric METRIC] [--alpha P] CANDIDATE\n";
 
 static const char intro_text[] =

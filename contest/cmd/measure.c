@@ -33,7 +33,8 @@ static const char intro_text[] =
 	"untimed, and removed after.\n";
 
 static const char tail_text[] =
-	"Exit status: 0 measured, 1 the measurement failed (said on the summary line), 2 bad usage.\n";
+	"Exit status: 0 measured, 1 the measurement failed (said on the summary line),\n"
+	"2 bad usage.\n";
 
 static volatile sig_atomic_t stop;
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest plot [-c CONF] [-s KEY=VALUE]... [-r DIR] [-o DIR] [--format png|svg]\n"
-	"                    [KERNEL...]\n";
+	"usage: contest plot [-c CONF] [-s KEY=VALUE]... [-r DIR] [-o DIR]\n"
+	"                    [--format png|svg] [KERNEL...]\n";
 
 static const char intro_text[] =
 	"\n"

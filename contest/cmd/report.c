@@ -18,12 +18,14 @@ static const char usage_text[] =
 	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
 	"                      [--format " REPORT_FORMAT_WORDS "] [-o DIR]\n"
-	"                      [--from ADDRESS] [--to ADDRESS] [--origin NAME] [KERNEL...]\n";
+	"                      [--from ADDRESS] [--to ADDRESS] [--origin NAME]\n"
+	"                      [KERNEL...]\n";
 
 static const char intro_text[] =
 	"\n"
 	"Print one table per load, one row per kernel: the means over its ok runs.\n"
-	"KERNELs appear in the order given; none given, every kernel in DIR, oldest first.\n";
+	"KERNELs appear in the order given; none given, every kernel in DIR, oldest\n"
+	"first.\n";
 
 /* --ratio's words, in the order of its enum (report.h) */
 static const char ratio_words[] = "reference|self";

@@ -30,13 +30,14 @@
 
 static const char usage_text[] =
 	"usage: contest run [-c CONF] [-s KEY=VALUE]... [-k NAME] [-n RUNS] [-r DIR]\n"
-	"                   [--until-sd PCT [--max-runs N] | --resume] [--format text|ktap]\n"
-	"                   [LOAD...]\n"
-	"       contest run [RUN OPTIONS] -k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...\n"
+	"                   [--until-sd PCT [--max-runs N] | --resume]\n"
+	"                   [--format text|ktap] [LOAD...]\n"
+	"       contest run [RUN OPTIONS]\n"
+	"                   -k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...\n"
 	"                   [-k NAME [--knob PATH=VALUE]... [--set KEY=VALUE]...]...\n"
 	"                   [--until-decided [--max-rounds N] [--margin PCT]] [LOAD...]\n"
-	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE] [-k NAME[=IMAGE]]...\n"
-	"                   [--interleave] [RUN OPTIONS] [LOAD...]\n";
+	"       contest run --boot IMAGE [--boot-arg ARG]... [--vm-mem SIZE]\n"
+	"                   [-k NAME[=IMAGE]]... [--interleave] [RUN OPTIONS] [LOAD...]\n";
 
 static const char intro_text[] =
 	"\n"

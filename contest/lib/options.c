@@ -263,23 +263,52 @@ static char *left_column(const struct option_spec *o)
 	return xasprintf("      --%s%s%s", o->long_name, *arg ? " " : "", arg);
 }
 
-/* the help's lines, the first beside left (on a line of its own when too wide) */
+/* help is read in 80 columns */
+#define HELP_COLUMNS 80
+
+/*
+ * the help's lines, the first beside left (on a line of its own when too
+ * wide); a line that would pass HELP_COLUMNS breaks at a blank, and what
+ * it broke off runs on into the next line, as a paragraph would
+ */
 static void help_lines(FILE *out, const char *left, const char *help, int width)
 {
-	const char *p = help ? help : "";
+	size_t room = HELP_COLUMNS - (size_t)width;
+	char *carry = NULL;
 
 	if ((int)strlen(left) + 1 > width)
 		fprintf(out, "%s\n%*s", left, width, "");
 	else
 		fprintf(out, "%-*s", width, left);
-	for (;;) {
-		size_t len = strcspn(p, "\n");
+	for (const char *p = help ? help : "";;) {
+		size_t len = strcspn(p, "\n"), cut;
+		char *line = xasprintf("%s%s%.*s", carry ? carry : "", carry ? " " : "", (int)len, p);
+		const char *q = line;
+		int broke = 0;
 
-		fprintf(out, "%.*s\n", (int)len, p);
-		if (!p[len] || !p[len + 1])
+		free(carry);
+		carry = NULL;
+		for (size_t n = strlen(q); n > room; n = strlen(q)) {
+			for (cut = room; cut > 0 && q[cut] != ' '; cut--)
+				;
+			if (!cut)
+				break;	/* one word wider than the room: as it is */
+			fprintf(out, "%.*s\n%*s", (int)cut, q, width, "");
+			q += cut + 1;
+			broke = 1;
+		}
+		p += len;
+		if (broke && *p && p[1]) {
+			carry = xstrdup(q);	/* runs on into the next line */
+		} else {
+			fprintf(out, "%s\n", q);
+			if (*p && p[1])
+				fprintf(out, "%*s", width, "");
+		}
+		free(line);
+		if (!*p || !p[1])
 			break;
-		p += len + 1;
-		fprintf(out, "%*s", width, "");
+		p++;
 	}
 }
 

@@ -17,6 +17,14 @@ fi
 ! grep -q 'man contest' "$T/tree"
 ok $? "from the source tree: no 'man contest', which needs make install"
 
+# help is read in 80 columns: every command's, options wrapped, usage lines too
+wide=
+for c in "" $(awk '/^  [a-z-]+ / { print $1 }' "$T/tree") guest-init; do
+	"$CONTEST" help $c 2>&1 | awk -v c="${c:-help}" 'length > 80 { print c ": " length; exit 1 }' ||
+		wide="$wide $c"
+done
+is "${wide# }" "" "contest help and each command's help fit in 80 columns"
+
 mkdir -p "$T/prefix/bin" "$T/prefix/share/man/man1"
 cp "$CONTEST" "$T/prefix/bin/contest"
 "$T/prefix/bin/contest" help > "$T/lone" 2>&1
