@@ -245,6 +245,31 @@ static void knob_undo(const char *item, long id)
 		}
 }
 
+/*
+ * A file that offers its choices ("none [mq-deadline] kyber bfq", as
+ * /sys/block/DEV/queue/scheduler and THP's do) refuses another with
+ * EINVAL alone: the error then lists what it offers
+ */
+static int refused(const char *path, const char *value, int err)
+{
+	char *text = err == EINVAL ? read_regular_file(path, NULL) : NULL;
+	int ret;
+
+	if (text && strchr(text, '[')) {
+		size_t len = strcspn(text, "\n");
+
+		while (len && text[len - 1] == ' ')
+			len--;
+		text[len] = '\0';
+		ret = error("cannot write '%s' to '%s': %s; it offers: %s", value, path,
+			    strerror(err), text);
+	} else {
+		ret = error("cannot write '%s' to '%s': %s", value, path, strerror(err));
+	}
+	free(text);
+	return ret;
+}
+
 static int write_value(const char *path, const char *value)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
@@ -252,7 +277,7 @@ static int write_value(const char *path, const char *value)
 	if (fd < 0)
 		return error("cannot open '%s': %s", path, strerror(errno));
 	if (write_all(fd, value, strlen(value)) < 0)
-		ret = error("cannot write '%s' to '%s': %s", value, path, strerror(errno));
+		ret = refused(path, value, errno);
 	close(fd);
 	return ret;
 }

@@ -56,6 +56,8 @@ ok $? "and compare names the knobs as the difference in the environment"
 is $? 2 "a scheduler the kernel refuses: exit 2"
 [ ! -e "$T/bad/x/runs.tsv" ] && [ "$(current)" = "$ORIG" ]
 ok $? "nothing run, nothing changed ($(head -1 "$T/err.bad"))"
+grep -qF "it offers: $(sed 's/ *$//' "$SCHED")" "$T/err.bad"
+ok $? "and the error lists what the file offers"
 "$CONTEST" run -c "$CONF" -r "$T/bad" -n 1 -k x --knob /etc/hostname=x noload > /dev/null 2> "$T/err.etc"
 is $? 2 "a knob outside /proc/sys and /sys: exit 2 ($(head -1 "$T/err.etc"))"
 "$CONTEST" run -c "$CONF" -r "$T/bad" -n 1 -k a -k a noload > /dev/null 2> "$T/err.dup"
