@@ -109,13 +109,31 @@ static void tree_fs(struct facts *fa, const char *path, char *buf, size_t size)
  * own, its parent disk does. Filesystems without a block device (tmpfs,
  * overlay, btrfs's anonymous st_dev, NFS) give "unknown".
  */
+/*
+ * stat of path, or of its nearest ancestor that exists: a tree not made
+ * yet (the first session's synthetic tree) will be made on its disk
+ */
+static int stat_nearest(const char *path, struct stat *st)
+{
+	char *p = xstrdup(path), *slash;
+	int ret;
+
+	while ((ret = stat(p, st)) < 0 && errno == ENOENT && (slash = strrchr(p, '/')) &&
+	       slash != p)
+		*slash = '\0';
+	if (ret < 0 && errno == ENOENT && p[0] == '/')
+		ret = stat("/", st);
+	free(p);
+	return ret;
+}
+
 static void io_scheduler(struct facts *f, const char *path, char *buf, size_t size)
 {
 	struct stat st;
 	char sys[128];
 
 	snprintf(buf, size, "unknown");
-	if (stat(path, &st) < 0) {
+	if (stat_nearest(path, &st) < 0) {
 		unreadable(f, path);
 		return;
 	}

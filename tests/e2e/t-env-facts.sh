@@ -61,4 +61,11 @@ grep -q "cannot read '/proc/cpuinfo' for the environment: Input/output error" "$
 ok $? "saying what could not be read: $(head -n 1 "$T/err.eio")"
 cmp -s "$R/K/env" "$T/env.before"
 ok $? "env is left as it was"
+
+# a tree not made yet (the first session's synthetic tree) is on the disk
+# of the nearest directory that exists: its scheduler, not "unknown"
+mkdir -p "$T/made/synthetic"
+want=$("$CONTEST" env -c "$TOP/configs/quick.conf" -s "work_dir=$T/made" 2> /dev/null | sed -n 's/^io_scheduler: //p')
+got=$("$CONTEST" env -c "$TOP/configs/quick.conf" -s "work_dir=$T/not/made/yet" 2> /dev/null | sed -n 's/^io_scheduler: //p')
+is "$got" "$want" "a tree not made yet: the scheduler of the disk it will be made on ($want)"
 done_testing
