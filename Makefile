@@ -195,8 +195,18 @@ $(OBJDIR)/bench/power: bench/power.c
 
 -include $(OBJDIR)/bench/power.d
 
-bench: bin/contest $(OBJDIR)/bench/power
-	@POWER_BIN=$(OBJDIR)/bench/power QUICK=$(QUICK) POWER=$(POWER) bench/bench.sh $(FIGURES)
+# simulated bisections through results/bisect.c itself
+$(OBJDIR)/bench/bisect-sim: bench/bisect-sim.c $(CONTEST_LIB)
+	@mkdir -p $(dir $@)
+	@$(say) CC $<
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< \
+		$(CONTEST_LIB) $(LDLIBS)
+
+-include $(OBJDIR)/bench/bisect-sim.d
+
+bench: bin/contest $(OBJDIR)/bench/power $(OBJDIR)/bench/bisect-sim
+	@POWER_BIN=$(OBJDIR)/bench/power BISECT_SIM=$(OBJDIR)/bench/bisect-sim QUICK=$(QUICK) \
+		POWER=$(POWER) bench/bench.sh $(FIGURES)
 
 UML_NAME ?= uml-6.1
 uml-kernel:
