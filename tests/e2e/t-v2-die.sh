@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # die() in a user-mode-linux guest with pure cgroup v2 (tests/e2e/lib-uml.sh):
 # out of memory mid-session, as t-die provokes it (a failed compile's sparse
-# 1 GiB log read whole under ulimit -v), while the driver sits in its leaf
+# 60 MiB log read whole under ulimit -v), while the driver sits in its leaf
 # of contest's group: "cleaning up" moves it home and removes every group,
 # the driver's leaf and contest's own group included, and no process is left.
 . "$(dirname "$0")/lib.sh"
@@ -10,8 +10,8 @@
 
 R=$T/reports
 before=$(uml_groups)
-(ulimit -v 250000; exec "$CONTEST" run "${QUICK[@]}" -s workload=command \
-	-s 'command=sh -c "truncate -s 1G /proc/self/fd/1; exit 1"' -s quiet_wait=0 -s load_lead=0.5s \
+(ulimit -v 60000; exec "$CONTEST" run "${QUICK[@]}" -s workload=command \
+	-s 'command=sh -c "truncate -s 60M /proc/self/fd/1; exit 1"' -s quiet_wait=0 -s load_lead=0.5s \
 	-s mem_limit=128M -s cpu_limit=0.5 -k D -n 1 -r "$R" process_load > /dev/null 2> "$T/err")
 is "$?" 4 "out of memory mid-session: exit 4 (out of memory, not a run that failed)"
 sed 's/^/# /' "$T/err" | tail -4
