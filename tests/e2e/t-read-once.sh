@@ -20,6 +20,9 @@ awk -v kernels=4 -v runs=3 -v dir="$R" -v env="$T/env.txt" -v machines=2 \
 ok $? "4 kernels with env files on 2 machines generated"
 KERNELS=(k0001 k0002 k0003 k0004)
 
+# LeakSanitizer cannot run under ptrace (it stops the process with an error)
+ldd "$CONTEST" | grep -q libasan &&
+	export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 traced() {	# traced ARGS...: contest ARGS under strace; ST its status, $T/trace the opens
 	CONTEST_TEST_COUNT=env-parse strace -f -qq -e trace=openat,open -o "$T/trace" \
 		"$CONTEST" "$@" > "$T/out" 2> "$T/err"
