@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: every load once, a real compile each (about two minutes)
 # Every load once under quick.conf: every row ok, every load but noload
 # and cacherun did work in the compile's window, and nothing is left behind.
 . "$(dirname "$0")/lib.sh"

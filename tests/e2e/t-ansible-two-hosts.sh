@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: ansible-playbook against two hosts, each a real session (about a minute)
 # contrib/ansible/contest.yml with Debian's ansible-playbook on an inventory
 # of two machines that are both this one (local connection, each its own
 # contest_dir): contest installed from this checkout's HEAD and built on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: check-layers on the tree and on six planted copies (about two minutes)
 # The tree keeps its layers (docs/ARCHITECTURE.md): scripts/check-layers.sh
 # passes on it, and fails on a copy given each kind of breach: a file
 # outside a layer folder (the old flat contest/), an include of a layer
