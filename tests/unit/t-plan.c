@@ -7,22 +7,12 @@
 #include "session/resume.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "plan-steps.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* the plan's steps as "name name ...", into buf */
-static const char *steps(const struct plan *p, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < p->nsteps && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
-					 p->steps[i]->load->name);
-	return buf;
-}
 
 /* --resume without -n takes the plan's run count, as it takes its loads;
  * a load's own "runs" key (none has one yet) in a section is not it */

@@ -8,22 +8,12 @@
 #include "session/until-sd.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "plan-steps.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* the plan's steps as "name name ...", into buf */
-static const char *steps(const struct plan *p, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < p->nsteps && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
-					 p->steps[i]->load->name);
-	return buf;
-}
 
 /* the Times of a load's ok runs */
 static void times(struct running_stats *t, const double *v, int n)
