@@ -11,12 +11,14 @@
 #include "session/session.h"
 #include "session/until-sd.h"
 #include "sys/cleanup.h"
+#include "sys/fingerprint.h"
 #include "sys/handover.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +322,108 @@ static char *knobs_line(const struct variant *v)
 		line = next;
 	}
 	return line;
+}
+
+/* one "PATH=VALUE" of env's knobs line: its path resolved when it can be */
+struct knob_item {
+	char path[PATH_MAX];
+	char *value;
+};
+
+/* env's knobs line ("none": none) as items into *out (value points into
+ * line, which is changed); how many. A value with spaces keeps them. */
+static size_t knob_items(char *line, struct knob_item **out)
+{
+	struct knob_item *items = NULL;
+	size_t n = 0;
+	char *save = NULL;
+
+	for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (!eq) {
+			if (n)	/* the rest of a value with a space: strtok_r cut it */
+				items[n - 1].value[strlen(items[n - 1].value)] = ' ';
+			continue;
+		}
+		*eq = '\0';
+		items = xrealloc(items, (n + 1) * sizeof(*items));
+		if (!realpath(t, items[n].path))
+			snprintf(items[n].path, sizeof(items[n].path), "%s", t);
+		items[n++].value = eq + 1;
+	}
+	*out = items;
+	return n;
+}
+
+/* the first knob in which v and the recorded line differ, said into why; 0 none */
+static int knobs_differ(const char *recorded, const struct variant *v, char *why, size_t len)
+{
+	char *line = xstrdup(strcmp(recorded, "none") ? recorded : "");
+	struct knob_item *items;
+	size_t n = knob_items(line, &items);
+	int differ = 0;
+
+	for (size_t i = 0; i < n && !differ; i++) {
+		int j = 0;
+
+		while (j < v->nknobs && strcmp(v->knobs[j].path, items[i].path))
+			j++;
+		if (j == v->nknobs)
+			snprintf(why, len, "%s=%s, which this run leaves as it is", items[i].path,
+				 items[i].value);
+		else if (strcmp(v->knobs[j].value, items[i].value))
+			snprintf(why, len, "%s=%s, which this run sets to %s", items[i].path,
+				 items[i].value, v->knobs[j].value);
+		differ = j == v->nknobs || strcmp(v->knobs[j].value, items[i].value);
+	}
+	for (int j = 0; j < v->nknobs && !differ; j++) {
+		size_t i = 0;
+
+		while (i < n && strcmp(v->knobs[j].path, items[i].path))
+			i++;
+		if (i == n) {
+			snprintf(why, len, "%s as it was, which this run sets to %s",
+				 v->knobs[j].path, v->knobs[j].value);
+			differ = 1;
+		}
+	}
+	free(items);
+	free(line);
+	return differ;
+}
+
+/* variant v's knobs against its folder's recorded runs' (session_check_knobs) */
+static int check_knobs(const char *dir, const struct variant *v)
+{
+	char *kdir = results_path(dir, v->name, NULL), *runs = results_path(kdir, NULL, RUNS_FILE);
+	char *path = results_path(kdir, NULL, "env"), *text = NULL, why[PATH_MAX + 600];
+	struct env *e = NULL;
+	const char *recorded;
+	int ret = 0;
+
+	if (access(runs, F_OK) == 0 && (text = read_regular_file(path, NULL)) &&
+	    (e = env_parse(text, 0)) && (recorded = env_get(e, "knobs")) &&
+	    knobs_differ(recorded, v, why, sizeof(why)))
+		ret = error("the runs in '%s' were made with %s: a mean over both would mix two "
+			    "settings; give this one another -k NAME, or --append to add to "
+			    "them anyway", kdir, why);
+	env_free(e);
+	free(text);
+	free(path);
+	free(runs);
+	free(kdir);
+	return ret;
+}
+
+int session_check_knobs(const struct run_request *rq)
+{
+	int ret = 0;
+
+	for (int v = 0; v < rq->nvariants && !rq->append; v++)
+		if (check_knobs(config_str(rq->cfgs[v], NULL, "results"), &rq->variants[v]) < 0)
+			ret = -1;
+	return ret;
 }
 
 int session_set_knobs(const struct variant *v)

@@ -26,6 +26,14 @@
 int session_points(const struct run_request *rq, int v, struct progress *pg,
 		   struct run_result *res);
 
+/*
+ * Each of rq's variants' knobs (none for a plain session) against those
+ * its folder's recorded runs were made with (env's "knobs:"): a mean over
+ * both would mix two settings, so a difference is refused, naming the
+ * knob, unless rq->append. 0, or -1 (said): bad usage, nothing run.
+ */
+int session_check_knobs(const struct run_request *rq);
+
 /* a variant's knobs, written (and on record) in order; 0, or -1 (said,
  * the ones written put back) */
 int session_set_knobs(const struct variant *v);

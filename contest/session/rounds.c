@@ -169,6 +169,9 @@ int session_run(const struct run_request *rq, struct run_result *res)
 
 	res->rounds = 0;
 	res->decided = 0;
+	res->tables = res->where = 0;
+	if (session_check_knobs(rq) < 0)
+		return res->status = EXIT_USAGE;
 	progress_init(&pg, now_mono());
 	if (rq->in_rounds) {
 		res->status = session_variants(rq, &pg, res);
