@@ -146,6 +146,9 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 		  .call = knob_or_set, .argname = "KEY=VALUE",
 		  .help = "the -k before it is a variant: this config key for its\n"
 			  "runs (after -s); variants run in interleaved rounds" },
+		{ .long_name = "append", .type = ARG_FLAG, .value = &a->rq.append,
+		  .help = "add to NAME's runs though they were made with other knobs\n"
+			  "(refused without it: one mean would mix two settings)" },
 		{ .long_name = "sweep", .type = ARG_STRINGS, .value = &a->sweeps,
 		  .argname = "KEY=V1,V2,...",
 		  .help = "run every load at each value of KEY (LOAD.KEY for a load's\n"

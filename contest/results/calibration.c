@@ -154,3 +154,10 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struc
 	env_free(cal_env);
 	calibration_release(&cal);
 }
+
+const char *calibration_workload_difference(const struct env *a, const struct env *b)
+{
+	const char *key = DIFFERENCE(a, b, workload_keys, 1);
+
+	return key ? key : DIFFERENCE(a, b, size_keys, 1);
+}

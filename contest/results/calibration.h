@@ -67,4 +67,8 @@ int calibration_too_small(const struct calibration *cal);
 struct env;	/* sys/fingerprint.h */
 void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env);
 
+/* the first key of the workload or its size (as above) in which env files
+ * a and b differ, NULL when they timed the same work (run's time left) */
+const char *calibration_workload_difference(const struct env *a, const struct env *b);
+
 #endif

@@ -11,12 +11,14 @@
 #include "session/session.h"
 #include "session/until-sd.h"
 #include "sys/cleanup.h"
+#include "sys/fingerprint.h"
 #include "sys/handover.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,20 +89,41 @@ static void load_cleanup(struct load_state *ls)
 
 /* ---- the steps ---- */
 
-/* a finished run, and the session's elapsed and left time after it */
-static void announce(struct session *s, const struct run_record *rec, double took)
+/* a finished run (its step's label, its run number in runs.tsv), and the
+ * whole plan's elapsed and left time after it */
+static void announce(struct session *s, const char *label, const struct run_record *rec,
+		     double took)
 {
 	char times[80];
 
 	progress_clear(s);
-	progress_times(&s->progress, now_mono(), times, sizeof(times));
+	progress_times(s->progress, now_mono(), times, sizeof(times));
 	if (!strcmp(rec->status, "ok"))
-		info("%s run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
-		     rec->load, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took,
+		info("%s, run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
+		     label, rec->run, rec->time_s, rec->cpu_pct, rec->loads, rec->lcpu_pct, took,
 		     times);
 	else
-		info("%s run %d: %s: %s; %s", rec->load, rec->run, rec->status, rec->status_detail,
+		info("%s, run %d: %s: %s; %s", label, rec->run, rec->status, rec->status_detail,
 		     times);
+}
+
+/*
+ * Step i's label, the same on its progress line and its finished line: in
+ * rounds "round R/N, VARIANT ROW" (its I/N when the session runs ROW more
+ * than once), else "ROW I/N"; " at POINT" at a sweep's point
+ */
+static void step_label(const struct session *s, const struct plan *p, size_t i, char *buf,
+		       size_t len)
+{
+	const struct load_state *ls = p->steps[i];
+	const char *round = s->progress->round;
+	int k = plan_steps_of(p, ls, i + 1), n = plan_steps_of(p, ls, p->nsteps);
+	char of[32] = "";
+
+	if (!*round || n > 1)
+		snprintf(of, sizeof(of), " %d/%d", k, n);
+	snprintf(buf, len, "%s%s%s%s%s%s", round, *round ? " " : "", ls->row, of,
+		 s->sweep ? " at " : "", s->sweep ? s->sweep : "");
 }
 
 /* the plan's steps as the progress line counts them, again when it grows */
@@ -110,7 +133,7 @@ static void progress_of_plan(struct session *s, const struct plan *p)
 
 	for (size_t i = 0; i < p->nsteps; i++)
 		names[i] = p->steps[i]->load->name;
-	progress_plan(&s->progress, names, p->nsteps);
+	progress_plan(s->progress, names, p->nsteps);
 	free(names);
 }
 
@@ -147,24 +170,24 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 	int failed = 0, ret = 0;
 	size_t cases = 0;
 
-	progress_release(&s->progress);
-	progress_init(&s->progress, now_mono());
+	progress_session(s->progress, now_mono());
 	progress_of_plan(s, p);
-	progress_read_earlier(&s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
+	progress_read_earlier(s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
 	if (ktap)
 		ktap_header(stdout, u->pct ? 0 : p->nsteps);
 	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
 		struct load_state *ls = p->steps[i];
 		struct run_record rec;
-		char label[96], times[80];
+		char label[256], times[80];
+		size_t at, of;
 		double took;
 
-		snprintf(label, sizeof(label), "%s %d/%d", ls->row,
-			 plan_steps_of(p, ls, i + 1), plan_steps_of(p, ls, p->nsteps));
-		progress_begin(&s->progress, i, label, now_mono());
+		step_label(s, p, i, label, sizeof(label));
+		progress_begin(s->progress, i, label, now_mono());
+		progress_step_of(s->progress, &at, &of);
 		if (!s->tty)
-			info("%s (run %zu of %zu), %s", label, i + 1, p->nsteps,
-			     progress_times(&s->progress, now_mono(), times, sizeof(times)));
+			info("%s (step %zu of %zu), %s", label, at, of,
+			     progress_times(s->progress, now_mono(), times, sizeof(times)));
 		load_prepare(s, ls);
 		progress_draw(s);
 		ret = run_recorded(s, ls, &rec);
@@ -173,9 +196,9 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 		failed |= ret;
 		if (!strcmp(rec.status, "ok"))
 			running_stats_add(&u->time[ls - p->loads], rec.time_s);
-		took = now_mono() - s->progress.step_started;
-		progress_end(&s->progress, took, strcmp(rec.status, "ok") ? -1 : rec.time_s);
-		announce(s, &rec, took);
+		took = now_mono() - s->progress->step_started;
+		progress_end(s->progress, took, strcmp(rec.status, "ok") ? -1 : rec.time_s);
+		announce(s, label, &rec, took);
 		if (ktap)
 			ktap_run(stdout, ++cases, s->kernel, &rec);
 		if (plan_last_step(p, i) && until_sd_step(s, p, i, u))
@@ -184,7 +207,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 			load_cleanup(ls);
 	}
 	progress_clear(s);
-	s->progress.label = NULL;
+	s->progress->label = NULL;
 	if (ktap && u->pct)
 		ktap_plan(stdout, cases);
 	return ret < 0 ? -1 : failed;
@@ -301,6 +324,108 @@ static char *knobs_line(const struct variant *v)
 	return line;
 }
 
+/* one "PATH=VALUE" of env's knobs line: its path resolved when it can be */
+struct knob_item {
+	char path[PATH_MAX];
+	char *value;
+};
+
+/* env's knobs line ("none": none) as items into *out (value points into
+ * line, which is changed); how many. A value with spaces keeps them. */
+static size_t knob_items(char *line, struct knob_item **out)
+{
+	struct knob_item *items = NULL;
+	size_t n = 0;
+	char *save = NULL;
+
+	for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (!eq) {
+			if (n)	/* the rest of a value with a space: strtok_r cut it */
+				items[n - 1].value[strlen(items[n - 1].value)] = ' ';
+			continue;
+		}
+		*eq = '\0';
+		items = xrealloc(items, (n + 1) * sizeof(*items));
+		if (!realpath(t, items[n].path))
+			snprintf(items[n].path, sizeof(items[n].path), "%s", t);
+		items[n++].value = eq + 1;
+	}
+	*out = items;
+	return n;
+}
+
+/* the first knob in which v and the recorded line differ, said into why; 0 none */
+static int knobs_differ(const char *recorded, const struct variant *v, char *why, size_t len)
+{
+	char *line = xstrdup(strcmp(recorded, "none") ? recorded : "");
+	struct knob_item *items;
+	size_t n = knob_items(line, &items);
+	int differ = 0;
+
+	for (size_t i = 0; i < n && !differ; i++) {
+		int j = 0;
+
+		while (j < v->nknobs && strcmp(v->knobs[j].path, items[i].path))
+			j++;
+		if (j == v->nknobs)
+			snprintf(why, len, "%s=%s, which this run leaves as it is", items[i].path,
+				 items[i].value);
+		else if (strcmp(v->knobs[j].value, items[i].value))
+			snprintf(why, len, "%s=%s, which this run sets to %s", items[i].path,
+				 items[i].value, v->knobs[j].value);
+		differ = j == v->nknobs || strcmp(v->knobs[j].value, items[i].value);
+	}
+	for (int j = 0; j < v->nknobs && !differ; j++) {
+		size_t i = 0;
+
+		while (i < n && strcmp(v->knobs[j].path, items[i].path))
+			i++;
+		if (i == n) {
+			snprintf(why, len, "%s as it was, which this run sets to %s",
+				 v->knobs[j].path, v->knobs[j].value);
+			differ = 1;
+		}
+	}
+	free(items);
+	free(line);
+	return differ;
+}
+
+/* variant v's knobs against its folder's recorded runs' (session_check_knobs) */
+static int check_knobs(const char *dir, const struct variant *v)
+{
+	char *kdir = results_path(dir, v->name, NULL), *runs = results_path(kdir, NULL, RUNS_FILE);
+	char *path = results_path(kdir, NULL, "env"), *text = NULL, why[PATH_MAX + 600];
+	struct env *e = NULL;
+	const char *recorded;
+	int ret = 0;
+
+	if (access(runs, F_OK) == 0 && (text = read_regular_file(path, NULL)) &&
+	    (e = env_parse(text, 0)) && (recorded = env_get(e, "knobs")) &&
+	    knobs_differ(recorded, v, why, sizeof(why)))
+		ret = error("the runs in '%s' were made with %s: a mean over both would mix two "
+			    "settings; give this one another -k NAME, or --append to add to "
+			    "them anyway", kdir, why);
+	env_free(e);
+	free(text);
+	free(path);
+	free(runs);
+	free(kdir);
+	return ret;
+}
+
+int session_check_knobs(const struct run_request *rq)
+{
+	int ret = 0;
+
+	for (int v = 0; v < rq->nvariants && !rq->append; v++)
+		if (check_knobs(config_str(rq->cfgs[v], NULL, "results"), &rq->variants[v]) < 0)
+			ret = -1;
+	return ret;
+}
+
 int session_set_knobs(const struct variant *v)
 {
 	for (int i = 0; v && i < v->nknobs; i++) {
@@ -335,7 +460,7 @@ static int has_rows(const struct session *s)
 
 /* variant v's session (at point, NULL none); res as session_points says */
 static int session_one(const struct run_request *rq, int v, const char *point,
-		       struct until_sd *u, struct run_result *res)
+		       struct until_sd *u, struct progress *pg, struct run_result *res)
 {
 	const struct variant *var = &rq->variants[v];
 	struct config *cfg = rq->cfgs[v];
@@ -349,7 +474,7 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 	/* before the locks: lock_take makes the results directory */
 	handover_begin(&h, config_str(cfg, NULL, "results"), var->name);
 	if (session_init(&s, cfg, var->name) < 0 || (s.knobs = knobs_line(var), 0) ||
-	    (s.sweep = point, 0) ||
+	    (s.sweep = point, s.progress = pg, 0) ||
 	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
 	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
 	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
@@ -388,7 +513,8 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 	return status;
 }
 
-int session_points(const struct run_request *rq, int v, struct run_result *res)
+int session_points(const struct run_request *rq, int v, struct progress *pg,
+		   struct run_result *res)
 {
 	const struct sweep *sw = rq->sweep;
 	const char *kernel = rq->variants[v].name;
@@ -401,13 +527,13 @@ int session_points(const struct run_request *rq, int v, struct run_result *res)
 	if (until_sd_parse(&u, rq->until_sd, rq->max_runs, cfg) < 0)
 		return EXIT_USAGE;
 	if (!sw || !sw->npoints)
-		return session_one(rq, v, NULL, &u, res);
+		return session_one(rq, v, NULL, &u, pg, res);
 	for (size_t i = 0; i < sw->npoints && !run_interrupted; i++) {
 		int st;
 
 		info("%s at %s (point %zu of %zu)", kernel, sw->points[i], i + 1, sw->npoints);
 		st = sweep_apply(sw, i, cfg) < 0 ? EXIT_USAGE : session_one(rq, v, sw->points[i],
-									  &u, &one);
+									  &u, pg, &one);
 		if (st == EXIT_USAGE || st >= 128) {
 			status = st;
 			break;

@@ -13,16 +13,26 @@
 #ifndef CONTEST_ONE_H
 #define CONTEST_ONE_H
 
+#include "session/progress.h"
 #include "session/request.h"
 
 /*
  * rq's variant v at each point of rq's sweep, its keys set in the
- * variant's config before it (one session when there is no sweep). The
- * exit status; res says whether the tables are to be printed (after the
+ * variant's config before it (one session when there is no sweep), each
+ * a session of pg's whole plan (progress.h). The exit status; res says whether the tables are to be printed (after the
  * last point; for one session, when it planned, was not interrupted, wrote
  * rows and is not --format ktap) and the line saying where.
  */
-int session_points(const struct run_request *rq, int v, struct run_result *res);
+int session_points(const struct run_request *rq, int v, struct progress *pg,
+		   struct run_result *res);
+
+/*
+ * Each of rq's variants' knobs (none for a plain session) against those
+ * its folder's recorded runs were made with (env's "knobs:"): a mean over
+ * both would mix two settings, so a difference is refused, naming the
+ * knob, unless rq->append. 0, or -1 (said): bad usage, nothing run.
+ */
+int session_check_knobs(const struct run_request *rq);
 
 /* a variant's knobs, written (and on record) in order; 0, or -1 (said,
  * the ones written put back) */

@@ -1,17 +1,50 @@
 /* progress.c - see progress.h */
 #include "session/progress.h"
+#include "results/calibration.h"
+#include "results/store.h"
 #include "results/summary.h"
+#include "sys/fingerprint.h"
 #include "lib/util.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void progress_init(struct progress *pg, double now)
 {
 	memset(pg, 0, sizeof(*pg));
 	pg->started = now;
 	pg->step_started = now;
+	pg->sessions = 1;
+}
+
+void progress_sessions(struct progress *pg, size_t n, int at_most)
+{
+	pg->sessions = n ? n : 1;
+	pg->at_most = at_most;
+}
+
+void progress_session(struct progress *pg, double now)
+{
+	if (pg->begun++)
+		pg->steps_before += pg->nsteps;
+	pg->step = 0;
+	pg->label = NULL;
+	pg->step_started = now;
+}
+
+/* the sessions still to come after the one under way */
+static size_t sessions_to_come(const struct progress *pg)
+{
+	size_t under_way = pg->begun ? pg->begun : 1;
+
+	return pg->sessions > under_way ? pg->sessions - under_way : 0;
+}
+
+void progress_step_of(const struct progress *pg, size_t *i, size_t *n)
+{
+	*i = pg->steps_before + pg->step + 1;
+	*n = pg->steps_before + pg->nsteps * (1 + sessions_to_come(pg));
 }
 
 void progress_release(struct progress *pg)
@@ -51,9 +84,10 @@ void progress_earlier(struct progress *pg, const char *load, double mean_s)
 		l->earlier_s = mean_s;
 }
 
-/* the mean Time of each plan load over krs[0..n-1] that have it, into pg */
+/* the mean Time of each plan load over krs[0..n-1] that have it and are
+ * of the workload same[] says (NULL: every one), into pg */
 static void earlier_from(struct progress *pg, const struct kernel_results *krs, size_t n,
-			 int only_unknown)
+			 const char *same, int only_unknown)
 {
 	for (size_t i = 0; i < pg->nloads; i++) {
 		double sum = 0, runs = 0;
@@ -63,7 +97,7 @@ static void earlier_from(struct progress *pg, const struct kernel_results *krs, 
 		for (size_t k = 0; k < n; k++) {
 			const struct load_summary *ls = kernel_results_load(&krs[k], pg->loads[i].name);
 
-			if (ls && ls->time.n) {
+			if (ls && ls->time.n && (!same || same[k])) {
 				sum += running_stats_mean(&ls->time) * (double)ls->time.n;
 				runs += (double)ls->time.n;
 			}
@@ -73,23 +107,77 @@ static void earlier_from(struct progress *pg, const struct kernel_results *krs, 
 	}
 }
 
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* dir/NAME/env parsed, NULL when it cannot be read */
+static struct env *env_of(const char *dir, const char *name)
+{
+	char *path = results_path(dir, name, "env"), *text = read_regular_file(path, NULL);
+	struct env *e = text ? env_parse(text, 1) : NULL;
+
+	free(text);
+	free(path);
+	return e;
+}
+
+/* which of krs[0..n-1] in dir are of mine's workload (all when mine is NULL) */
+static char *same_workload(const char *dir, const struct env *mine,
+			   const struct kernel_results *krs, size_t n)
+{
+	char *same = xcalloc(n + 1, 1);
+
+	for (size_t k = 0; k < n; k++) {
+		struct env *theirs = mine ? env_of(dir, krs[k].name) : NULL;
+
+		same[k] = !mine || (theirs && !calibration_workload_difference(mine, theirs));
+		env_free(theirs);
+	}
+	return same;
+}
+
+/* earlier Times of the plan's loads not known yet from the kernels of dir
+ * (of mine's workload) */
+static void earlier_from_dir(struct progress *pg, const char *dir, const struct env *mine)
+{
+	struct kernel_results *krs = NULL;
+	size_t n = 0;
+	char *same;
+
+	if (!is_dir(dir))
+		return;
+	results_read_all(dir, &krs, &n);
+	same = same_workload(dir, mine, krs, n);
+	earlier_from(pg, krs, n, same, 1);
+	free(same);
+	results_release_all(krs, n);
+}
+
 void progress_read_earlier(struct progress *pg, const char *dir, const char *kernel)
 {
-	struct kernel_results *krs = NULL, *mine = NULL;
-	DIR *d = opendir(dir);
+	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR);
+	struct kernel_results *krs = NULL;
+	struct env *mine;
 	size_t n = 0;
 
-	if (!d)
+	if (!is_dir(dir)) {
+		free(cdir);
 		return;		/* the first session: no results yet */
-	closedir(d);
+	}
 	results_read_all(dir, &krs, &n);
 	for (size_t k = 0; k < n; k++)
 		if (!strcmp(krs[k].name, kernel))
-			mine = &krs[k];
-	if (mine)
-		earlier_from(pg, mine, 1, 0);
-	earlier_from(pg, krs, n, 1);
+			earlier_from(pg, &krs[k], 1, NULL, 0);
 	results_release_all(krs, n);
+	mine = env_of(dir, kernel);
+	earlier_from_dir(pg, dir, mine);
+	earlier_from_dir(pg, cdir, mine);
+	env_free(mine);
+	free(cdir);
 }
 
 void progress_begin(struct progress *pg, size_t i, const char *label, double now)
@@ -158,8 +246,15 @@ static double step_estimate(const struct progress *pg, const struct progress_loa
 
 double progress_left(const struct progress *pg, double now)
 {
-	double left = 0;
+	double left = 0, session = 0;
 
+	for (size_t i = 0; i < pg->nsteps; i++) {
+		double est = step_estimate(pg, load_named(pg, pg->plan[i]));
+
+		if (est <= 0)
+			return -1;
+		session += est;
+	}
 	for (size_t i = pg->step; i < pg->nsteps; i++) {
 		double est = step_estimate(pg, load_named(pg, pg->plan[i]));
 
@@ -172,7 +267,7 @@ double progress_left(const struct progress *pg, double now)
 		}
 		left += est;
 	}
-	return left;
+	return left + session * (double)sessions_to_come(pg);
 }
 
 void progress_mmss(char *buf, size_t len, double s)
@@ -195,6 +290,7 @@ const char *progress_times(const struct progress *pg, double now, char *buf, siz
 		snprintf(left, sizeof(left), "?");
 	else
 		progress_mmss(left, sizeof(left), rest);
-	snprintf(buf, len, "elapsed %s, left ~%s", elapsed, left);
+	snprintf(buf, len, "elapsed %s, left ~%s%s", elapsed, left,
+		 pg->at_most && rest >= 0 ? " at most" : "");
 	return buf;
 }

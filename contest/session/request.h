@@ -41,6 +41,7 @@ struct run_request {
 	double margin;			/* its "same", NAN: compare's default */
 	const struct sweep *sweep;	/* a session at each point; NULL or none: one */
 	int ktap;			/* each run a KTAP test case on stdout */
+	int append;			/* --append: add to runs made with other knobs */
 };
 
 struct run_result {

@@ -9,6 +9,7 @@
 #include "lib/util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int session_round_variant(int r, int k, int n)
@@ -97,8 +98,15 @@ static int hold_knobs(const struct run_request *rq)
 	return n;
 }
 
-/* the variants in rounds (rounds.h) */
-static int session_variants(const struct run_request *rq, struct run_result *res)
+/* the sessions of rq: one per sweep point, or one */
+static size_t points(const struct run_request *rq)
+{
+	return rq->sweep && rq->sweep->npoints ? rq->sweep->npoints : 1;
+}
+
+/* the variants in rounds (rounds.h), each session one of pg's whole plan */
+static int session_variants(const struct run_request *rq, struct progress *pg,
+			    struct run_result *res)
 {
 	const char **names = xcalloc((size_t)rq->nvariants, sizeof(*names));
 	const char *dir = config_str(rq->cfgs[0], NULL, "results");
@@ -120,14 +128,18 @@ static int session_variants(const struct run_request *rq, struct run_result *res
 			status = EXIT_USAGE;
 	if (rq->until_decided)
 		rounds = rq->max_rounds ? rq->max_rounds : UNTIL_DECIDED_ROUNDS;
+	progress_sessions(pg, (size_t)rounds * (size_t)rq->nvariants * points(rq),
+			  rq->until_decided);
 	res->decided = 0;
 	for (r = 0; r < rounds && !status && !run_interrupted; r++) {
 		for (int k = 0; k < rq->nvariants && !run_interrupted; k++) {
 			int v = session_round_variant(r, k, rq->nvariants), st;
 			struct run_result one;
 
-			info("round %d of %lld: %s", r + 1, rounds, names[v]);
-			st = session_points(rq, v, &one);
+			snprintf(pg->round, sizeof(pg->round), "round %d/%lld, %s", r + 1, rounds,
+				 names[v]);
+			info("round %d/%lld: %s", r + 1, rounds, names[v]);
+			st = session_points(rq, v, pg, &one);
 			if (st == EXIT_USAGE || st >= 128) {
 				status = st;
 				break;
@@ -153,11 +165,20 @@ static int session_variants(const struct run_request *rq, struct run_result *res
 
 int session_run(const struct run_request *rq, struct run_result *res)
 {
+	struct progress pg;
+
 	res->rounds = 0;
 	res->decided = 0;
-	if (rq->in_rounds)
-		res->status = session_variants(rq, res);
-	else
-		res->status = session_points(rq, 0, res);
+	res->tables = res->where = 0;
+	if (session_check_knobs(rq) < 0)
+		return res->status = EXIT_USAGE;
+	progress_init(&pg, now_mono());
+	if (rq->in_rounds) {
+		res->status = session_variants(rq, &pg, res);
+	} else {
+		progress_sessions(&pg, points(rq), 0);
+		res->status = session_points(rq, 0, &pg, res);
+	}
+	progress_release(&pg);
 	return res->status;
 }

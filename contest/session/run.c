@@ -30,12 +30,14 @@
 
 void progress_draw(struct session *s)
 {
-	const struct progress *pg = &s->progress;
+	const struct progress *pg = s->progress;
 	char times[80];
+	size_t i, n;
 
-	if (!s->tty || !pg->label)
+	if (!s->tty || !pg || !pg->label)
 		return;
-	fprintf(stderr, "\r\033[K%s (run %zu of %zu), %s", pg->label, pg->step + 1, pg->nsteps,
+	progress_step_of(pg, &i, &n);
+	fprintf(stderr, "\r\033[K%s (step %zu of %zu), %s", pg->label, i, n,
 		progress_times(pg, now_mono(), times, sizeof(times)));
 	fflush(stderr);
 }

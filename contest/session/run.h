@@ -40,7 +40,7 @@ struct session {
 	int monitors;		/* bit mask over the monitors table (monitors_parse) */
 	int warned_flush, warned_monitors;
 	int tty;		/* stderr is a terminal: the progress line is redrawn */
-	struct progress progress;
+	struct progress *progress;	/* the whole plan's (rounds.c owns it) */
 };
 
 /* one load's state over the session */
@@ -75,7 +75,7 @@ int monitors_parse(const char *list);
 /* does the mask hold the profile monitor (perf record, refused up front without perf)? */
 int monitors_want_profile(int mask);
 
-/* the progress line: redraw (tty) now, "LABEL (run I of N), elapsed .., left ~.." */
+/* the progress line: redraw (tty) now, "LABEL (step I of N), elapsed .., left ~.." */
 void progress_draw(struct session *s);
 /* clear the status line before printing a plain line (tty) */
 void progress_clear(struct session *s);

@@ -260,7 +260,6 @@ int session_finish(struct session *s)
 
 void session_release(struct session *s)
 {
-	progress_release(&s->progress);
 	workload_release(&s->wl);
 	free(s->kdir);
 	free(s->logdir);

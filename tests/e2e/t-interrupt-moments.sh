@@ -49,7 +49,7 @@ stop() {
 timeout 90 sh -c 'while :; do :; done' & hog=$!
 at_exit "kill $hog 2>/dev/null"
 start quiet -s quiet_wait=60s -s quiet_idle=100 -n 1 noload
-wait_for 60 grep -q "(run 1 of" "$T/err.quiet"; sleep 2
+wait_for 60 grep -q "(step 1 of" "$T/err.quiet"; sleep 2
 stop quiet "in the wait for quiet"
 kill $hog 2>/dev/null
 is "$(rows_with "$R/quiet/runs.tsv" aborted 2>/dev/null)" 1 "in the wait for quiet: the cut run is aborted"
@@ -65,7 +65,7 @@ is "$(col "$R/lead/runs.tsv" status | tr '\n' ' ')" "aborted " "in the load's le
 mkdir -p "$T/tree"
 printf 'vmlinux:\n\t@true\nclean:\n\t@sleep 31.5\n' > "$T/tree/Makefile"
 start clean -s workload=kernel -s "kernel_tree=$T/tree" -s kconfig= -s quiet_wait=0 -n 1 noload
-clean_up() { grep -q "(run 1 of" "$T/err.clean" && pgrep -xf "sleep 31.5" > /dev/null; }
+clean_up() { grep -q "(step 1 of" "$T/err.clean" && pgrep -xf "sleep 31.5" > /dev/null; }
 wait_for 60 clean_up
 ok $? "make clean is under way"
 stop clean "in make clean"

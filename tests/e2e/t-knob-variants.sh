@@ -34,8 +34,8 @@ variants=(-k a --knob "$SCHED=$ORIG" -k b --knob "$SCHED=$OTHER")
 "$CONTEST" run -c "$CONF" -r "$R" -n 3 "${variants[@]}" noload > "$T/out" 2> "$T/err"
 ok $? "two variants ($ORIG, $OTHER) of $SCHED, 3 rounds: exit 0"
 is "$(current)" "$ORIG" "the scheduler is $ORIG again after a normal end"
-is "$(grep -o 'round [0-9] of 3: [ab]' "$T/err" | tr '\n' ' ')" \
-	"round 1 of 3: a round 1 of 3: b round 2 of 3: b round 2 of 3: a round 3 of 3: a round 3 of 3: b " \
+is "$(grep -o 'round [0-9]/3: [ab]' "$T/err" | tr '\n' ' ')" \
+	"round 1/3: a round 1/3: b round 2/3: b round 2/3: a round 3/3: a round 3/3: b " \
 	"rounds interleaved, balanced: a b, b a, a b"
 grep -qx "knobs: $SCHED=$OTHER" "$R/b/env" && grep -qx "io_scheduler: $OTHER" "$R/b/env" &&
 	grep -qx "knobs: $SCHED=$ORIG" "$R/a/env"
@@ -67,7 +67,7 @@ is $? 2 "the same name twice: exit 2 ($(head -1 "$T/err.dup"))"
 slow=(-s "command=sleep 3")
 "$CONTEST" run -c "$CONF" "${slow[@]}" -r "$T/intr" -n 3 "${variants[@]}" noload > /dev/null 2> "$T/err.intr" &
 pid=$!
-wait_for 30 grep -q "round 1 of 3: b" "$T/err.intr"
+wait_for 30 grep -q "round 1/3: b" "$T/err.intr"
 sleep 1
 is "$(current)" "$OTHER" "during b's run the scheduler is $OTHER"
 kill -INT "$pid"
@@ -78,7 +78,7 @@ is "$(current)" "$ORIG" "the scheduler is $ORIG again after Ctrl-C"
 # SIGKILL while b's knob is set: the next session writes the original back
 "$CONTEST" run -c "$CONF" "${slow[@]}" -r "$T/kill" -n 3 "${variants[@]}" noload > /dev/null 2> "$T/err.kill" &
 pid=$!
-wait_for 30 grep -q "round 1 of 3: b" "$T/err.kill"
+wait_for 30 grep -q "round 1/3: b" "$T/err.kill"
 sleep 1
 kill -KILL "$pid"
 wait "$pid" 2> /dev/null

@@ -8,7 +8,7 @@
 contest_cgroups > "$T/cg.before"
 R=$T/reports
 FAST=("${BARE[@]}" -s workload=command -s "command=sleep 0.2" -r "$R" -n 2)
-step='^contest: noload 1/2 \(run 1 of 2\), elapsed [0-9]+:[0-9]{2}, left ~'
+step='^contest: noload 1/2 \(step 1 of 2\), elapsed [0-9]+:[0-9]{2}, left ~'
 num='[0-9]+:[0-9]{2}$'
 
 "$CONTEST" run "${FAST[@]}" -k a noload > "$T/1.out" 2> "$T/1.err"
@@ -16,10 +16,10 @@ ok $? "a first session exits 0"
 grep -E "$step" "$T/1.err" > "$T/1.first"
 grep -Eq "$step\\?$" "$T/1.first"
 ok $? "first session, first line: nothing is known yet, left ~? ($(cat "$T/1.first"))"
-grep -E '^contest: noload run 1: .*; elapsed [0-9]+:[0-9]{2}, left ~' "$T/1.err" > "$T/1.run"
+grep -E '^contest: noload 1/2, run 1: .*; elapsed [0-9]+:[0-9]{2}, left ~' "$T/1.err" > "$T/1.run"
 grep -Eq "$num" "$T/1.run"
 ok $? "the line of a finished run says elapsed and left, a number ($(cat "$T/1.run"))"
-grep -Eq '^contest: noload 2/2 \(run 2 of 2\), elapsed [0-9]+:[0-9]{2}, left ~[0-9]+:[0-9]{2}$' \
+grep -Eq '^contest: noload 2/2 \(step 2 of 2\), elapsed [0-9]+:[0-9]{2}, left ~[0-9]+:[0-9]{2}$' \
 	"$T/1.err"
 ok $? "the second step's line has a number: the first run's time"
 

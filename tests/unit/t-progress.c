@@ -1,5 +1,7 @@
-/* t-progress.c - the session's time left: from the plan, this session's
- * steps and earlier sessions' Times (this kernel's, else every kernel's) */
+/* t-progress.c - the time left: from the plan (its sessions: rounds of
+ * variants, sweep points), this command's steps and earlier sessions'
+ * Times (this kernel's, else every kernel's of the same workload, else the
+ * calibration's) */
 #include "session/progress.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -32,6 +34,21 @@ static void runs_tsv(const char *kernel, const char *const *rows)
 		sscanf(rows[i], "%31s %lf %31s", load, &t, status);
 		fprintf(f, "%s\t%d\t%g\t90\t0\t0\t%s\n", load, i + 1, t, status);
 	}
+	fclose(f);
+	free(path);
+	free(kdir);
+}
+
+/* DIR/KERNEL/env saying the workload's command */
+static void env_file(const char *kernel, const char *command)
+{
+	char *kdir = xasprintf("%s/%s", tmpdir, kernel), *path = xasprintf("%s/env", kdir);
+	FILE *f;
+
+	mkdir_p(kdir, 0755);
+	f = fopen(path, "w");
+	fprintf(f, "knobs: none\nkernel: 6.1\nconfig:\nworkload = command\ncommand = %s\n",
+		command);
 	fclose(f);
 	free(path);
 	free(kdir);
@@ -102,6 +119,100 @@ static void from_earlier(void)
 	progress_release(&pg);
 }
 
+/* variants in rounds: 2 rounds of 2 variants, each session noload then
+ * cacherun; the left is the whole plan's, the steps counted over it */
+static void whole_plan(void)
+{
+	const char *const plan2[] = { "noload", "cacherun" };
+	struct progress pg;
+	char buf[80];
+	size_t i, n;
+
+	progress_init(&pg, 0);
+	progress_sessions(&pg, 4, 0);
+	progress_session(&pg, 0);
+	progress_plan(&pg, plan2, 2);
+	progress_earlier(&pg, "noload", 10);
+	progress_earlier(&pg, "cacherun", 20);
+	ok(near(progress_left(&pg, 0), 4 * 30), "4 sessions of 10 + 20 s before any: 120 s (%g)",
+	   progress_left(&pg, 0));
+	progress_step_of(&pg, &i, &n);
+	ok(i == 1 && n == 8, "step 1 of 8 (%zu of %zu)", i, n);
+	progress_begin(&pg, 0, "round 1/2, a noload", 0);
+	progress_end(&pg, 12, 10);
+	progress_begin(&pg, 1, "round 1/2, a cacherun", 12);
+	ok(near(progress_left(&pg, 17), 19 + 3 * (12 + 24)),
+	   "5 s into the second step: its 24 - 5, then 3 sessions of 12 + 24 s (%g)",
+	   progress_left(&pg, 17));
+	progress_end(&pg, 24, 20);
+	progress_session(&pg, 36);
+	progress_plan(&pg, plan2, 2);
+	progress_step_of(&pg, &i, &n);
+	ok(i == 3 && n == 8, "the next session goes on counting: step 3 of 8 (%zu of %zu)", i, n);
+	ok(near(progress_left(&pg, 36), 3 * 36), "a session done: 3 more of 36 s (%g)",
+	   progress_left(&pg, 36));
+	is_str(progress_times(&pg, 96, buf, sizeof(buf)), "elapsed 1:36, left ~1:48",
+	       "elapsed since the whole plan started, not this session");
+	pg.at_most = 1;
+	is_str(progress_times(&pg, 96, buf, sizeof(buf)), "elapsed 1:36, left ~1:48 at most",
+	       "--until-decided: the left is a bound");
+	for (int k = 0; k < 2; k++) {
+		progress_begin(&pg, (size_t)k, "x", 36);
+		progress_end(&pg, 18, 15);
+	}
+	progress_session(&pg, 72);
+	progress_plan(&pg, plan2, 2);
+	progress_session(&pg, 72);
+	progress_plan(&pg, plan2, 2);
+	progress_step_of(&pg, &i, &n);
+	ok(i == 7 && n == 8 && progress_left(&pg, 72) > 0, "the last session: step 7 of 8, "
+	   "only its own steps left (%zu of %zu, %g s)", i, n, progress_left(&pg, 72));
+	progress_release(&pg);
+}
+
+/* earlier runs of another workload are no estimate; a calibration's are */
+static void from_workload(void)
+{
+	const char *const c[] = { "noload 7 ok", NULL };
+	const char *const cal[] = { "noload 3 ok", "noload 5 ok", NULL };
+	const char *const plan1[] = { "noload" };
+	struct progress pg;
+
+	strcpy(tmpdir, "/tmp/t-progress.XXXXXX");	/* from_results used the first */
+	if (!mkdtemp(tmpdir)) {
+		skip("mkdtemp: cannot make a directory in /tmp");
+		return;
+	}
+	runs_tsv("other", c);
+	env_file("other", "sleep 1");
+	env_file("mine", "sleep 2");
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan1, 1);
+	progress_read_earlier(&pg, tmpdir, "mine");
+	ok(progress_left(&pg, 0) < 0, "only another workload's runs: unknown (%g)",
+	   progress_left(&pg, 0));
+	progress_release(&pg);
+
+	runs_tsv(".calibration/s1", cal);
+	env_file(".calibration/s1", "sleep 2");
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan1, 1);
+	progress_read_earlier(&pg, tmpdir, "mine");
+	ok(near(progress_left(&pg, 0), 4), "a calibration of this workload: its noload, 4 s (%g)",
+	   progress_left(&pg, 0));
+	progress_release(&pg);
+
+	env_file("other", "sleep 2");
+	progress_init(&pg, 0);
+	progress_plan(&pg, plan1, 1);
+	progress_read_earlier(&pg, tmpdir, "mine");
+	ok(near(progress_left(&pg, 0), 7),
+	   "another kernel of this workload comes before the calibration: 7 s (%g)",
+	   progress_left(&pg, 0));
+	progress_release(&pg);
+	rm_rf(tmpdir);
+}
+
 static void from_results(void)
 {
 	const char *const a[] = { "noload 10 ok", "noload 20 ok", "noload 999 aborted", NULL };
@@ -153,5 +264,7 @@ int main(void)
 	from_nothing();
 	from_earlier();
 	from_results();
+	whole_plan();
+	from_workload();
 	return tap_done();
 }
