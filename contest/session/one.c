@@ -292,9 +292,11 @@ out:
  * What env records of how the session ran, for `contest rerun`, beyond
  * its config and knobs: run_loads, the plan's loads; run_rounds, a
  * variant's rounds (its config's runs are 1, one a round); run_until_sd,
- * --until-sd's PCT and --max-runs.
+ * --until-sd's PCT and --max-runs; run_sweep, the sweep's point (its keys
+ * are in the config already).
  */
-static char *how_lines(const struct run_request *rq, const struct plan *p, const struct until_sd *u)
+static char *how_lines(const struct run_request *rq, const struct plan *p, const struct until_sd *u,
+		       const char *point)
 {
 	struct membuf m;
 	FILE *f = membuf_open(&m);
@@ -309,6 +311,8 @@ static char *how_lines(const struct run_request *rq, const struct plan *p, const
 		fprintf(f, "run_rounds: %lld\n", rq->rounds);
 	if (u->pct > 0)
 		fprintf(f, "run_until_sd: %g %d\n", u->pct, u->max_runs);
+	if (point)
+		fprintf(f, "run_sweep: %s\n", point);
 	return membuf_close(&m, 1);
 }
 
@@ -382,7 +386,7 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 		status = EXIT_USAGE;
 	} else {
 		planned = 1;
-		s.how = how_lines(rq, &p, u);
+		s.how = how_lines(rq, &p, u, point);
 		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 		session_signals();
 		if (session_set_knobs(var) < 0)

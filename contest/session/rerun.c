@@ -74,6 +74,7 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 {
 	const char *loads = env_get(e, "run_loads"), *knobs = env_get(e, "knobs");
 	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
+	const char *point = env_get(e, "run_sweep");
 
 	if (loads) {
 		r->loads = split_list(loads);
@@ -85,6 +86,9 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 		say(lacks, xstrdup("the env does not say which loads ran (no run_loads line, "
 				   "an older contest): the config's loads list runs"));
 	}
+	if (point)
+		say(lacks, xasprintf("the env records a sweep's last point only: %s runs again, "
+				     "not the sweep", point));
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
@@ -150,6 +154,21 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 	free(text);
 }
 
+/* a run --boot guest's session: its kernel was the guest's, which a
+ * session on this kernel cannot be; say how to boot it again */
+static int refuse_guest(const struct env *e, const char *kernel)
+{
+	const char *g = env_get(e, "guest"), *image = env_get(e, "guest_image");
+	const char *mem = env_get(e, "guest_mem"), *loads = env_get(e, "run_loads");
+
+	if (!g || !strcmp(g, "none"))
+		return 0;
+	return error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: "
+		     "contest run --boot %s --vm-mem %s -k %s%s%s", kernel, g,
+		     image ? image : "IMAGE", mem ? mem : "1G", kernel, loads ? " " : "",
+		     loads ? loads : "");
+}
+
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
 {
 	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
@@ -163,7 +182,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 take_how(r, e, &lacks) == 0)
+		 refuse_guest(e, kernel) == 0 && take_how(r, e, &lacks) == 0)
 		ret = 0;
 	if (ret == 0)
 		differences(r, e, &diffs);

@@ -13,7 +13,9 @@
  * another machine (machine.h), another running kernel (uname, cmdline),
  * and each fact of the fingerprint that changed (env_differences).
  * The env records only the kernel's last session: a kernel run twice, or
- * at a sweep's points, reruns the last.
+ * at a sweep's points, reruns the last (a sweep's point is said in
+ * lacks). A run --boot guest's session is refused: it ran on the guest's
+ * kernel, which rerun does not boot (the error gives the run --boot line).
  */
 #ifndef CONTEST_RERUN_H
 #define CONTEST_RERUN_H

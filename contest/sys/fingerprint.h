@@ -30,7 +30,8 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
  * the machine measured: uname, cmdline, the session's run_* lines (how
- * it ran: loads, rounds, --until-sd), a bisection's commit and subject,
+ * it ran: loads, rounds, --until-sd, a sweep's point), a bisection's
+ * commit and subject,
  * config.results, config.runs,
  * config.loads, config.host (the host line compares it); config.mem_limit and config.cpu_limit, which the
  * mem_limit and cpu_limit lines already compare. contest_version counts (another contest may measure

@@ -70,6 +70,13 @@ else
 	skip "its knob line" "as above"
 fi
 
+# a sweep: env holds its last point, which reruns, said
+"${run[@]}" -k sw --sweep command=true,/bin/true noload > /dev/null 2>&1
+is "$(grep '^run_sweep:' "$R/sw/env")" "run_sweep: command=/bin/true" "env records the sweep's point"
+"$CONTEST" rerun -r "$R" -k sw2 sw > /dev/null 2> "$T/err8"
+grep -q "sweep's last point only: command=/bin/true" "$T/err8"
+ok $? "rerun of a sweep says it runs the last point"
+
 # bad input
 "$CONTEST" rerun -r "$R" nosuch > /dev/null 2>&1
 is $? 2 "an unknown kernel exits 2"

@@ -110,6 +110,14 @@ static void test_bad(void)
 	write_env("badval", "host: h\n", "runs = many\n");
 	ok(rerun_prepare(&r, dir, "badval", NULL) < 0, "a bad recorded value: refused");
 	rerun_release(&r);
+	write_env("guest", "guest: uml\nguest_image: /k/linux\nguest_mem: 512M\n", NULL);
+	ok(rerun_prepare(&r, dir, "guest", NULL) < 0, "a run --boot guest's session: refused");
+	rerun_release(&r);
+	write_env("sweep", "run_loads: noload\nrun_sweep: io_load.size=64M\n", NULL);
+	ok(rerun_prepare(&r, dir, "sweep", NULL) == 0 && r.lacks[0] &&
+	   strstr(r.lacks[0], "sweep's last point only: io_load.size=64M"),
+	   "a sweep's point reruns, said");
+	rerun_release(&r);
 	write_env("badload", "run_loads: nosuch_load\n", NULL);
 	ok(rerun_prepare(&r, dir, "badload", NULL) < 0, "a load unknown here: refused");
 	rerun_release(&r);
