@@ -380,9 +380,11 @@ static void write_row(FILE *out, const struct lkp_row *r)
 #define LKP_DASHES "------------------------------------------------------------"
 
 static void write_table(FILE *out, const struct compare *c, struct env *const *envs,
-			const struct lkp_rows *rows)
+			const struct lkp_mail *m, const struct lkp_rows *rows)
 {
-	const char *base = c->report.kernels[0], *head = c->report.kernels[1];
+	/* the columns are named by commit, as the robot's are */
+	const char *base = env_or(envs ? envs[0] : NULL, "commit", c->report.kernels[0]);
+	const char *head = head_commit(m, envs ? envs[1] : NULL, c->report.kernels[1]);
 
 	fputs("Details are as below:\n", out);
 	fputs("------------------------------------------------------------------------------->\n\n",
@@ -390,12 +392,13 @@ static void write_table(FILE *out, const struct compare *c, struct env *const *e
 	fputs("commit:\n", out);
 	for (int k = 0; k < 2; k++) {
 		const struct env *e = envs ? envs[k] : NULL;
-		const char *subj = env_or(e, "subject", NULL);
+		const char *subj = k && m->subject ? m->subject : env_or(e, "subject", NULL);
+		const char *id = k ? head : base;
 
 		if (subj)
-			fprintf(out, "  %s (\"%s\")\n", env_or(e, "commit", c->report.kernels[k]), subj);
+			fprintf(out, "  %s (\"%s\")\n", id, subj);
 		else
-			fprintf(out, "  %s\n", env_or(e, "commit", c->report.kernels[k]));
+			fprintf(out, "  %s\n", id);
 	}
 	/* over the columns write_row lays out: a mean and its SD in 21, the
 	 * change in 13, the head's mean and SD in 21, MDE, verdict, the name */
@@ -460,7 +463,7 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 	h.subject = subject;
 	mem = membuf_open(&mb);
 	write_intro(mem, c, envs, m, focus);
-	write_table(mem, c, envs, &rows);
+	write_table(mem, c, envs, m, &rows);
 	write_tail(mem, c, m, confounds);
 	body = membuf_close(&mb, 1);
 	if (body)

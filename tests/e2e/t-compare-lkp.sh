@@ -39,6 +39,9 @@ for l in 'testcase: contest/io_load' 'config: make tinyconfig vmlinux -j4 (the t
 	grep -qxF "$l" "$T/mail"; ok $? "the line '$l'"
 done
 
+grep -qE '^base +1234abcd5678$' "$T/mail"
+ok $? "the table's columns are named by commit (env's), else by kernel"
+
 # the table: from the line after the "\ |" marks to the blank line
 awk '/^ *\\ +\| +\\ *$/ { on = 1; next } on && /^$/ { exit } on' "$T/mail" > "$T/table"
 awk -v out="$T/parsed" '
