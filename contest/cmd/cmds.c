@@ -15,6 +15,7 @@ const struct cmd commands[] = {
 	{ "report", cmd_report, "print the classic per-load tables of a results directory" },
 	{ "compare", cmd_compare, "is a difference between kernels real? Welch's t-test, Holm" },
 	{ "calibrate", cmd_calibrate, "this machine's drift between sessions, which compare allows for" },
+	{ "rerun", cmd_rerun, "run a kernel's session again exactly as its env file recorded it" },
 	{ "judge", cmd_judge, "one step of git bisect run: is a kernel like the good or the bad?" },
 	{ "plot", cmd_plot, "gnuplot charts: Time per kernel and load, monitor logs over time" },
 	{ "list", cmd_list, "the loads, what a unit of work is, and whether each can run here" },

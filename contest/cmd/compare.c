@@ -14,6 +14,7 @@ static const char usage_text[] =
 	"                       [--format " COMPARE_FORMAT_WORDS "]\n"
 	"                       [--fail-above PCT] [--alpha A] [--margin PCT]\n"
 	"                       [--from ADDRESS] [--to ADDRESS]\n"
+	"                       [--load LOAD] [--metric METRIC]\n"
 	"                       BASE NEW...\n";
 
 static const char intro_text[] =
@@ -38,7 +39,12 @@ static int compare_named(struct compare_args *a, char **kernels, int n)
 {
 	if (n < 2)
 		return usage_error(usage_text, "compare needs a BASE kernel and at least one NEW kernel");
-	if (a->format == COMPARE_MAIL && mail_check_addresses(a->from, a->to) < 0)
+	if (a->format == COMPARE_LKP && n != 2)
+		return usage_error(usage_text, "--format lkp compares two kernels: BASE and NEW");
+	if ((a->load || a->metric) && a->format != COMPARE_LKP)
+		return usage_error(usage_text, "--load and --metric go with --format lkp");
+	if ((a->format == COMPARE_MAIL || a->format == COMPARE_LKP) &&
+	    mail_check_addresses(a->from, a->to) < 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < n; i++)
 		if (results_check_kernel(a->dir, kernels[i]) < 0)
@@ -57,7 +63,9 @@ int cmd_compare(int argc, char **argv)
 		CLI_OPT_FORMAT(&a.format, COMPARE_FORMAT_WORDS,
 			       "text (default); mail: a whole message for a list (80\n"
 			       "columns, ASCII, the environment's differences in it);\n"
-			       "csv; json"),
+			       "csv; json; lkp: two kernels as the kernel test robot\n"
+			       "mails a regression (a table of every metric, MDE and\n"
+			       "verdict, the rerun commands)"),
 		{ .long_name = "fail-above", .type = ARG_NUMBER, .value = &a.fail_above,
 		  .argname = "PCT", .min = 0, .max = INFINITY,
 		  .help = "exit 3 when a significant difference is worse than PCT%" },
@@ -71,6 +79,11 @@ int cmd_compare(int argc, char **argv)
 		  .help = "mail: From: (default $EMAIL, else user@host)" },
 		{ .long_name = "to", .type = ARG_STRING, .value = &a.to, .argname = "ADDRESS",
 		  .help = "mail: To: (default none)" },
+		{ .long_name = "load", .type = ARG_STRING, .value = &a.load, .argname = "LOAD",
+		  .help = "lkp: the load of the row the mail is about (default: the\n"
+			  "largest change judged worse)" },
+		{ .long_name = "metric", .type = ARG_STRING, .value = &a.metric, .argname = "METRIC",
+		  .help = "lkp: that row's metric (Time, time_s, psi_io_some_us...)" },
 		OPTION_END,
 	};
 	struct config *cfg = NULL;

@@ -373,19 +373,13 @@ static int next_line(char *text, size_t len, size_t *line_len, const char *where
 	return 0;
 }
 
-int config_load_file(struct config *cfg, const char *path, int missing_ok)
+/* text[0..len) line by line, its first line numbered lineno + 1 in messages */
+static int load_text(struct config *cfg, char *p, size_t len, const char *path, int lineno)
 {
-	char *text, *p, *section = NULL;
-	size_t len, line_len;
-	int lineno = 0, ret = 0, absent;
+	char *section = NULL;
+	size_t line_len;
+	int ret = 0;
 
-	if (!(text = read_conf(path, missing_ok, &absent, &len)))
-		return absent ? 0 : -1;
-	p = text;
-	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
-		p += 3;	/* a UTF-8 byte-order mark, as some editors write */
-		len -= 3;
-	}
 	while (len && !ret) {
 		char *where = xasprintf("%s:%d", path, ++lineno);
 
@@ -398,7 +392,38 @@ int config_load_file(struct config *cfg, const char *path, int missing_ok)
 		len -= line_len;
 	}
 	free(section);
+	return ret;
+}
+
+int config_load_file(struct config *cfg, const char *path, int missing_ok)
+{
+	char *text, *p;
+	size_t len;
+	int ret, absent;
+
+	if (!(text = read_conf(path, missing_ok, &absent, &len)))
+		return absent ? 0 : -1;
+	p = text;
+	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) {
+		p += 3;	/* a UTF-8 byte-order mark, as some editors write */
+		len -= 3;
+	}
+	ret = load_text(cfg, p, len, path, 0);
 	free(text);
+	return ret;
+}
+
+int config_load_text(struct config *cfg, const char *text, const char *path, int lineno)
+{
+	size_t len = strlen(text);
+	char *copy;
+	int ret;
+
+	if (len > CONF_MAX_BYTES)
+		return too_big(path);
+	copy = xstrdup(text);
+	ret = load_text(cfg, copy, len, path, lineno);
+	free(copy);
 	return ret;
 }
 

@@ -61,6 +61,9 @@ void config_free(struct config *cfg);
  * missing_ok: a missing file is not an error.
  */
 int config_load_file(struct config *cfg, const char *path, int missing_ok);
+/* the same of text, lines that stand in path from line lineno + 1 on (an
+ * env file's config section, for contest rerun) */
+int config_load_text(struct config *cfg, const char *text, const char *path, int lineno);
 /* Load contest.conf from the current directory, else the one installed
  * beside the binary (BINDIR/../share/contest), else CONTEST_DATADIR's;
  * none present is fine: the table's defaults hold. */

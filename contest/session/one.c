@@ -4,6 +4,7 @@
 #include "output/ktap.h"
 #include "results/store.h"
 #include "results/summary.h"
+#include "lib/membuf.h"
 #include "loads/loads.h"
 #include "session/plan.h"
 #include "session/resume.h"
@@ -310,6 +311,34 @@ out:
 	return status;
 }
 
+/*
+ * What env records of how the session ran, for `contest rerun`, beyond
+ * its config and knobs: run_loads, the plan's loads; run_rounds, a
+ * variant's rounds (its config's runs are 1, one a round); run_until_sd,
+ * --until-sd's PCT and --max-runs; run_sweep, the sweep's point (its keys
+ * are in the config already).
+ */
+static char *how_lines(const struct run_request *rq, const struct plan *p, const struct until_sd *u,
+		       const char *point)
+{
+	struct membuf m;
+	FILE *f = membuf_open(&m);
+	const char *last = NULL;
+
+	fputs("run_loads:", f);
+	for (size_t i = 0; i < p->nloads; i++)
+		if (!last || strcmp(last, p->loads[i].load->name))
+			fprintf(f, " %s", last = p->loads[i].load->name);
+	fputc('\n', f);
+	if (rq->in_rounds)
+		fprintf(f, "run_rounds: %lld\n", rq->rounds);
+	if (u->pct > 0)
+		fprintf(f, "run_until_sd: %g %d\n", u->pct, u->max_runs);
+	if (point)
+		fprintf(f, "run_sweep: %s\n", point);
+	return membuf_close(&m, 1);
+}
+
 /* what env records of a variant's knobs: "PATH=VALUE ...", NULL without */
 static char *knobs_line(const struct variant *v)
 {
@@ -482,6 +511,7 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 		status = EXIT_USAGE;
 	} else {
 		planned = 1;
+		s.how = how_lines(rq, &p, u, point);
 		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 		session_signals();
 		if (session_set_knobs(var) < 0)

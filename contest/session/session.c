@@ -103,7 +103,7 @@ static char *env_text(struct session *s)
 	if (!f)
 		die(EXIT_NO_MEMORY, "out of memory");
 	/* first: the config section fingerprint_write ends with runs to the end */
-	fprintf(f, "knobs: %s\n", s->knobs ? s->knobs : "none");
+	fprintf(f, "knobs: %s\n%s", s->knobs ? s->knobs : "none", s->how ? s->how : "");
 	ret = fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
 	if (fclose(f) != 0)
 		die(EXIT_NO_MEMORY, "out of memory");
@@ -267,4 +267,6 @@ void session_release(struct session *s)
 	free(s->swapfile);
 	free(s->knobs);
 	s->knobs = NULL;
+	free(s->how);
+	s->how = NULL;
 }

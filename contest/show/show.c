@@ -3,6 +3,7 @@
 #include "show/show.h"
 #include "output/compare-mail.h"
 #include "output/compare-write.h"
+#include "output/lkp-mail.h"
 #include "output/report-write.h"
 #include "results/calibration.h"
 #include "lib/util.h"
@@ -57,9 +58,24 @@ static int write_mail(const struct compare *c, const struct compare_args *a, cha
 	return ret;
 }
 
+/* the lkp mail of two kernels, from the env files compare_read_inputs kept */
+static int write_lkp(const struct compare *c, const struct lkp_args *a, char **confounds,
+		     FILE *out)
+{
+	struct env *envs[2] = { c->report.results[0].env, c->report.results[1].env };
+	struct lkp_mail m = { a->commit, a->subject, a->load, a->metric, a->dir, a->from, a->to };
+
+	return compare_write_lkp(c, envs, confounds, &m, out);
+}
+
 static int write_compare(const struct compare *c, const struct compare_args *a, char **confounds)
 {
+	struct lkp_args lkp = { .dir = a->dir, .load = a->load, .metric = a->metric,
+				.from = a->from, .to = a->to };
+
 	switch (a->format) {
+	case COMPARE_LKP:
+		return write_lkp(c, &lkp, confounds, stdout);
 	case COMPARE_MAIL:
 		return write_mail(c, a, confounds);
 	case COMPARE_CSV:
@@ -80,7 +96,8 @@ int compare_print(const struct compare_args *a, char **kernels, int n)
 
 	/* each runs.tsv and env file read once, by the reader's threads;
 	 * every env kept only for the mail's machine paragraph */
-	if (compare_read_inputs(&c, a->dir, kernels, (size_t)n, &a->o, a->format == COMPARE_MAIL,
+	if (compare_read_inputs(&c, a->dir, kernels, (size_t)n, &a->o,
+				a->format == COMPARE_MAIL || a->format == COMPARE_LKP,
 				&confounds) < 0)
 		return EXIT_RUN_FAILED;
 	warn_confounds(confounds);
@@ -99,4 +116,26 @@ int compare_show(const char *dir, char **kernels, int n)
 
 	compare_args_init(&a, dir);
 	return compare_print(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
+}
+
+int show_lkp(const struct lkp_args *a, FILE *out)
+{
+	char *kernels[] = { (char *)a->base, (char *)a->head };
+	struct compare_opts o;
+	struct compare c;
+	char **confounds;
+	int status = 0;
+
+	if (a->o)
+		o = *a->o;
+	else
+		compare_opts_init(&o);
+	if (compare_read_inputs(&c, a->dir, kernels, 2, &o, 1, &confounds) < 0)
+		return EXIT_RUN_FAILED;
+	warn_confounds(confounds);
+	if (write_lkp(&c, a, confounds, out) < 0)
+		status = EXIT_RUN_FAILED;
+	compare_confounds_free(confounds);
+	compare_release(&c);
+	return status;
 }

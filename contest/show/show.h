@@ -26,10 +26,11 @@ int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 
 /* compare's formats: the enum and --format's words from one list (report.h) */
 #define COMPARE_FORMATS(FIRST, NEXT) \
-	FIRST(TEXT, "text") NEXT(MAIL, "mail") NEXT(CSV, "csv") NEXT(JSON, "json")
+	FIRST(TEXT, "text") NEXT(MAIL, "mail") NEXT(CSV, "csv") NEXT(JSON, "json") \
+	NEXT(LKP, "lkp")
 #define COMPARE_FORMAT_ID(id, word) FORMAT_ID(COMPARE_, id)
 enum compare_format { COMPARE_FORMATS(COMPARE_FORMAT_ID, COMPARE_FORMAT_ID) };
-/* "text|mail|csv|json" */
+/* "text|mail|csv|json|lkp" */
 #define COMPARE_FORMAT_WORDS COMPARE_FORMATS(FORMAT_WORD_FIRST, FORMAT_WORD_NEXT)
 
 /* how `contest compare` prints a comparison */
@@ -39,6 +40,7 @@ struct compare_args {
 	double fail_above;	/* NAN: no gate */
 	struct compare_opts o;	/* alpha, margin; the calibration is read */
 	const char *from, *to;	/* mail's headers; NULL: the default */
+	const char *load, *metric;	/* lkp: the row in focus; NULL: the worst */
 };
 
 /* text, no gate, compare_opts_init()'s alpha and margin; results in dir */
@@ -60,5 +62,24 @@ int compare_print(const struct compare_args *a, char **kernels, int n);
  * --boot's kernels.
  */
 int compare_show(const char *dir, char **kernels, int n);
+
+/*
+ * The kernel test robot's mail (output/lkp-mail.h) of kernels base and
+ * head in a->dir on out, for `compare --format lkp` and `bisect --format
+ * mail`: commit and subject are the head's (NULL: its env's "commit" and
+ * "subject" lines, else its name), load and metric the row in focus
+ * (NULL: the largest change judged worse), o the comparison's alpha and
+ * margin (NULL: compare_opts_init's; the calibration is read), from and
+ * to the headers (NULL: the defaults). Compare's warnings on stderr too.
+ * 0, or EXIT_RUN_FAILED (said).
+ */
+struct lkp_args {
+	const char *dir, *base, *head;
+	const char *commit, *subject;
+	const char *load, *metric;
+	const struct compare_opts *o;
+	const char *from, *to;
+};
+int show_lkp(const struct lkp_args *a, FILE *out);
 
 #endif

@@ -466,7 +466,8 @@ void env_free(struct env *e)
  * once, by the fingerprint's own mem_limit and cpu_limit lines */
 static const char *const ignored_keys[] = {
 	"uname", "cmdline", "config.results", "config.runs", "config.loads", "config.host",
-	"config.mem_limit", "config.cpu_limit",
+	"config.mem_limit", "config.cpu_limit", "run_loads", "run_rounds", "run_until_sd",
+	"run_sweep", "commit", "subject",
 };
 
 static int ignored(const char *key)

@@ -29,7 +29,10 @@ int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
  * session's check of its env against the one it resumes), for `compare`'s
  * warning. Config lines are keyed "config.KEY" and "config.LOAD.KEY".
  * Ignored, because they differ from kernel to kernel or say nothing about
- * the machine measured: uname, cmdline, config.results, config.runs,
+ * the machine measured: uname, cmdline, the session's run_* lines (how
+ * it ran: loads, rounds, --until-sd, a sweep's point), a bisection's
+ * commit and subject,
+ * config.results, config.runs,
  * config.loads, config.host (the host line compares it); config.mem_limit and config.cpu_limit, which the
  * mem_limit and cpu_limit lines already compare. contest_version counts (another contest may measure
  * differently). memtotal and swap_total count as equal within 4 MiB

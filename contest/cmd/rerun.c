@@ -1,0 +1,100 @@
+/* cmd/rerun.c - contest rerun: a kernel's session again, as its env recorded it */
+#include "cmd/cli.h"
+#include "cmd/cmds.h"
+#include "lib/owner.h"
+#include "results/summary.h"
+#include "session/rerun.h"
+#include "session/rounds.h"
+#include "show/show.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: contest rerun [-c CONF] [-s KEY=VALUE]... [-r DIR] [-k NEW] KERNEL\n";
+
+static const char intro_text[] =
+	"\n"
+	"Run KERNEL's session again exactly as DIR/KERNEL/env recorded it: its config\n"
+	"(the env's config section alone; -c and -s only find DIR), loads, knobs,\n"
+	"rounds, --until-sd and runs, into DIR/NEW (default: KERNEL, its runs\n"
+	"appended). First a warning for every way this machine differs from the\n"
+	"recorded one (another machine, another running kernel, each fact of the\n"
+	"fingerprint) and for what an older env file does not say.\n";
+
+static const char tail_text[] =
+	"Exit status: as contest run's: 0 every run ok, 1 a run was not ok, 2 bad\n"
+	"usage or an env file that cannot be run again, 130/143/129 interrupted.\n";
+
+/* what ran: its table, and where its rows went */
+static int print_ran(const char *dir, const char *name, const struct run_result *res)
+{
+	struct report_opts opts;
+	char *runs = results_path(dir, name, RUNS_FILE);
+	int status = res->status;
+
+	report_opts_init(&opts);
+	if (res->tables && report_print_kernels(dir, &name, 1, &opts, stdout) < 0)
+		status = exit_failed(status);
+	if (res->where && access(runs, F_OK) == 0) {
+		fflush(stdout);
+		info("results in %s", runs);
+	}
+	free(runs);
+	return status;
+}
+
+static int rerun(const char *dir, const char *kernel, const char *name, int argc, char **argv)
+{
+	struct run_request rq;
+	struct run_result res = { 0 };
+	struct rerun r;
+	int status;
+
+	if (results_check_kernel(dir, kernel) < 0 || (name && check_kernel_name(name) < 0))
+		return EXIT_USAGE;
+	if (rerun_prepare(&r, dir, kernel, name) < 0) {
+		rerun_release(&r);
+		return EXIT_USAGE;
+	}
+	for (char **s = r.differences; *s; s++)
+		warning("this machine differs from %s's env: %s", kernel, *s);
+	for (char **s = r.lacks; *s; s++)
+		warning("%s", *s);
+	rerun_request(&r, &rq, argc, argv);
+	session_run(&rq, &res);
+	status = print_ran(dir, r.variant.name, &res);
+	rerun_release(&r);
+	return status;
+}
+
+int cmd_rerun(int argc, char **argv)
+{
+	struct cli_args ca;
+	const char *name = NULL;
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&ca.conf),
+		CLI_OPT_SET(&ca.sets),
+		CLI_OPT_RESULTS(&ca.results),
+		{ .short_name = 'k', .type = ARG_STRING, .value = &name, .argname = "NEW",
+		  .help = "the new session's kernel name (default: KERNEL's, appended)" },
+		OPTION_END,
+	};
+	struct config *cfg = NULL;
+	int status, first;
+
+	cli_args_init(&ca, argc);
+	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
+	if (status < 0 && argc - first != 1)
+		status = usage_error(usage_text, "rerun takes one KERNEL");
+	else if (status < 0 && !(cfg = cli_config(&ca)))
+		status = EXIT_USAGE;
+	if (cfg)
+		status = cli_close_stdout(rerun(config_str(cfg, NULL, "results"), argv[first], name,
+						argc, argv));
+	config_free(cfg);
+	cli_args_release(&ca);
+	return status;
+}

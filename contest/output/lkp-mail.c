@@ -1,0 +1,476 @@
+/* lkp-mail.c - two kernels compared as the kernel test robot mails it, see lkp-mail.h */
+#include "output/lkp-mail.h"
+#include "output/compare-write.h"
+#include "output/mail.h"
+#include "lib/membuf.h"
+#include "results/machine.h"
+#include "sys/fingerprint.h"
+#include "sys/psi.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* one line of the table */
+struct lkp_row {
+	char *name;			/* contest.LOAD.KEY */
+	const char *load;		/* the compare row's load, or the table's */
+	int metric;			/* metric.h's id, -1 for a pressure, monitor or symbol */
+	double base, base_sd, head, head_sd;	/* base_sd NAN: none (a symbol's share) */
+	int decimals;
+	char mde[24];
+	const char *verdict;
+	int rank;			/* the verdict's place in the order */
+	int main;			/* its table's main metric (compare_row's) */
+};
+
+struct lkp_rows {
+	struct lkp_row *v;
+	size_t n, alloc;
+};
+
+/* worse first: what the mail is about; "-" (no verdict) last */
+static int verdict_rank(const char *verdict)
+{
+	static const char *const order[] = { "worse", "better", "changed", "same", "undecided" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (!strcmp(verdict, order[i]))
+			return (int)i;
+	return (int)ARRAY_SIZE(order);
+}
+
+/* 100 * (head / base - 1), NAN where base is 0 and head is not */
+static double change_pct(const struct lkp_row *r)
+{
+	if (r->base == 0)
+		return r->head == 0 ? 0 : NAN;
+	return 100 * (r->head / r->base - 1);
+}
+
+static struct lkp_row *add_row(struct lkp_rows *rows, const char *load, const char *key)
+{
+	struct lkp_row *r;
+
+	if (rows->n == rows->alloc) {
+		rows->alloc = rows->alloc ? 2 * rows->alloc : 32;
+		rows->v = xrealloc(rows->v, rows->alloc * sizeof(*rows->v));
+	}
+	r = &rows->v[rows->n++];
+	memset(r, 0, sizeof(*r));
+	r->name = xasprintf("contest.%s.%s", load, key);
+	r->load = load;
+	r->metric = -1;
+	return r;
+}
+
+static double rel_sd(const struct running_stats *s)
+{
+	double m = running_stats_mean(s);
+
+	return s->n > 1 && m != 0 ? 100 * running_stats_sd(s) / fabs(m) : 0;
+}
+
+static void set_stats(struct lkp_row *r, const struct running_stats *b,
+		      const struct running_stats *h)
+{
+	r->base = running_stats_mean(b);
+	r->base_sd = rel_sd(b);
+	r->head = running_stats_mean(h);
+	r->head_sd = rel_sd(h);
+}
+
+/* compare's rows: every metric it compared, with its MDE and verdict */
+static void compare_rows(const struct compare *c, struct lkp_rows *rows)
+{
+	for (size_t i = 1; i < c->nrows; i++) {
+		const struct compare_row *h = &c->rows[i], *b = &c->rows[i - 1];
+		const struct metric *m = &metrics[h->metric];
+		struct lkp_row *r;
+		char mde[24];
+
+		if (h->is_base || !b->is_base || b->metric != h->metric || strcmp(b->load, h->load) ||
+		    !b->s->n || !h->s->n)
+			continue;
+		r = add_row(rows, h->load, m->json ? m->json : m->column);
+		r->metric = h->metric;
+		set_stats(r, b->s, h->s);
+		r->decimals = m->cmp;
+		r->main = h->main;
+		snprintf(r->mde, sizeof(r->mde), "%s", compare_mde_cell(mde, sizeof(mde), h));
+		r->verdict = compare_verdict_cell(h);
+	}
+}
+
+/* the compare row of load's main metric in the head: how its runs were made */
+static const struct compare_row *main_row(const struct compare *c, const char *load)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].main && !c->rows[i].is_base && !strcmp(c->rows[i].load, load))
+			return &c->rows[i];
+	return NULL;
+}
+
+/* a pressure's or a monitor's row, judged as compare judges its main
+ * metric's runs: Welch within a session, with the drift across sessions */
+static void add_extra(const struct compare *c, struct lkp_rows *rows, const char *load,
+		      const char *key, const struct running_stats *b,
+		      const struct running_stats *h, enum verdict_direction dir)
+{
+	const struct compare_row *how = main_row(c, load);
+	struct verdict_opts o = { c->opts.alpha, VERDICT_POWER, c->opts.margin_pct, dir };
+	struct log_diff d;
+	struct verdict v;
+	struct lkp_row *r;
+
+	if (!b->n || !h->n)
+		return;
+	r = add_row(rows, load, key);
+	set_stats(r, b, h);
+	r->decimals = 1;
+	if (how && how->interleaved)
+		log_diff_welch(&d, b, h);
+	else
+		log_diff_drift(&d, b, h, c->opts.tau2, c->opts.tau_df);
+	verdict_decide(&v, &d, &o);
+	r->verdict = verdict_name(v.kind);
+	if (isfinite(v.mde_pct))
+		snprintf(r->mde, sizeof(r->mde), "%.1f%%", v.mde_pct);
+	else
+		snprintf(r->mde, sizeof(r->mde), "-");
+}
+
+/* the pressure and the monitors' figures of each table both kernels ran */
+static void extra_rows(const struct compare *c, struct lkp_rows *rows)
+{
+	for (size_t t = 0; t < c->report.ntables; t++) {
+		const struct report_table *tab = &c->report.tables[t];
+		const struct load_summary *b, *h;
+		char key[64];
+
+		if (tab->nrows < 2 || !tab->rows[0].s || !tab->rows[1].s)
+			continue;
+		b = tab->rows[0].s;
+		h = tab->rows[1].s;
+		for (int j = 0; j < 2 * PSI_NCOL; j++) {
+			snprintf(key, sizeof(key), "%spsi_%s_us", j < PSI_NCOL ? "" : "cg_",
+				 psi_names[j % PSI_NCOL]);
+			add_extra(c, rows, tab->name, key, &b->psi[j], &h->psi[j], LOWER_IS_BETTER);
+		}
+		add_extra(c, rows, tab->name, "pgmajfault", &b->majflt, &h->majflt, LOWER_IS_BETTER);
+		add_extra(c, rows, tab->name, "steal_s", &b->steal, &h->steal, NO_DIRECTION);
+		add_extra(c, rows, tab->name, "others_cpu_s", &b->others, &h->others, NO_DIRECTION);
+	}
+}
+
+/* the profile's symbols whose share moved most (compare's shifts) */
+static void symbol_rows(const struct compare *c, struct lkp_rows *rows)
+{
+	for (size_t i = 0; i < c->nshifts; i++) {
+		const struct symbol_shift *s = &c->shifts[i];
+		char *key = xasprintf("profile.%s", s->symbol);
+		struct lkp_row *r = add_row(rows, s->load, key);
+
+		free(key);
+		r->base = s->base_pct;
+		r->head = s->new_pct;
+		r->base_sd = r->head_sd = NAN;
+		r->decimals = 2;
+		snprintf(r->mde, sizeof(r->mde), "-");
+		r->verdict = "-";
+	}
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct lkp_row *x = a, *y = b;
+	double cx = fabs(change_pct(x)), cy = fabs(change_pct(y));
+
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	if (fabs(cx - cy) < 0.05 && x->main != y->main)	/* as printed, the same change */
+		return y->main - x->main;
+	if (isnan(cx) != isnan(cy))
+		return isnan(cx) ? -1 : 1;	/* from nothing to something: the largest */
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void collect(const struct compare *c, struct lkp_rows *rows)
+{
+	memset(rows, 0, sizeof(*rows));
+	compare_rows(c, rows);
+	extra_rows(c, rows);
+	symbol_rows(c, rows);
+	for (size_t i = 0; i < rows->n; i++) {
+		if (!*rows->v[i].verdict)
+			rows->v[i].verdict = "-";
+		rows->v[i].rank = verdict_rank(rows->v[i].verdict);
+	}
+	qsort(rows->v, rows->n, sizeof(*rows->v), row_cmp);
+}
+
+static void rows_release(struct lkp_rows *rows)
+{
+	for (size_t i = 0; i < rows->n; i++)
+		free(rows->v[i].name);
+	free(rows->v);
+}
+
+/* does the row's metric answer to name (label, JSON key or column)? */
+static int metric_named(const struct lkp_row *r, const char *name)
+{
+	const struct metric *m;
+
+	if (r->metric < 0)
+		return !strcmp(strrchr(r->name, '.') + 1, name) ||
+		       !strcmp(r->name + strlen("contest.") + strlen(r->load) + 1, name);
+	m = &metrics[r->metric];
+	return !strcasecmp(m->label, name) || (m->json && !strcmp(m->json, name)) ||
+	       (m->column && !strcmp(m->column, name));
+}
+
+/* the row in focus: m's load and metric, else the first (the worst), its
+ * table's main metric (Time) before others of its verdict (Ratio) */
+static const struct lkp_row *focus_row(const struct lkp_rows *rows, const struct lkp_mail *m)
+{
+	for (size_t i = 0; !m->metric && i < rows->n && rows->v[i].rank == rows->v[0].rank; i++)
+		if (rows->v[i].main && (!m->load || !strcmp(rows->v[i].load, m->load)))
+			return &rows->v[i];
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct lkp_row *r = &rows->v[i];
+
+		if ((!m->load || !strcmp(r->load, m->load)) && (!m->metric || metric_named(r, m->metric)))
+			return r;
+	}
+	return NULL;
+}
+
+/* "11.7% regression", "3.0% improvement", "2.1% change" */
+static char *focus_words(const struct lkp_row *r)
+{
+	double ch = change_pct(r);
+	const char *what = !strcmp(r->verdict, "worse") ? "regression" :
+			   !strcmp(r->verdict, "better") ? "improvement" : "change";
+
+	if (isnan(ch))
+		return xasprintf("new %s", what);
+	return xasprintf("%.1f%% %s", fabs(ch), what);
+}
+
+/* env's value of key, or dflt */
+static const char *env_or(const struct env *e, const char *key, const char *dflt)
+{
+	const char *v = e ? env_get(e, key) : NULL;
+
+	return v && *v ? v : dflt;
+}
+
+/* what the timed thing was: the kernel compile, the command, the load measured */
+static char *testcase_config(const struct env *e)
+{
+	const char *wl = env_or(e, "config.workload", "kernel");
+
+	if (!strcmp(wl, "command"))
+		return xasprintf("command '%s'", env_or(e, "config.command", "?"));
+	if (!strcmp(wl, "load"))
+		return xasprintf("measure %s for %s", env_or(e, "config.measure", "?"),
+				 env_or(e, "config.duration", "?"));
+	return xasprintf("make %s %s -j%s (the timed compile)", env_or(e, "config.kconfig", "?"),
+			 env_or(e, "config.make_target", "?"), env_or(e, "config.make_jobs", "?"));
+}
+
+static void write_parameters(FILE *out, const struct env *e, const char *load)
+{
+	static const char *const keys[] = {
+		"config.workload", "config.runs", "config.mem_limit", "config.cpu_limit",
+		"config.monitors", "knobs", "guest", "io_scheduler", "governor", "thp",
+	};
+	char *line;
+
+	fprintf(out, "parameters:\n\n");
+	line = xasprintf("load: %s", load);
+	mail_wrap(out, line, MAIL_WIDTH, "        ");
+	free(line);
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *k = strncmp(keys[i], "config.", 7) ? keys[i] : keys[i] + 7;
+
+		line = xasprintf("%s: %s", k, env_or(e, keys[i], "-"));
+		mail_wrap(out, line, MAIL_WIDTH, "        ");
+		free(line);
+	}
+	fputc('\n', out);
+}
+
+/* the commit line's "SHA (\"subject\")" and the subject's SHA */
+static const char *head_commit(const struct lkp_mail *m, const struct env *e, const char *kernel)
+{
+	return m->commit ? m->commit : env_or(e, "commit", kernel);
+}
+
+static void write_intro(FILE *out, const struct compare *c, struct env *const *envs,
+			const struct lkp_mail *m, const struct lkp_row *focus)
+{
+	const struct env *he = envs ? envs[1] : NULL;
+	const char *subj = m->subject ? m->subject : env_or(he, "subject", NULL);
+	char *words = focus_words(focus), *line, *label, *cfg = testcase_config(he);
+	struct machine mach;
+
+	fprintf(out, "Hello,\n\n");
+	line = xasprintf("contest noticed a %s of %s on:", words, focus->name);
+	mail_wrap(out, line, MAIL_WIDTH, "");
+	free(line);
+	fputs("\n\n", out);
+	line = subj ? xasprintf("commit: %s (\"%s\")", head_commit(m, he, c->report.kernels[1]), subj) :
+		      xasprintf("commit: %s", head_commit(m, he, c->report.kernels[1]));
+	mail_wrap(out, line, MAIL_WIDTH, "");
+	free(line);
+	fputc('\n', out);
+	machine_of(&mach, he);
+	label = machine_label(&mach);
+	line = xasprintf("testcase: contest/%s\nconfig: %s\ncompiler: %s\ntest machine: %s\n",
+			 focus->load, cfg, env_or(he, "compiler", "not recorded"), label);
+	for (char *p = strtok(line, "\n"); p; p = strtok(NULL, "\n"))
+		mail_wrap(out, p, MAIL_WIDTH, "");
+	fputc('\n', out);
+	write_parameters(out, he, focus->load);
+	machine_release(&mach);
+	free(label);
+	free(line);
+	free(cfg);
+	free(words);
+}
+
+/* a mean with its decimals; a symbol's share in percent */
+static void put_mean(FILE *out, double v, int decimals)
+{
+	char buf[48];
+
+	fmt_fixed(buf, sizeof(buf), v, decimals);
+	fprintf(out, "%14s", buf);
+}
+
+static void put_sd(FILE *out, double sd)
+{
+	if (isnan(sd))
+		fputs(" +-  -", out);
+	else
+		fprintf(out, " +-%3.0f%%", sd);
+}
+
+static void write_row(FILE *out, const struct lkp_row *r)
+{
+	double ch = change_pct(r);
+	char change[32];
+
+	if (isnan(ch))
+		snprintf(change, sizeof(change), "-");
+	else
+		snprintf(change, sizeof(change), "%+.1f%%", print_zero(ch, 1));
+	put_mean(out, r->base, r->decimals);
+	put_sd(out, r->base_sd);
+	fprintf(out, " %10s  ", change);
+	put_mean(out, r->head, r->decimals);
+	put_sd(out, r->head_sd);
+	fprintf(out, " %8s  %-9s  %s\n", r->mde, r->verdict, r->name);
+}
+
+#define LKP_DASHES "------------------------------------------------------------"
+
+static void write_table(FILE *out, const struct compare *c, struct env *const *envs,
+			const struct lkp_mail *m, const struct lkp_rows *rows)
+{
+	/* the columns are named by commit, as the robot's are */
+	const char *base = env_or(envs ? envs[0] : NULL, "commit", c->report.kernels[0]);
+	const char *head = head_commit(m, envs ? envs[1] : NULL, c->report.kernels[1]);
+
+	fputs("Details are as below:\n", out);
+	fputs("------------------------------------------------------------------------------->\n\n",
+	      out);
+	fputs("commit:\n", out);
+	for (int k = 0; k < 2; k++) {
+		const struct env *e = envs ? envs[k] : NULL;
+		const char *subj = k && m->subject ? m->subject : env_or(e, "subject", NULL);
+		const char *id = k ? head : base;
+
+		if (subj)
+			fprintf(out, "  %s (\"%s\")\n", id, subj);
+		else
+			fprintf(out, "  %s\n", id);
+	}
+	/* over the columns write_row lays out: a mean and its SD in 21, the
+	 * change in 13, the head's mean and SD in 21, MDE, verdict, the name */
+	fprintf(out, "\n%-34s%s\n", base, head);
+	fprintf(out, "%.21s%13s%.21s\n", LKP_DASHES, "", LKP_DASHES);
+	fprintf(out, "%21s %10s  %21s %8s  %s\n", "%stddev", "%change", "%stddev", "MDE",
+		"verdict");
+	fprintf(out, "%20s%9s%25s\n", "\\", "|", "\\");
+	for (size_t i = 0; i < rows->n; i++)
+		write_row(out, &rows->v[i]);
+	fputc('\n', out);
+}
+
+static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail *m,
+		       char *const *confounds)
+{
+	for (char *const *s = confounds; s && *s; s++) {
+		char *line = xasprintf("Warning: %s.", *s);
+
+		mail_wrap(out, line, MAIL_WIDTH, "");
+		free(line);
+	}
+	if (confounds && *confounds)
+		fputc('\n', out);
+	fputs("MDE is the smallest change the runs would detect (80% power); the verdict\n"
+	      "is compare's (contest compare): worse, better, changed, same, undecided.\n\n", out);
+	fputs("To reproduce:\n\n", out);
+	for (size_t k = 0; k < 2; k++) {
+		char *line = m->dir ? xasprintf("contest rerun -r %s %s", m->dir, c->report.kernels[k]) :
+				      xasprintf("contest rerun %s", c->report.kernels[k]);
+
+		mail_wrap(out, line, MAIL_WIDTH, "        ");
+		free(line);
+	}
+}
+
+int compare_write_lkp(const struct compare *c, struct env *const *envs, char *const *confounds,
+		      const struct lkp_mail *m, FILE *out)
+{
+	struct lkp_rows rows;
+	const struct lkp_row *focus;
+	struct membuf mb;
+	struct mail_headers h = { m->from, m->to, NULL };
+	char *subject = NULL, *words, *body;
+	FILE *mem;
+	int ret = -1;
+
+	if (c->report.nkernels != 2)
+		return error("the lkp mail compares two kernels, not %zu", c->report.nkernels);
+	collect(c, &rows);
+	focus = focus_row(&rows, m);
+	if (!focus) {
+		error("no row of %s%s%s to report on", m->load ? m->load : "any load",
+		      m->metric ? " and metric " : "", m->metric ? m->metric : "");
+		goto out;
+	}
+	words = focus_words(focus);
+	subject = xasprintf("[contest] %s: %s %s",
+			    head_commit(m, envs ? envs[1] : NULL, c->report.kernels[1]),
+			    focus->name, words);
+	free(words);
+	h.subject = subject;
+	mem = membuf_open(&mb);
+	write_intro(mem, c, envs, m, focus);
+	write_table(mem, c, envs, m, &rows);
+	write_tail(mem, c, m, confounds);
+	body = membuf_close(&mb, 1);
+	if (body)
+		ret = mail_write(out, &h, body);
+	free(body);
+out:
+	free(subject);
+	rows_release(&rows);
+	return ret;
+}

@@ -1,0 +1,229 @@
+/* rerun.c - contest rerun: a session again, exactly as its env recorded it */
+#include "session/rerun.h"
+#include "loads/loads.h"
+#include "results/machine.h"
+#include "results/store.h"
+#include "session/session.h"
+#include "sys/fingerprint.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sentences {
+	char **v;
+	size_t n;
+};
+
+static void say(struct sentences *s, char *sentence)
+{
+	s->v = xrealloc(s->v, (s->n + 2) * sizeof(*s->v));
+	s->v[s->n++] = sentence;
+	s->v[s->n] = NULL;
+}
+
+/* the empty list when nothing was said: callers walk it */
+static char **said(struct sentences *s)
+{
+	return s->v ? s->v : xcalloc(1, sizeof(char *));
+}
+
+/* env's config section into cfg (the defaults under it), results = dir */
+static int load_config(struct rerun *r, const char *path, const char *text, const char *dir)
+{
+	const char *sec = !strncmp(text, "config:\n", 8) ? text : strstr(text, "\nconfig:\n");
+	int lineno = 0;
+
+	if (!sec)
+		return error("'%s' has no config section: its session cannot be run again", path);
+	sec += *sec == '\n';
+	for (const char *p = text; p <= sec; p = strchr(p, '\n') + 1)
+		lineno++;	/* the "config:" line's number */
+	r->cfg = config_new(load_sections());
+	if (config_load_text(r->cfg, sec + strlen("config:\n"), path, lineno) < 0 ||
+	    config_set(r->cfg, NULL, "results", dir, "-r") < 0 || session_absolute_paths(r->cfg) < 0)
+		return -1;
+	return 0;
+}
+
+/* the knobs line's "PATH=VALUE ..." as the variant's knobs */
+static int take_knobs(struct rerun *r, const char *line)
+{
+	const char *err = NULL;
+	char **words = split_words(line, &err);
+	int ret = 0;
+
+	if (!words)
+		return error("the env's knobs line '%s': %s", line, err ? err : "cannot be split");
+	for (char **w = words; *w && !ret; w++) {
+		struct variant *v = &r->variant;
+
+		v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
+		if (knob_parse(&v->knobs[v->nknobs], *w) < 0)
+			ret = -1;
+		else
+			v->nknobs++;
+	}
+	argv_free(words);
+	return ret;
+}
+
+/* run_loads, run_rounds, run_until_sd and the knobs; an older env's gaps in lacks */
+static int take_how(struct rerun *r, const struct env *e, struct sentences *lacks)
+{
+	const char *loads = env_get(e, "run_loads"), *knobs = env_get(e, "knobs");
+	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
+	const char *point = env_get(e, "run_sweep");
+
+	if (loads) {
+		r->loads = split_list(loads);
+		for (r->nloads = 0; r->loads[r->nloads]; r->nloads++)
+			if (!load_find(r->loads[r->nloads]))
+				return error("the env's run_loads names '%s', no load here",
+					     r->loads[r->nloads]);
+	} else {
+		say(lacks, xstrdup("the env does not say which loads ran (no run_loads line, "
+				   "an older contest): the config's loads list runs"));
+	}
+	if (point)
+		say(lacks, xasprintf("the env records a sweep's last point only: %s runs again, "
+				     "not the sweep", point));
+	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
+		return -1;
+	r->in_rounds = rounds || r->variant.nknobs;
+	r->rounds = rounds ? atoll(rounds) : config_int(r->cfg, NULL, "runs");
+	if (r->in_rounds && !rounds)
+		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
+				     "(no run_rounds line): %lld", r->rounds));
+	if (r->in_rounds && r->rounds < 1)
+		return error("the env's run_rounds '%s' is not a count of rounds", rounds);
+	if (sd && sscanf(sd, "%lf %d", &r->until_sd, &r->max_runs) != 2)
+		return error("the env's run_until_sd '%s' is not 'PCT MAX-RUNS'", sd);
+	return 0;
+}
+
+/* "KEY: recorded 'A', here 'B'" for a key of both texts */
+static char *changed(const char *key, const struct env *was, const struct env *now)
+{
+	const char *a = env_get(was, key), *b = env_get(now, key);
+
+	return xasprintf("%s: recorded '%s', here '%s'", key, a ? a : "(none)", b ? b : "(none)");
+}
+
+/* how this machine differs from the env's: the machine, the running
+ * kernel, then each fact of the fingerprint */
+static void differences(struct rerun *r, const struct env *was, struct sentences *out)
+{
+	static const char *const running[] = { "uname", "cmdline" };
+	const char *tree = env_get(was, "tree");
+	char *text = NULL, **keys = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct env *now;
+	struct machine mw, mn;
+
+	if (!f)
+		die(EXIT_NO_MEMORY, "out of memory");
+	if (fingerprint_write(f, r->cfg, tree ? tree : ".") < 0)
+		say(out, xstrdup("some facts of this machine could not be read (said above)"));
+	fclose(f);
+	now = env_parse(text, 1);
+	machine_of(&mw, was);
+	machine_of(&mn, now);
+	if (machine_differs(&mw, &mn)) {
+		char *a = machine_label(&mw), *b = machine_label(&mn);
+
+		say(out, xasprintf("another machine: recorded %s, here %s", a, b));
+		free(a);
+		free(b);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(running); i++) {
+		const char *a = env_get(was, running[i]), *b = env_get(now, running[i]);
+
+		if (a && b && strcmp(a, b))
+			say(out, changed(running[i], was, now));
+	}
+	if (env_differences(was, now, &keys) > 0)
+		for (char **k = keys; *k; k++)
+			say(out, changed(*k, was, now));
+	fingerprint_keys_free(keys);
+	machine_release(&mw);
+	machine_release(&mn);
+	env_free(now);
+	free(text);
+}
+
+/* a run --boot guest's session: its kernel was the guest's, which a
+ * session on this kernel cannot be; say how to boot it again */
+static int refuse_guest(const struct env *e, const char *kernel)
+{
+	const char *g = env_get(e, "guest"), *image = env_get(e, "guest_image");
+	const char *mem = env_get(e, "guest_mem"), *loads = env_get(e, "run_loads");
+
+	if (!g || !strcmp(g, "none"))
+		return 0;
+	return error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: "
+		     "contest run --boot %s --vm-mem %s -k %s%s%s", kernel, g,
+		     image ? image : "IMAGE", mem ? mem : "1G", kernel, loads ? " " : "",
+		     loads ? loads : "");
+}
+
+int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
+{
+	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
+	struct sentences diffs = { 0 }, lacks = { 0 };
+	struct env *e = NULL;
+	int ret = -1;
+
+	memset(r, 0, sizeof(*r));
+	r->until_sd = NAN;
+	r->variant.name = name ? name : kernel;
+	if (!text)
+		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
+	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
+		 refuse_guest(e, kernel) == 0 && take_how(r, e, &lacks) == 0)
+		ret = 0;
+	if (ret == 0)
+		differences(r, e, &diffs);
+	r->differences = said(&diffs);
+	r->lacks = said(&lacks);
+	env_free(e);
+	free(text);
+	free(path);
+	return ret;
+}
+
+void rerun_request(const struct rerun *r, struct run_request *rq, int argc, char **argv)
+{
+	memset(rq, 0, sizeof(*rq));
+	rq->variants = &r->variant;
+	rq->cfgs = &r->cfg;
+	rq->nvariants = 1;
+	rq->in_rounds = r->in_rounds;
+	rq->rounds = r->rounds;
+	rq->loads = r->loads;
+	rq->nloads = r->nloads;
+	rq->argc = argc;
+	rq->argv = argv;
+	rq->until_sd = r->until_sd;
+	rq->max_runs = isnan(r->until_sd) ? 0 : r->max_runs;
+	rq->margin = NAN;
+}
+
+static void sentences_free(char **v)
+{
+	for (char **s = v; s && *s; s++)
+		free(*s);
+	free(v);
+}
+
+void rerun_release(struct rerun *r)
+{
+	config_free(r->cfg);
+	free(r->variant.knobs);
+	argv_free(r->loads);
+	sentences_free(r->differences);
+	sentences_free(r->lacks);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,51 @@
+/* rerun.h - contest rerun: a session again, exactly as its env recorded it
+ *
+ * A kernel's env file (DIR/KERNEL/env) records the session that wrote it:
+ * the config as used (its "config:" section), the variant's knobs, and
+ * since run_* lines were added the plan's loads (run_loads), a variant's
+ * rounds (run_rounds) and --until-sd (run_until_sd). rerun_prepare()
+ * makes a request that runs it again: the config from that section alone
+ * (the key table's defaults under it, so a key an older contest did not
+ * write keeps its default), results in DIR, the loads, knobs, rounds and
+ * --until-sd as recorded. What the env cannot say is said in r->lacks
+ * (an older env: no run_loads runs the config's loads list), and every
+ * way this machine now differs from the one recorded in r->differences:
+ * another machine (machine.h), another running kernel (uname, cmdline),
+ * and each fact of the fingerprint that changed (env_differences).
+ * The env records only the kernel's last session: a kernel run twice, or
+ * at a sweep's points, reruns the last (a sweep's point is said in
+ * lacks). A run --boot guest's session is refused: it ran on the guest's
+ * kernel, which rerun does not boot (the error gives the run --boot line).
+ */
+#ifndef CONTEST_RERUN_H
+#define CONTEST_RERUN_H
+
+#include "session/request.h"
+
+struct rerun {
+	struct config *cfg;		/* the recorded config, results = DIR */
+	struct variant variant;		/* the new session's name and the recorded knobs */
+	int in_rounds;			/* it was a variant's (knobs, run_rounds) */
+	long long rounds;		/* its rounds */
+	char **loads;			/* run_loads; NULL: the config's (an older env) */
+	int nloads;
+	double until_sd;		/* NAN: none */
+	int max_runs;
+	char **differences;		/* sentences, NULL-terminated */
+	char **lacks;			/* sentences, NULL-terminated */
+};
+
+/*
+ * Read DIR/KERNEL/env and make r, the session to run as kernel name
+ * (NULL: KERNEL again). 0; -1 (said) when the env is missing, has no
+ * config section, or a recorded value or knob is refused here (bad
+ * input: the caller exits 2).
+ */
+int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name);
+
+/* rq to run r (session_run, rounds.h); argc/argv for the plan --resume reads */
+void rerun_request(const struct rerun *r, struct run_request *rq, int argc, char **argv);
+
+void rerun_release(struct rerun *r);
+
+#endif

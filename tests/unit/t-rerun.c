@@ -1,0 +1,148 @@
+/* t-rerun.c - contest rerun's request from an env file (session/rerun.h) */
+#include "session/rerun.h"
+#include "loads/loads.h"
+#include "lib/config.h"
+#include "lib/util.h"
+#include "tap.h"
+
+#include <math.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/t-rerun.XXXXXX";
+static char *dump;	/* a config's dump, as env's config section holds it */
+
+static char *config_text(const struct config *cfg)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	config_dump(cfg, f);
+	fclose(f);
+	return text;
+}
+
+/* DIR/KERNEL/env: head's lines, then "config:" and the dump (tail NULL) or tail */
+static void write_env(const char *kernel, const char *head, const char *tail)
+{
+	char *kdir = xasprintf("%s/%s", dir, kernel), *path = xasprintf("%s/env", kdir);
+	FILE *f;
+
+	mkdir(kdir, 0755);
+	f = fopen(path, "w");
+	fprintf(f, "%sconfig:\n%s", head, tail ? tail : dump);
+	fclose(f);
+	free(path);
+	free(kdir);
+}
+
+/* DIR/KERNEL/env holding only text */
+static void truncate_env(const char *kernel, const char *text)
+{
+	char *path = xasprintf("%s/%s/env", dir, kernel);
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+static void test_exact(void)
+{
+	struct rerun r;
+	char *again;
+
+	write_env("K", "knobs: none\nrun_loads: noload cacherun\nrun_until_sd: 3 8\nhost: h\n", NULL);
+	ok(rerun_prepare(&r, dir, "K", "N") == 0, "an env with run_* lines makes a request");
+	again = r.cfg ? config_text(r.cfg) : NULL;
+	is_str(again, dump, "the config is the env's section byte for byte");
+	ok(r.nloads == 2 && !strcmp(r.loads[0], "noload") && !strcmp(r.loads[1], "cacherun"),
+	   "the loads are run_loads'");
+	ok(r.until_sd == 3 && r.max_runs == 8, "--until-sd 3 --max-runs 8");
+	ok(!r.in_rounds && !strcmp(r.variant.name, "N"), "a session, named N");
+	ok(r.lacks && !r.lacks[0], "nothing lacking");
+	free(again);
+	rerun_release(&r);
+}
+
+static void test_older(void)
+{
+	struct rerun r;
+
+	write_env("old", "knobs: none\nhost: h\n", NULL);
+	ok(rerun_prepare(&r, dir, "old", NULL) == 0, "an env without run_* lines makes a request");
+	ok(!r.loads && r.nloads == 0, "the config's loads (none given)");
+	ok(r.lacks[0] && strstr(r.lacks[0], "does not say which loads ran"), "and says so");
+	ok(isnan(r.until_sd) && !strcmp(r.variant.name, "old"), "no --until-sd, the same name");
+	rerun_release(&r);
+	write_env("var", "knobs: none\nrun_loads: noload\nrun_rounds: 4\n", NULL);
+	ok(rerun_prepare(&r, dir, "var", NULL) == 0 && r.in_rounds && r.rounds == 4,
+	   "run_rounds: a variant of 4 rounds");
+	rerun_release(&r);
+}
+
+static void test_machine(void)
+{
+	struct rerun r;
+	int another = 0;
+
+	write_env("far", "host: nosuch-host\ncpu_model: Nosuch CPU\nrun_loads: noload\n", NULL);
+	ok(rerun_prepare(&r, dir, "far", NULL) == 0, "an env from another machine makes a request");
+	for (char **s = r.differences; s && *s; s++)
+		another |= !strncmp(*s, "another machine: recorded nosuch-host", 37);
+	ok(another, "and says it is another machine");
+	rerun_release(&r);
+}
+
+static void test_bad(void)
+{
+	struct rerun r;
+
+	ok(rerun_prepare(&r, dir, "none", NULL) < 0, "no env file: refused");
+	rerun_release(&r);
+	write_env("nocfg", "host: h\n", "");
+	truncate_env("nocfg", "host: h\n");
+	ok(rerun_prepare(&r, dir, "nocfg", NULL) < 0, "no config section: refused");
+	rerun_release(&r);
+	write_env("badval", "host: h\n", "runs = many\n");
+	ok(rerun_prepare(&r, dir, "badval", NULL) < 0, "a bad recorded value: refused");
+	rerun_release(&r);
+	write_env("guest", "guest: uml\nguest_image: /k/linux\nguest_mem: 512M\n", NULL);
+	ok(rerun_prepare(&r, dir, "guest", NULL) < 0, "a run --boot guest's session: refused");
+	rerun_release(&r);
+	write_env("sweep", "run_loads: noload\nrun_sweep: io_load.size=64M\n", NULL);
+	ok(rerun_prepare(&r, dir, "sweep", NULL) == 0 && r.lacks[0] &&
+	   strstr(r.lacks[0], "sweep's last point only: io_load.size=64M"),
+	   "a sweep's point reruns, said");
+	rerun_release(&r);
+	write_env("badload", "run_loads: nosuch_load\n", NULL);
+	ok(rerun_prepare(&r, dir, "badload", NULL) < 0, "a load unknown here: refused");
+	rerun_release(&r);
+}
+
+int main(void)
+{
+	struct config *cfg = config_new(load_sections());
+	char *work;
+
+	if (!mkdtemp(dir))
+		return 1;
+	work = xasprintf("%s/work", dir);
+	config_set(cfg, NULL, "runs", "3", "test");
+	config_set(cfg, NULL, "results", dir, "test");
+	config_set(cfg, NULL, "work_dir", work, "test");
+	config_set(cfg, "io_load", "size", "64M", "test");
+	dump = config_text(cfg);
+	config_free(cfg);
+	test_exact();
+	test_older();
+	test_machine();
+	test_bad();
+	free(dump);
+	free(work);
+	rm_rf(dir);
+	return tap_done();
+}
