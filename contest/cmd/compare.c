@@ -76,7 +76,9 @@ int cmd_compare(int argc, char **argv)
 		  .argname = "PCT", .min = 0, .max = 100, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "a verdict of same means within +-PCT% (default 2)" },
 		{ .long_name = "from", .type = ARG_STRING, .value = &a.from, .argname = "ADDRESS",
-		  .help = "mail: From: (default $EMAIL, else user@host)" },
+		  .help = "mail: From: (default $EMAIL; else git config's\n"
+			  "user.name <user.email>; else user@host, with the\n"
+			  "passwd entry's name if it has one)" },
 		{ .long_name = "to", .type = ARG_STRING, .value = &a.to, .argname = "ADDRESS",
 		  .help = "mail: To: (default none)" },
 		{ .long_name = "load", .type = ARG_STRING, .value = &a.load, .argname = "LOAD",

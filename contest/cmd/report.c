@@ -139,7 +139,9 @@ int cmd_report(int argc, char **argv)
 		{ .short_name = 'o', .long_name = "output", .type = ARG_STRING,
 		  .value = &opts.out_dir, .argname = "DIR", .help = "html: where index.html goes" },
 		{ .long_name = "from", .type = ARG_STRING, .value = &opts.from, .argname = "ADDRESS",
-		  .help = "mail: From: (default $EMAIL, else user@host)" },
+		  .help = "mail: From: (default $EMAIL; else git config's\n"
+			  "user.name <user.email>; else user@host, with the\n"
+			  "passwd entry's name if it has one)" },
 		{ .long_name = "to", .type = ARG_STRING, .value = &opts.to, .argname = "ADDRESS",
 		  .help = "mail: To: (default none)" },
 		{ .long_name = "origin", .type = ARG_STRING, .value = &opts.origin, .argname = "NAME",

@@ -282,7 +282,8 @@ static int print_ran(const char *dir, const char *const *names, size_t n,
 	report_opts_init(&opts);
 	if (res->tables && report_print_kernels(dir, names, n, &opts, stdout) < 0)
 		status = exit_failed(status);
-	else if (res->tables && n > 1 && compare_show(dir, (char **)names, (int)n) < 0)
+	else if (res->tables && n > 1 && compare_show(dir, (char **)names, (int)n, res->alpha,
+						  res->margin) < 0)
 		status = exit_failed(status);
 	if (res->where)
 		say_where(dir, names, n);

@@ -43,7 +43,8 @@ static void write_head(const struct compare *c, char *const *confounds, FILE *ou
 	fputc('\n', out);
 }
 
-/* compare's text of c without skip_load's rows (NULL: all), malloc'd */
+/* compare's text of c without skip_load's rows (NULL: all), their counts
+ * of verdicts, malloc'd */
 static char *text_without(const struct compare *c, const char *skip_load)
 {
 	struct compare body = *c;
@@ -51,9 +52,21 @@ static char *text_without(const struct compare *c, const char *skip_load)
 
 	body.rows = xcalloc(c->nrows + 1, sizeof(*body.rows));
 	body.nrows = 0;
-	for (size_t i = 0; i < c->nrows; i++)
-		if (!skip_load || strcmp(c->rows[i].load, skip_load))
-			body.rows[body.nrows++] = c->rows[i];
+	/* the verdicts counted are the rows shown (Holm's tests stay all of them) */
+	body.nverdicts = body.ndecided = body.nseparate = body.npaired = 0;
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+
+		if (skip_load && !strcmp(row->load, skip_load))
+			continue;
+		body.rows[body.nrows++] = *row;
+		if (!compare_has_verdict(row))
+			continue;
+		body.nverdicts++;
+		body.ndecided += row->verdict.kind != VERDICT_UNDECIDED;
+		body.nseparate += row->metric != COMPARE_RATIO && !row->interleaved;
+		body.npaired += row->paired != 0;
+	}
 	text = compare_text(&body, 1);
 	free(body.rows);
 	return text;
@@ -85,7 +98,7 @@ int compare_write_mail(const struct compare *c, struct env *const *envs, char *c
 	char *const *kernels = c->report.kernels;
 	size_t n = c->report.nkernels;
 	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
-	char *env = report_env_summary(envs, kernels, n), *body;
+	char *env = report_env_summary(envs, kernels, n, &c->report), *body;
 	struct mail_headers h = { from, to, subject };
 	struct membuf m;
 	FILE *mem = membuf_open(&m);

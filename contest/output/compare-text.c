@@ -240,6 +240,8 @@ static const char *cell(char *buf, size_t size, double v, int decimals)
 
 const char *compare_p_cell(char *buf, size_t size, const struct compare_row *row)
 {
+	if (row->untested)
+		return "-";
 	switch (row->test) {
 	case TEST_BASE:
 		return "";
@@ -261,8 +263,12 @@ const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *r
 {
 	if (row->is_base)
 		return "";
-	if (row->test == TEST_MISSING || !isfinite(row->verdict.mde_pct))
+	if (row->test == TEST_MISSING || row->untested || !isfinite(row->verdict.mde_pct))
 		return "-";
+	if (row->verdict.mde_pct > COMPARE_MDE_CAP_PCT) {
+		snprintf(buf, size, ">%g%%", COMPARE_MDE_CAP_PCT);
+		return buf;
+	}
 	buf[0] = '>';
 	fmt_fixed(buf + row->mde_floor, size - 2, row->verdict.mde_pct, 1);
 	strcat(buf, "%");
@@ -273,7 +279,7 @@ const char *compare_verdict_cell(const struct compare_row *row)
 {
 	if (row->is_base)
 		return "";
-	if (row->test == TEST_MISSING)
+	if (row->test == TEST_MISSING || row->untested)
 		return "-";
 	return verdict_name(row->verdict.kind);
 }
@@ -443,6 +449,45 @@ static void write_shifts(const struct compare *c, const char *load, FILE *out)
 	}
 }
 
+/* why an undecided row is undecided and what would decide it, malloc'd:
+ * "noise (MDE 19.4%); about 190 runs per kernel (2 now) to see 2%" */
+char *compare_undecided_text(const struct compare *c, const struct compare_row *row)
+{
+	char mde[32];
+	size_t now;
+	double need = compare_runs_for_mde(row, c->opts.margin_pct, &now);
+	const char *what = row->paired ? "rounds" : "runs per kernel";
+
+	if (!need)
+		return xasprintf("%s%s", row->verdict.reason, row->mde_floor ?
+				 "; 'contest calibrate' measures the drift" : "");
+	compare_mde_cell(mde, sizeof(mde), row);
+	return xasprintf("%s (MDE %s); %s %.0f %s (%zu now) to see %g%%",
+			 row->verdict.mde_pct > COMPARE_MDE_CAP_PCT ? "too noisy" : "noise", mde,
+			 need > 1000 ? "over" : "about", need > 1000 ? 1000 : need, what, now,
+			 c->opts.margin_pct);
+}
+
+/* one line per undecided row of rows[from..to): why, and what would decide
+ * it; not for rows of separate sessions without a calibration, which the
+ * opening paragraph says once */
+static void write_undecided(const struct compare *c, const short_name_t *names, size_t from,
+			    size_t to, FILE *out)
+{
+	for (size_t i = from; i < to; i++) {
+		const struct compare_row *row = &c->rows[i];
+		char *why;
+
+		if (!compare_has_verdict(row) || row->verdict.kind != VERDICT_UNDECIDED ||
+		    row->mde_floor)
+			continue;
+		why = compare_undecided_text(c, row);
+		say(out, xasprintf("Undecided: %s %s, %s.", names[row->k],
+				   metrics[row->metric].label, why));
+		free(why);
+	}
+}
+
 /* the rows of one load, from rows[from]; returns where the next load starts */
 static size_t write_load(const struct compare *c, const short_name_t *names, size_t from,
 			 FILE *out)
@@ -457,6 +502,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 	     i++)
 		write_row(out, names, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
+	write_undecided(c, names, from, i, out);
 	write_stalls(c, names, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
 	write_shifts(c, c->rows[from].load, out);
@@ -502,9 +548,42 @@ static void write_missing(const struct compare *c, FILE *out)
 	}
 }
 
+/* once per load with rows that cannot be tested (0 in every run of both
+ * sides): "noload's Loads and LCPU% are not tested: no load ran." */
+static void write_untested(const struct compare *c, FILE *out)
+{
+	for (size_t i = 0; i < c->nrows;) {
+		const char *load = c->rows[i].load;
+		char seen[COMPARE_METRICS] = { 0 }, *list = xstrdup(""), *next;
+		size_t n = 0, j, said = 0;
+
+		for (j = i; j < c->nrows && !strcmp(c->rows[j].load, load); j++)
+			if (c->rows[j].untested && !seen[c->rows[j].metric]) {
+				seen[c->rows[j].metric] = 1;
+				n++;
+			}
+		for (int m = 0; n && m < COMPARE_METRICS; m++) {
+			if (!seen[m])
+				continue;
+			said++;
+			next = xasprintf("%s%s%s", list, said == 1 ? "" : said == n ? " and " : ", ",
+					 metrics[m].label);
+			free(list);
+			list = next;
+		}
+		if (n)
+			say(out, xasprintf("%s's %s %s not tested: %s.", load, list,
+					   n == 1 ? "is" : "are", !strcmp(load, "noload") ?
+					   "no load ran" : "0 in every run of both kernels"));
+		free(list);
+		i = j;
+	}
+}
+
 /* how many tests and verdicts said something */
 static void write_tally(const struct compare *c, int brief, FILE *out)
 {
+	write_untested(c, out);
 	if (brief) {
 		say(out, xasprintf("%zu of %zu tests significant (*), %zu after Holm's correction "
 				   "(**); %zu of %zu verdicts decided.", c->nalpha, c->ntests,

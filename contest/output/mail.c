@@ -115,27 +115,52 @@ char *mail_subject(const char *prefix, char *const *kernels, size_t n)
 	return subject;
 }
 
+/* git config's value of key (trimmed, malloc'd), NULL when unset */
+static char *git_config(const char *key)
+{
+	char *argv[] = { "git", "config", "--get", (char *)key, NULL }, *out = proc_output(argv, 256);
+	char *value = out && *trim(out) ? xstrdup(trim(out)) : NULL;
+
+	free(out);
+	return value;
+}
+
+/* the passwd entry's name (its gecos field up to a comma), NULL when it
+ * has none or it is only the login name again */
+static char *passwd_name(const struct passwd *pw)
+{
+	size_t len = pw && pw->pw_gecos ? strcspn(pw->pw_gecos, ",") : 0;
+
+	if (!len || (strlen(pw->pw_name) == len && !strncmp(pw->pw_gecos, pw->pw_name, len)))
+		return NULL;
+	return xasprintf("%.*s", (int)len, pw->pw_gecos);
+}
+
+/* "NAME <address>", or the address alone without a name; frees both */
+static char *named(char *name, char *address)
+{
+	char *from = name ? xasprintf("%s <%s>", name, address) : xstrdup(address);
+
+	free(name);
+	free(address);
+	return from;
+}
+
+/* mail.h: $EMAIL; else git's user.name <user.email>, as git send-email takes
+ * it; else user@host, named by the passwd entry when it names one */
 static char *default_from(void)
 {
 	const char *email = getenv("EMAIL");
 	struct passwd *pw = getpwuid(geteuid());
-	char host[256] = "localhost";
-
-	char *argv[] = { "git", "config", "--get", "user.email", NULL }, *git;
+	char host[256] = "localhost", *git;
 
 	if (email && *email)
 		return xstrdup(email);
-	/* the address the user's commits carry, as git send-email would take it */
-	if ((git = proc_output(argv, 256)) && *trim(git)) {
-		char *from = xstrdup(trim(git));
-
-		free(git);
-		return from;
-	}
-	free(git);
+	if ((git = git_config("user.email")))
+		return named(git_config("user.name"), git);
 	gethostname(host, sizeof(host) - 1);
 	host[sizeof(host) - 1] = '\0';
-	return xasprintf("%s@%s", pw ? pw->pw_name : "root", host);
+	return named(passwd_name(pw), xasprintf("%s@%s", pw ? pw->pw_name : "root", host));
 }
 
 /* RFC 2822, in UTC; SOURCE_DATE_EPOCH fixes it for reproducible output */

@@ -20,7 +20,9 @@
 enum { MAIL_WIDTH = 80, MAIL_PARA_WIDTH = 72 };
 
 struct mail_headers {
-	const char *from;	/* NULL: $EMAIL, else user@host */
+	/* NULL: $EMAIL; else git config's user.name <user.email>; else
+	 * user@host, with the passwd entry's name when it has one */
+	const char *from;
 	const char *to;		/* NULL: no To: */
 	const char *subject;
 };

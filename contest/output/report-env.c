@@ -1,9 +1,11 @@
 /* report-env.c - the machine behind a report, in words, see report-env.h */
 #include "output/report-env.h"
 #include "results/machine.h"
+#include "results/report.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,15 +70,42 @@ static char *governor_text(const struct env *env)
 	return s;
 }
 
-static char *machine_text(const char *kernel, const struct env *env)
+/* "2 runs per load", "2-3 runs per load": the ok runs r's rows hold (as
+ * their [runs] say); the config's runs when r has none */
+static char *runs_text(const struct report *r, const struct env *env)
+{
+	size_t lo = SIZE_MAX, hi = 0;
+	char *runs, *s;
+
+	for (size_t i = 0; r && i < r->ntables; i++)
+		for (size_t j = 0; j < r->tables[i].nrows; j++) {
+			size_t n = r->tables[i].rows[j].s->time.n;
+
+			if (!n)
+				continue;
+			lo = n < lo ? n : lo;
+			hi = n > hi ? n : hi;
+		}
+	if (hi == 0) {
+		runs = value(env, "config.runs");
+		s = xasprintf("%s run%s per load", runs, strcmp(runs, "1") ? "s" : "");
+		free(runs);
+		return s;
+	}
+	if (lo == hi)
+		return xasprintf("%zu run%s per load", lo, lo == 1 ? "" : "s");
+	return xasprintf("%zu-%zu runs per load", lo, hi);
+}
+
+static char *machine_text(const char *kernel, const struct env *env, const struct report *r)
 {
 	static const char *const keys[] = {
 		"cpus", "cpu_model", "memtotal", "swap_total", "mem_limit", "cpu_limit",
 		"tree", "tree_fs", "io_scheduler", "governor", "thp", "config.workload",
-		"config.runs", "contest_version",
+		"contest_version",
 	};
 	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s;
-	char *rel = release_text(env), *gov = governor_text(env);
+	char *rel = release_text(env), *gov = governor_text(env), *runs = runs_text(r, env);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
@@ -84,31 +113,44 @@ static char *machine_text(const char *kernel, const struct env *env)
 	s = xasprintf("The runs of %s were made%s on %s CPUs (%s) with %s of "
 		      "memory and %s of swap; memory limit %s, CPU limit %s. The timed tree %s "
 		      "is on %s, I/O scheduler %s, %s, transparent hugepages %s. Workload %s, "
-		      "%s, %s runs per load, contest %s.",
+		      "%s, %s, contest %s.",
 		      kernel, rel, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], gov,
-		      v[10], v[11], jobs, v[12], v[13]);
+		      v[10], v[11], jobs, runs, v[12]);
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		free(v[i]);
 	free(jobs);
 	free(rel);
 	free(gov);
+	free(runs);
 	return s;
 }
 
-/* append " KERNEL differs from BASE in: a, b.", or count it in *same */
+/* append " KERNEL differs from BASE in: a, b.", or count it in *same; a
+ * difference of knobs (a variant's --knob) is said as what was varied */
 static char *differences(char *s, const char *base, const struct env *base_env,
 			 const char *kernel, const struct env *env, size_t *same)
 {
 	char **keys = NULL, *list = xstrdup(""), *next;
+	size_t listed = 0, varied = 0;
 
 	if (env_differences(base_env, env, &keys) == 0)
 		(*same)++;
-	else {
-		for (size_t i = 0; keys[i]; i++) {
-			next = xasprintf("%s%s%s", list, i ? ", " : "", keys[i]);
-			free(list);
-			list = next;
+	for (size_t i = 0; keys[i]; i++) {
+		if (env_key_from_knobs(base_env, env, keys[i])) {
+			varied++;
+			continue;
 		}
+		next = xasprintf("%s%s%s", list, listed++ ? ", " : "", keys[i]);
+		free(list);
+		list = next;
+	}
+	if (varied) {
+		next = xasprintf("%s %s ran with the knobs %s, %s with %s: what was varied.", s,
+				 kernel, env_get(env, "knobs"), base, env_get(base_env, "knobs"));
+		free(s);
+		s = next;
+	}
+	if (listed) {
 		next = xasprintf("%s %s differs from %s in: %s.", s, kernel, base, list);
 		free(s);
 		s = next;
@@ -143,7 +185,8 @@ static char *with_machines(char *s, struct env *const *envs, char *const *kernel
 	return s;
 }
 
-char *report_env_summary(struct env *const *envs, char *const *kernels, size_t n)
+char *report_env_summary(struct env *const *envs, char *const *kernels, size_t n,
+			 const struct report *r)
 {
 	const struct env *base_env = NULL, *env;
 	char *s, *next, *rel;
@@ -155,7 +198,7 @@ char *report_env_summary(struct env *const *envs, char *const *kernels, size_t n
 	if (!base_env)
 		return xasprintf("No env files: these results were written by hand or elsewhere, "
 				 "so nothing is known here of the machine they were made on.");
-	s = machine_text(kernels[base], base_env);
+	s = machine_text(kernels[base], base_env, r);
 	for (k = 0; k < n; k++) {
 		if (k == base)
 			continue;

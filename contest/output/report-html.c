@@ -355,7 +355,7 @@ static void write_head(FILE *out, const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels, r);
 
 	fputs("<p>", out);
 	html_escape(out, env);
@@ -426,7 +426,7 @@ static void write_compare_intro(FILE *out, const struct compare *c)
 		"<span class=\"verdict-worse\">worse</span>, <span class=\"verdict-same\">same"
 		"</span> (within %g%%), <span class=\"verdict-changed\">changed</span> (no "
 		"better direction) or <span class=\"verdict-undecided\">undecided</span> (its "
-		"reason on hover)%s. <code>contest compare</code> says more.</p>\n",
+		"reason under the table)%s. <code>contest compare</code> says more.</p>\n",
 		c->alpha, c->ntests, c->opts.margin_pct, any_interactive(&c->report) ?
 		"; an interactive task's Latency, SD, p99 and Max in microseconds" : "");
 	for (size_t k = 0; k < c->nsummary; k++) {
@@ -508,8 +508,24 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 		compare_row_html(out, row, !any || row->metric != c->rows[i - 1].metric);
 		any = 1;
 	}
-	if (any)
-		fputs("</table>\n", out);
+	if (!any)
+		return;
+	fputs("</table>\n", out);
+	for (size_t i = 0; i < c->nrows; i++) {	/* why each undecided row is, visibly */
+		const struct compare_row *row = &c->rows[i];
+		char *why;
+
+		if (strcmp(row->load, load) || !compare_has_verdict(row) ||
+		    row->verdict.kind != VERDICT_UNDECIDED)
+			continue;
+		why = compare_undecided_text(c, row);
+		fputs("<p class=\"note undecided\">Undecided: ", out);
+		html_escape(out, row->kernel);
+		fprintf(out, " %s, ", metrics[row->metric].label);
+		html_escape(out, why);
+		fputs(".</p>\n", out);
+		free(why);
+	}
 }
 
 static int write_page(FILE *out, const struct report *r, const struct report_opts *opts,

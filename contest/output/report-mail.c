@@ -114,7 +114,7 @@ static int any_not_ok(const struct report *r)
 
 static void write_intro(FILE *out, const struct report *r, const struct report_opts *opts)
 {
-	char *env = report_env_summary(r->envs, r->kernels, r->nkernels);
+	char *env = report_env_summary(r->envs, r->kernels, r->nkernels, r);
 	/* the columns are contest's since 2002; only what varies is said */
 	char *how = opts->ratio == RATIO_SELF ?
 		xstrdup("the kernel's own noload Time") :

@@ -528,11 +528,28 @@ static const char *const swap_header[] = {
 	"Swap [kB/s]", "si", "si mean", "so", "so mean", "majflt", "wa%",
 };
 
+/* some row's runs swapped in or out in some second */
+static int any_swapped(const struct report *r, const struct report_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct monitor_log *log = monitor_logs_find(r->monitors, t->rows[i].kernel,
+								  t->load);
+
+		if (t->rows[i].s->time.n && log && log->swap.n &&
+		    (log->swap.si_max > 0 || log->swap.so_max > 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* the rows; with only_swapped (the mail's), none when no run swapped */
 static void write_swap(FILE *out, const struct report *r, const struct report_table *t,
-		       size_t width)
+		       size_t width, int only_swapped)
 {
 	int header = 0;
 
+	if (only_swapped && !any_swapped(r, t))
+		return;
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
 		const struct monitor_log *log = monitor_logs_find(r->monitors, row->kernel, t->load);
@@ -643,7 +660,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 		write_counts(out, t, width);
 	}
 	if (opts->stats || opts->swap)
-		write_swap(out, r, t, width);
+		write_swap(out, r, t, width, !opts->stats);
 	if (opts->stats)
 		write_profiles(out, r, t);
 	fputc('\n', out);

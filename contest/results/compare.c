@@ -324,7 +324,9 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 				row->test = TEST_BASE;
 			else {
 				test_row(row, row_stats(base, m));
-				decide_row(c, row, base, rr);
+				row->untested = row->test == TEST_CONSTANT && row->s->mean == 0.0;
+				if (!row->untested)
+					decide_row(c, row, base, rr);
 			}
 		}
 	}
@@ -457,6 +459,19 @@ void compare_release(struct compare *c)
 	memset(c, 0, sizeof(*c));
 }
 
+double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *now)
+{
+	double mde = row->verdict.mde_pct, n;
+
+	*now = 0;
+	if (!compare_has_verdict(row) || row->verdict.kind != VERDICT_UNDECIDED ||
+	    row->mde_floor || !isfinite(mde) || mde <= pct)
+		return 0;
+	n = row->paired ? row->paired : (double)row->s->n;
+	*now = (size_t)n;
+	return n < 2 ? 0 : ceil(n * pow(log1p(mde / 100.0) / log1p(pct / 100.0), 2.0));
+}
+
 int compare_row_judged(const struct compare_row *row)
 {
 	return row->main || row->metric == METRIC_RATIO;
@@ -464,7 +479,7 @@ int compare_row_judged(const struct compare_row *row)
 
 int compare_has_verdict(const struct compare_row *row)
 {
-	return !row->is_base && row->test != TEST_MISSING;
+	return !row->is_base && row->test != TEST_MISSING && !row->untested;
 }
 
 const char *compare_sessions_name(const struct compare_row *row)

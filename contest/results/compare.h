@@ -81,6 +81,9 @@ enum compare_test {
 enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
 
 #define COMPARE_ALPHA 0.05
+/* an MDE above it is printed as ">50%": runs that could not see a change
+ * of half the mean are too noisy to say by how much */
+#define COMPARE_MDE_CAP_PCT 50.0
 
 /* what a comparison is asked: compare_opts_init() gives the defaults */
 struct compare_opts {
@@ -102,6 +105,9 @@ struct compare_row {
 	/* the metric its table is measured by (report_main_stats): Time, an
 	 * interactive task's Latency, a measured load's Work */
 	unsigned char main;
+	/* NEW rows: 0 in every run of both sides (noload's Loads and LCPU%:
+	 * no load ran): nothing to test, no verdict, not counted */
+	unsigned char untested;
 	/* over ok runs, runs = s->n: the report's, or empty where the
 	 * kernel has no runs of the load (a lab's 480000 rows share them) */
 	const struct running_stats *s;
@@ -160,10 +166,19 @@ void compare_build(struct compare *c, const struct kernel_results *krs, size_t n
 		   const struct compare_opts *o);
 void compare_release(struct compare *c);
 
+/*
+ * An undecided row's runs per kernel that would bring its MDE down to
+ * pct percent at this noise: the MDE of a log difference scales with
+ * 1 / sqrt(n), so n * (ln(1 + MDE) / ln(1 + pct))^2, rounded up; its
+ * runs now (pairs when paired) in *now. 0 when the MDE is not the
+ * reason (too few runs, no calibration) or is already within pct.
+ */
+double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *now);
+
 /* a row --until-decided waits for: its table's main metric, or a Ratio */
 int compare_row_judged(const struct compare_row *row);
 
-/* a NEW row with runs on both sides carries a verdict */
+/* a NEW row with runs on both sides carries a verdict, unless untested */
 int compare_has_verdict(const struct compare_row *row);
 /* how its runs were compared: "paired" (round by round), "interleaved"
  * (Welch, one session) or "separate" (sessions) */

@@ -50,6 +50,10 @@ struct run_result {
 	int where;		/* and the line that says where their rows went */
 	long long rounds;	/* variants: the rounds run */
 	int decided;		/* --until-decided: every verdict decided */
+	/* --until-decided: its last look's alpha and margin, at which the
+	 * table after it compares, so that its MDE is the one the look said;
+	 * 0: compare's defaults (no look made) */
+	double alpha, margin;
 };
 
 #endif

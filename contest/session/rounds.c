@@ -1,6 +1,7 @@
 /* rounds.c - `contest run`'s sessions: variants in rounds, --until-decided */
 #include "session/rounds.h"
 
+#include "output/compare-write.h"
 #include "results/metric.h"
 #include "results/sequential.h"
 #include "session/one.h"
@@ -24,14 +25,18 @@ size_t until_decided_open(const struct compare *c, size_t round, size_t rounds)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
-		if (!compare_row_judged(row) || row->is_base)
+		if (!compare_row_judged(row) || row->is_base || row->untested)
 			continue;
 		if (!compare_has_verdict(row) || row->verdict.kind == VERDICT_UNDECIDED) {
-			if (round == rounds)
+			/* why, as the table after it says it (at this look's alpha) */
+			char *why = round < rounds ? NULL : compare_has_verdict(row) ?
+				    compare_undecided_text(c, row) : xstrdup("no runs");
+
+			if (why)
 				info("until-decided: %s %s of '%s' still undecided after %zu "
 				     "rounds (%s)", row->load, metrics[row->metric].label,
-				     row->kernel, round,
-				     compare_has_verdict(row) ? row->verdict.reason : "no runs");
+				     row->kernel, round, why);
+			free(why);
 			undecided++;
 		}
 	}
@@ -44,7 +49,7 @@ size_t until_decided_open(const struct compare *c, size_t round, size_t rounds)
  * variant's main verdict is decided (said, with each).
  */
 static int variants_decided(const struct run_request *rq, const char *dir, const char **names,
-			    size_t round, size_t rounds)
+			    size_t round, size_t rounds, struct run_result *res)
 {
 	size_t look = sequential_look(round), looks = sequential_looks(rounds), undecided;
 	struct compare_opts o;
@@ -58,6 +63,8 @@ static int variants_decided(const struct run_request *rq, const char *dir, const
 		o.margin_pct = rq->margin;
 	if (compare_read(&c, dir, (char *const *)names, (size_t)rq->nvariants, &o) < 0)
 		return 0;
+	res->alpha = o.alpha;
+	res->margin = o.margin_pct;
 	undecided = until_decided_open(&c, round, rounds);
 	if (!undecided) {
 		for (size_t i = 0; i < c.nrows; i++) {
@@ -147,7 +154,7 @@ static int session_variants(const struct run_request *rq, struct progress *pg,
 			status = status ? status : st;
 		}
 		if (rq->until_decided && !status && !run_interrupted &&
-		    variants_decided(rq, dir, names, (size_t)r + 1, (size_t)rounds)) {
+		    variants_decided(rq, dir, names, (size_t)r + 1, (size_t)rounds, res)) {
 			res->decided = 1;
 			r++;
 			break;
@@ -170,6 +177,7 @@ int session_run(const struct run_request *rq, struct run_result *res)
 	res->rounds = 0;
 	res->decided = 0;
 	res->tables = res->where = 0;
+	res->alpha = res->margin = 0;
 	if (session_check_knobs(rq) < 0)
 		return res->status = EXIT_USAGE;
 	progress_init(&pg, now_mono());

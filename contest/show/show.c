@@ -110,11 +110,15 @@ int compare_print(const struct compare_args *a, char **kernels, int n)
 	return status;
 }
 
-int compare_show(const char *dir, char **kernels, int n)
+int compare_show(const char *dir, char **kernels, int n, double alpha, double margin)
 {
 	struct compare_args a;
 
 	compare_args_init(&a, dir);
+	if (alpha > 0)
+		a.o.alpha = alpha;
+	if (margin > 0)
+		a.o.margin_pct = margin;
 	return compare_print(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
 }
 

@@ -59,9 +59,10 @@ int compare_print(const struct compare_args *a, char **kernels, int n);
  * compare's text of kernels[0..n) in dir on stdout, its warnings on
  * stderr, as `contest compare -r DIR` prints them; 0, or -1 (said) when
  * the results cannot be read or written. For run's variants and run
- * --boot's kernels.
+ * --boot's kernels; alpha and margin above 0 replace compare's defaults
+ * (--until-decided's last look's, so that the table says its MDE).
  */
-int compare_show(const char *dir, char **kernels, int n);
+int compare_show(const char *dir, char **kernels, int n, double alpha, double margin);
 
 /*
  * The kernel test robot's mail (output/lkp-mail.h) of kernels base and

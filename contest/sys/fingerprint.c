@@ -545,6 +545,42 @@ int env_differences(const struct env *a, const struct env *b, char ***keys_out)
 	return n;
 }
 
+/* the facts read from a file a knob may set, by the end of its path */
+static const struct {
+	const char *key, *path_end;
+} knob_facts[] = {
+	{ "io_scheduler", "/queue/scheduler" },
+	{ "thp", "/transparent_hugepage/enabled" },
+	{ "governor", "/cpufreq/scaling_governor" },
+};
+
+/* a word "PATH=VALUE" of e's knobs line has a PATH ending in end */
+static int knob_sets(const struct env *e, const char *end)
+{
+	const char *p = env_get(e, "knobs");
+	size_t elen = strlen(end);
+
+	while (p && *p) {
+		size_t len = strcspn(p, " "), path = strcspn(p, "=");
+
+		if (path < len && path >= elen && !strncmp(p + path - elen, end, elen))
+			return 1;
+		p += len + strspn(p + len, " ");
+	}
+	return 0;
+}
+
+int env_key_from_knobs(const struct env *a, const struct env *b, const char *key)
+{
+	if (!strcmp(key, "knobs"))
+		return 1;
+	for (size_t i = 0; i < ARRAY_SIZE(knob_facts); i++)
+		if (!strcmp(key, knob_facts[i].key))
+			return knob_sets(a, knob_facts[i].path_end) ||
+			       knob_sets(b, knob_facts[i].path_end);
+	return 0;
+}
+
 int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_out)
 {
 	struct env *a = env_parse(env_a, 1), *b = env_parse(env_b, 1);

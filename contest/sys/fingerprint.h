@@ -58,6 +58,13 @@ void env_free(struct env *e);
 const char *env_get(const struct env *e, const char *key);
 /* fingerprint_differences of two parsed texts */
 int env_differences(const struct env *a, const struct env *b, char ***keys_out);
+/*
+ * 1 when key's difference between a and b is their knobs' own: "knobs"
+ * (the line a variant's --knob PATH=VALUE writes), or a fact read from a
+ * file one of a's or b's knobs set (io_scheduler from .../queue/scheduler,
+ * thp, governor): what variants vary, not a confound; else 0.
+ */
+int env_key_from_knobs(const struct env *a, const struct env *b, const char *key);
 /* two memtotal values the same memory (within 4 MiB), or, where both
  * were guests (guest_mem, NULL when not), the same guest_mem */
 int fingerprint_same_memory(const char *mem_a, const char *guest_mem_a, const char *mem_b,

@@ -83,13 +83,15 @@ prose() {
 	awk 'NR == 1, /^$/ { next }
 	!para && /^$/ { para = 1; next }
 	!para || /^$/ || /^[a-z0-9_+]+:$/ || /^(Kernel \[runs\]|Metric |Kernels compared:)/ { next }
+	/^Undecided: / { why = 1 }	# the reason of a row, told as its numbers are
+	why { if (/\.$/) why = 0; next }
 	/^[^ ]+ \[[0-9]+\] / || /^(Latency|Deadlines)$/ || /^  [^ ]+: [0-9]+ ok runs? of / { next }
 	/^(Time|Ratio|CPU%|Loads|LCPU%|SD|p99|Max|FPS|Stall)? +[^ ]+ +([-0-9.]+ |cpu )/ || /^\(.*\)$/ { next }
 	{ n++ } END { print n + 0 }' "$1"
 }
 n=$(prose "$T/env.mail")
-[ "$n" -ge 6 ] && [ "$n" -le 15 ]
-ok $? "a two-kernel mail has 6 to 15 lines of prose besides the machine and the tables ($n; 30 with the explanations repeated)"
+[ "$n" -ge 6 ] && [ "$n" -le 16 ]
+ok $? "a two-kernel mail has 6 to 16 lines of prose besides the machine, the tables and the undecided rows' reasons ($n; 30 with the explanations repeated)"
 grep -q "Time is the wall time\|Comparing '2.5.47' with\|tests made:\|No mark: the difference" "$T/env.mail"
 ok $((!$?)) "no column or mark is explained twice, nor compare's opening paragraph repeated"
 grep -qx "'contest compare' says what each column and verdict means." "$T/env.mail"
@@ -172,9 +174,20 @@ sed -n '/^[a-z_+]*:$/,/^Overall/p' "$T/cmp.text" | sed '$d' >"$T/cmp.tables"
 [ "$(wc -l <"$T/cmp.tables")" -gt 20 ] &&
 	sed -n '/^[a-z_+]*:$/,/^Overall/p' "$T/cmp.mail" | sed '$d' | cmp -s - "$T/cmp.tables"
 ok $? "compare's tables are in the mail byte for byte ($(wc -l <"$T/cmp.tables") lines)"
-sed -n '/^Kernels compared/,$p' "$T/env.mail" |
-	cmp -s - <(sed -n '/^Kernels compared/,$p' "$T/cmp.mail" | sed '/^noload:$/,/^$/d')
+# but for the counts of the rows each shows and what noload's rows say
+counts() {
+	tr '\n' ' ' | tr -s ' ' | sed -e 's/[0-9]* rows\{0,1\} \(is\|are\) paired round by round\. //' \
+		-e 's/[0-9]* rows\{0,1\} compares\{0,1\} separate sessions[^.]*\. //' \
+		-e "s/noload's [^.]* not tested: no load ran\. //" -e 's/; [0-9]* of [0-9]* verdicts\{0,1\} decided\.//'
+}
+sed -n '/^Kernels compared/,$p' "$T/env.mail" | counts >"$T/env.section"
+sed -n '/^Kernels compared/,$p' "$T/cmp.mail" | sed '/^noload:$/,/^$/d' | counts >"$T/cmp.section"
+cmp -s "$T/env.section" "$T/cmp.section"
 ok $? "report --format mail carries the same compare section, but for noload its tables show"
+# and counts the verdicts of the rows it shows, not noload's
+shown=$(sed -n '/^Kernels compared/,$p' "$T/env.mail" | grep -cE ' (better|worse|same|changed|undecided)$')
+tr '\n' ' ' <"$T/env.mail" | tr -s ' ' | grep -q "; [0-9]* of $shown verdicts\{0,1\} decided\."
+ok $? "report's mail counts the $shown verdicts it shows"
 "$CONTEST" compare -r "$R" --format mail --alpha 0.01 2.4.18 2.5.47 2>/dev/null |
 	grep -qF "* marks p < 0.01 (Welch's t-test)"
 ok $? "--alpha shows in the legend"

@@ -20,7 +20,7 @@ rounds=$(grep -c "round [0-9]*/$CAP: more$" "$T/err1")
 [ "$rounds" -le $CAP ] && [ "$rounds" -ge 3 ]
 ok $? "it ran between 3 and $CAP rounds ($rounds)"
 line=$(grep "until-decided: noload Time of 'more'" "$T/err1")
-mde=$(sed -n "s/.*noise: would see only \([0-9.]*\)%.*/\1/p" <<< "$line")
+mde=$(sed -n "s/.*(MDE >\{0,1\}\([0-9.]*\)%).*/\1/p" <<< "$line")
 if grep -q ": worse (" <<< "$line"; then
 	ok 0 "10% more work is worse within the cap: $line"
 elif [ -n "$mde" ] && awk -v m="$mde" 'BEGIN { exit !(m > 5) }'; then
@@ -43,6 +43,25 @@ line=$(aa "$T/aa1")
 grep -qE ": (better|worse) \(" <<< "$line" && line="$line; again: $(aa "$T/aa2")"
 grep -qE "(still undecided|: same \().*" <<< "${line##*again: }"
 ok $? "A/A ends same or undecided: $line"
+
+# one MDE for one thing: the table after the rounds compares at the last
+# look's alpha (4 rounds: 2 looks, the second at 0.05 * 3/4), so a row
+# still undecided says the MDE its table prints, and how many runs
+# would see the margin
+"$CONTEST" run -c "$CONF" -r "$T/r6" -k a -k b --until-decided --max-rounds 4 noload \
+	> "$T/out6" 2> "$T/err6"
+ok $? "an A/A pair, 4 rounds at most: exit 0"
+grep -qF "* marks p < 0.0375," <(tr '\n' ' ' < "$T/out6" | tr -s ' ')
+ok $? "the table after it tests at the last look's alpha, 0.0375"
+line=$(grep "until-decided: noload Time of 'b'" "$T/err6")
+if grep -q "still undecided" <<< "$line"; then
+	said=$(sed -n 's/.*(MDE \([^)]*\)).*/\1/p' <<< "$line")
+	cell=$(awk '/^Time / { t = 1; next } t && $1 == "b" { print $(NF - 1); exit }' "$T/out6")
+	[ -n "$said" ] && [ "$said" = "$cell" ] && grep -qE "(about|over) [0-9]+ rounds \(4 now\) to see 2%" <<< "$line"
+	ok $? "its message's MDE is the table's ($said, $cell), with the rounds that would see 2%: $line"
+else
+	skip "the undecided message's MDE is the table's" "the A/A pair was decided: $line"
+fi
 
 # an interactive task has no Time to judge: its rounds are judged by its
 # Latency (they once ended at the first look, with nothing judged)

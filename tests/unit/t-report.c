@@ -489,7 +489,7 @@ static void test_env_summary(void)
 	char *kernels[] = { "2.4.18", "2.5.47", "2.5.48" };
 	struct env *envs[] = { NULL, env_parse("cpus: 4\nmemtotal: 1 (1 B)\ntree: /t\n", 1),
 			       env_parse("cpus: 8\nmemtotal: 1 (1 B)\ntree: /t\n", 1) };
-	char *s = report_env_summary(envs, kernels, 3);
+	char *s = report_env_summary(envs, kernels, 3, NULL);
 
 	ok(!strncmp(s, "The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory",
 		    strlen("The runs of 2.5.47 were made on 4 CPUs (unknown) with 1 B of memory")),
@@ -503,14 +503,27 @@ static void test_env_summary(void)
 	env_free(envs[2]);
 	envs[1] = env_parse("uname: Linux vm 6.1.0-a #1 SMP\ncpus: 4\n", 1);
 	envs[2] = env_parse("uname: Linux vm 6.1.0-b #1 SMP\ncpus: 4\n", 1);
-	s = report_env_summary(envs, kernels, 3);
+	s = report_env_summary(envs, kernels, 3, NULL);
 	ok(strstr(s, "The runs of 2.5.47 were made running Linux 6.1.0-a on 4 CPUs") &&
 	   strstr(s, "The runs of 2.5.48 were made running Linux 6.1.0-b."),
 	   "env summary: each kernel's running kernel, from its uname line");
 	free(s);
 	env_free(envs[1]);
 	env_free(envs[2]);
-	s = report_env_summary(NULL, kernels, 3);
+	/* a variant's knobs and the scheduler they set: what was varied */
+	envs[1] = env_parse("knobs: /sys/block/sda/queue/scheduler=none\ncpus: 4\n"
+			    "io_scheduler: none\nthp: never\nconfig:\nruns = 1\n", 1);
+	envs[2] = env_parse("knobs: /sys/block/sda/queue/scheduler=bfq\ncpus: 4\n"
+			    "io_scheduler: bfq\nthp: always\nconfig:\nruns = 1\n", 1);
+	s = report_env_summary(envs, kernels, 3, NULL);
+	ok(strstr(s, " 2.5.48 ran with the knobs /sys/block/sda/queue/scheduler=bfq, 2.5.47 "
+		  "with /sys/block/sda/queue/scheduler=none: what was varied.") &&
+	   strstr(s, " 2.5.48 differs from 2.5.47 in: thp.") && strstr(s, ", 1 run per load,"),
+	   "env summary: knobs said as what was varied, thp (no knob set it) as a difference");
+	free(s);
+	env_free(envs[1]);
+	env_free(envs[2]);
+	s = report_env_summary(NULL, kernels, 3, NULL);
 	ok(!strncmp(s, "No env files:", 13), "env summary: no texts at all say so");
 	free(s);
 }

@@ -77,6 +77,10 @@ static void test_decided(void)
 	rows[1].verdict.kind = VERDICT_BETTER;
 	rows[1].test = TEST_MISSING;
 	ok(open_rows(rows, 4, 3, 20) == 1, "no runs on a side: not decided");
+	rows[1].test = TEST_CONSTANT;
+	rows[1].untested = 1;	/* 0 in every run of both (no load ran): nothing to wait for */
+	ok(open_rows(rows, 4, 3, 20) == 0, "an untested row is not waited for");
+	rows[1].untested = 0;
 	rows[1].test = TEST_MADE;
 	rows[3] = row("B", COMPARE_RATIO, 0, 0, TEST_MADE, VERDICT_UNDECIDED);
 	ok(open_rows(rows, 4, 3, 20) == 1, "a loaded compile's Ratio is judged too");
