@@ -99,7 +99,7 @@ int compare_write_mail(const struct compare *c, struct env *const *envs, char *c
 	size_t n = c->report.nkernels;
 	char *subject = mail_subject("[BENCHMARK] contest compare:", kernels, n);
 	char *env = report_env_summary(envs, kernels, n, &c->report), *body;
-	struct mail_headers h = { from, to, subject };
+	struct mail_headers h = { .from = from, .to = to, .subject = subject };
 	struct membuf m;
 	FILE *mem = membuf_open(&m);
 	int ret;

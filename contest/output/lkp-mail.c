@@ -441,7 +441,7 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 	struct lkp_rows rows;
 	const struct lkp_row *focus;
 	struct membuf mb;
-	struct mail_headers h = { m->from, m->to, NULL };
+	struct mail_headers h = { .from = m->from, .to = m->to };
 	char *subject = NULL, *words, *body;
 	FILE *mem;
 	int ret = -1;
@@ -461,6 +461,7 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 			    focus->name, words);
 	free(words);
 	h.subject = subject;
+	h.wide_table = 1;	/* the table stays one row a line, as the robot's */
 	mem = membuf_open(&mb);
 	write_intro(mem, c, envs, m, focus);
 	write_table(mem, c, envs, m, &rows);

@@ -360,7 +360,7 @@ int mail_write(FILE *out, const struct mail_headers *h, const char *body)
 	free(from);
 	text = mail_ascii(body);
 	fputs(text, out);
-	if (mail_widest_line(text) > MAIL_WIDTH)
+	if (!h->wide_table && mail_widest_line(text) > MAIL_WIDTH)
 		warning("a line of the mail is %zu columns wide", mail_widest_line(text));
 	free(text);
 	if (fflush(out) == EOF || ferror(out))

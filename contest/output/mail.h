@@ -25,6 +25,8 @@ struct mail_headers {
 	const char *from;
 	const char *to;		/* NULL: no To: */
 	const char *subject;
+	int wide_table;		/* a table's rows may be wider than MAIL_WIDTH
+				 * (they stay parseable): no warning */
 };
 
 /* greedy word wrap of one paragraph to width, indent before every line;

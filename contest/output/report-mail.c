@@ -166,7 +166,7 @@ static int write_body(FILE *out, const struct report *r, const struct report *sh
 int report_write_mail(const struct report *r, const struct report_opts *opts, FILE *out)
 {
 	char *body, *subject = mail_subject("[BENCHMARK] contest:", r->kernels, r->nkernels);
-	struct mail_headers h = { opts->from, opts->to, subject };
+	struct mail_headers h = { .from = opts->from, .to = opts->to, .subject = subject };
 	char **names = mail_names(r->kernels, r->nkernels, 1);
 	struct report shown;
 	struct membuf m;

@@ -27,6 +27,8 @@ envfile base; envfile head 1234abcd5678 'fs: slow down read()'
 
 "$CONTEST" compare -r "$R" --format lkp base head > "$T/mail" 2> "$T/err"
 ok $? "compare --format lkp exits 0"
+! grep -q "columns wide" "$T/err"
+ok $? "no warning about the table's wide rows (they stay one row a line): $(head -c 200 "$T/err")"
 subject=$(sed -n 's/^Subject: //p' "$T/mail")
 is "$subject" "[contest] 1234abcd5678: contest.io_load.time_s 11.7% regression" \
 	"the subject names env's commit, the worst row and its change"
