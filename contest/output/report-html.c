@@ -49,7 +49,7 @@ static const char style[] =
 	"section{break-inside:avoid}h2{break-after:avoid}img{max-width:16cm}"
 	"a{color:inherit;text-decoration:none}}\n";
 
-static void html_escape(FILE *out, const char *s)
+void html_escape(FILE *out, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
@@ -584,16 +584,16 @@ static FILE *open_page_tmp(int dir_fd, const char *tmp)
 	return page;
 }
 
-int report_write_html(const struct report *r, const struct report_opts *opts,
-		      const struct plot_set *set, int charts_ok, FILE *out)
+int html_page_publish(const char *dir, int (*write)(FILE *page, const void *data),
+		      const void *data, FILE *out)
 {
-	char *path = xasprintf("%s/index.html", opts->out_dir);
+	char *path = xasprintf("%s/index.html", dir);
 	char *tmp = xasprintf("%s.tmp", path);
-	int dir_fd = open_own_dir(opts->out_dir), ret = -1;
+	int dir_fd = open_own_dir(dir), ret = -1;
 	FILE *page = dir_fd >= 0 ? open_page_tmp(dir_fd, tmp) : NULL;
 
 	if (page) {
-		ret = write_page(page, r, opts, set, charts_ok);
+		ret = write(page, data);
 		if (fclose(page) == EOF || ret < 0)
 			ret = error("cannot write '%s': %s", tmp, strerror(errno));
 		else if (renameat(dir_fd, "index.html.tmp", dir_fd, "index.html") < 0)
@@ -608,4 +608,26 @@ int report_write_html(const struct report *r, const struct report_opts *opts,
 	free(path);
 	free(tmp);
 	return ret;
+}
+
+struct page_args {
+	const struct report *r;
+	const struct report_opts *opts;
+	const struct plot_set *set;
+	int charts_ok;
+};
+
+static int write_report_page(FILE *page, const void *data)
+{
+	const struct page_args *a = data;
+
+	return write_page(page, a->r, a->opts, a->set, a->charts_ok);
+}
+
+int report_write_html(const struct report *r, const struct report_opts *opts,
+		      const struct plot_set *set, int charts_ok, FILE *out)
+{
+	struct page_args a = { r, opts, set, charts_ok };
+
+	return html_page_publish(opts->out_dir, write_report_page, &a, out);
 }
