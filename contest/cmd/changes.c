@@ -4,6 +4,7 @@
 #include "cmd/cmds.h"
 #include "output/changes-mail.h"
 #include "output/changes-html.h"
+#include "output/html-page.h"
 #include "output/mail.h"
 #include "results/history.h"
 #include "lib/page-dir.h"
@@ -39,7 +40,7 @@ static int check_args(const struct changes_args *a, int *metric)
 		return error("--metric '%s': not a measure of a run", a->metric);
 	if ((a->format == CHANGES_HTML) != !!a->out_dir)
 		return error("--format html and -o DIR go together");
-	if (a->format == CHANGES_HTML && page_dir_check(a->out_dir, CHANGES_HTML_GENERATOR) < 0)
+	if (a->format == CHANGES_HTML && page_dir_check(a->out_dir, HTML_PAGE_GENERATOR) < 0)
 		return -1;
 	if (a->format == CHANGES_MAIL && mail_check_addresses(a->w.from, a->w.to) < 0)
 		return -1;

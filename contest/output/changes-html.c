@@ -1,5 +1,6 @@
 /* changes-html.c - history charts and the changes page, see changes-html.h */
 #include "output/changes-html.h"
+#include "output/html-page.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -206,7 +207,7 @@ static int write_page(FILE *out, const void *data)
 	const struct history *h = data;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      CHANGES_HTML_GENERATOR CONTEST_VERSION "\">\n"
+	      HTML_PAGE_GENERATOR CONTEST_VERSION "\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width\">\n"
 	      "<title>contest: changes</title>\n<style>\n", out);
 	fprintf(out, "%s</style>\n</head>\n<body>\n<h1>contest: where each load changed</h1>\n"

@@ -15,9 +15,7 @@
 #include <stdio.h>
 
 #include "results/history.h"
-#include "output/report-html.h"
 
-#define CHANGES_HTML_GENERATOR REPORT_HTML_GENERATOR
 #define CHANGES_HTML_COLUMNS 1500
 /* the charts' style sheet, for any page that has them */
 #define CHANGES_HTML_CHART_STYLE \

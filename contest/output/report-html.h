@@ -16,24 +16,14 @@
 
 #include "results/report.h"
 #include "output/plot.h"
+#include "output/html-page.h"
 
 /* what marks a page as contest's, so that -o DIR may write over it (page-dir.h) */
-#define REPORT_HTML_GENERATOR "<meta name=\"generator\" content=\"contest "
+#define REPORT_HTML_GENERATOR HTML_PAGE_GENERATOR
 
 int report_html_charts(const struct report *r, const struct report_opts *opts,
 		       struct plot_set *set);
 int report_write_html(const struct report *r, const struct report_opts *opts,
 		      const struct plot_set *set, int charts_ok, FILE *out);
-
-/* s with &, <, >, " and ' escaped for HTML text and attributes */
-void html_escape(FILE *out, const char *s);
-
-/*
- * Write DIR/index.html by write(page, data): into DIR/index.html.tmp,
- * made anew (never through a symlink), then renamed over it; its path
- * goes to out. 0, or -1 (said).
- */
-int html_page_publish(const char *dir, int (*write)(FILE *page, const void *data),
-		      const void *data, FILE *out);
 
 #endif

@@ -1,0 +1,26 @@
+# changes-history.awk - a made-up history for the changes tests:
+#   awk -v dir=DIR -v n=N -f changes-history.awk   (DIR/kNNN/runs.tsv made by runs_header)
+# kernels k001..kN, each its own session, 3 runs each of noload (100 s,
+# +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded
+BEGIN {
+	srand(37)
+	for (k = 1; k <= n; k++) {
+		f = sprintf("%s/k%0*d/runs.tsv", dir, n >= 1000 ? 4 : 3, k)
+		for (r = 1; r <= 3; r++) {
+			ts = 1700000000 + k * 10000 + r * 100
+			t = 100 * (k >= 37 ? 1.10 : 1.0) * (1 + 0.02 * normal())
+			printf "%d\tnoload\t%d\t%.3f\t95\t0\t0\tok\n", ts, r, t >> f
+			t = 90 * (1 + 0.02 * normal())
+			printf "%d\tcacherun\t%d\t%.3f\t99\t0\t0\tok\n", ts + 50, r, t >> f
+		}
+		close(f)
+	}
+}
+
+# a normal deviate: the sum of 12 uniforms less 6
+function normal(   z, i) {
+	z = -6
+	for (i = 0; i < 12; i++)
+		z += rand()
+	return z
+}
