@@ -15,8 +15,9 @@
 
 static const char usage_text[] =
 	"usage: contest changes [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
-	"                       [--order " HISTORY_ORDER_WORDS "] [--alpha P] [--min-change PCT]\n"
-	"                       [--metric M] [--format " CHANGES_FORMAT_WORDS "] [-o DIR]\n"
+	"                       [--order " HISTORY_ORDER_WORDS "] [--alpha P]\n"
+	"                       [--min-change PCT] [--metric M]\n"
+	"                       [--format " CHANGES_FORMAT_WORDS "] [-o DIR]\n"
 	"                       [--from ADDRESS] [--to ADDRESS] [KERNEL...]\n";
 
 static const char intro_text[] =

@@ -1,11 +1,17 @@
 # changes-history.awk - a made-up history for the changes tests:
-#   awk -v dir=DIR -v n=N -f changes-history.awk   (DIR/kNNN/runs.tsv made by runs_header)
+#   awk -v dir=DIR -v n=N -v header="$(runs_columns timestamp)" -f changes-history.awk
 # kernels k001..kN, each its own session, 3 runs each of noload (100 s,
 # +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded
 BEGIN {
 	srand(37)
 	for (k = 1; k <= n; k++) {
+		kdir = sprintf("%s/k%0*d", dir, n >= 1000 ? 4 : 3, k)
+		print kdir | "xargs mkdir -p"
+	}
+	close("xargs mkdir -p")
+	for (k = 1; k <= n; k++) {
 		f = sprintf("%s/k%0*d/runs.tsv", dir, n >= 1000 ? 4 : 3, k)
+		print header > f
 		for (r = 1; r <= 3; r++) {
 			ts = 1700000000 + k * 10000 + r * 100
 			t = 100 * (k >= 37 ? 1.10 : 1.0) * (1 + 0.02 * normal())

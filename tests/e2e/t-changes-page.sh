@@ -11,8 +11,12 @@ if ! command -v chromium >/dev/null; then
 	exit 0
 fi
 R=$T/r
-for k in $(seq 1 1200); do runs_header "$R/$(printf k%04d "$k")/runs.tsv" timestamp; done
-awk -v dir="$R" -v n=1200 -f "$TOP/tests/e2e/changes-history.awk"
+# history DIR N: kernels k001..kN (changes-history.awk)
+history() {
+	awk -v dir="$1" -v n="$2" -v header="$(runs_columns timestamp)" \
+		-f "$TOP/tests/e2e/changes-history.awk"
+}
+history "$R" 1200
 
 "$CONTEST" changes -r "$R" --format html -o "$T/page" > /dev/null 2> "$T/err"
 ok $? "changes --format html over 1200 kernels exits 0 ($(head -n 1 "$T/err"))"
@@ -68,9 +72,7 @@ is "$(charts "$T/bare-dom" | awk -F'|' '$1 == "noload" { print $3 }')" 0 \
 	"the probe sees no mark where there is none"
 
 # report's page: a history chart under each load (60 kernels)
-mkdir -p "$T/r60"
-for k in $(seq 1 60); do runs_header "$T/r60/$(printf k%03d "$k")/runs.tsv" timestamp; done
-awk -v dir="$T/r60" -v n=60 -f "$TOP/tests/e2e/changes-history.awk"
+history "$T/r60" 60
 "$CONTEST" report -r "$T/r60" --format html -o "$T/rpage" > /dev/null 2> "$T/rerr"
 ok $? "report --format html over 60 kernels exits 0 ($(grep -m 1 '^error' "$T/rerr"))"
 probe "$T/rpage/index.html" "$T/rpage/probe.html"

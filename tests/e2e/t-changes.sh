@@ -8,10 +8,8 @@
 R=$T/r
 # history DIR N: kernels k001..kN (changes-history.awk)
 history() {
-	for k in $(seq 1 "$2"); do
-		runs_header "$1/$(printf k%03d "$k")/runs.tsv" timestamp
-	done
-	awk -v dir="$1" -v n="$2" -f "$TOP/tests/e2e/changes-history.awk"
+	awk -v dir="$1" -v n="$2" -v header="$(runs_columns timestamp)" \
+		-f "$TOP/tests/e2e/changes-history.awk"
 }
 history "$R" 60
 printf 'tree: /src/linux\ncommit: 1111aaaa\n' > "$R/k036/env"
