@@ -120,6 +120,34 @@ static void test_drift(void)
 	changes_release(&c);
 }
 
+/*
+ * Each kernel its own session, each session's speed off by 3% (SD), the
+ * runs within by 1%: kernels' means are the evidence, not their runs,
+ * or every session's offset looks like a change
+ */
+static void test_sessions_by_kernels(void)
+{
+	struct changes_opts o;
+	struct changes c;
+	int quiet = 0;
+
+	changes_opts_init(&o);
+	for (int seed = 0; seed < 100; seed++) {
+		rng_seed(9000 + (uint64_t)seed);
+		for (size_t k = 0; k < 100; k++) {
+			double session = 1.0 + 0.03 * rng_normal();
+
+			for (size_t r = 0; r < RUNS; r++)
+				values[k * RUNS + r] = 100.0 * session * (1.0 + 0.01 * rng_normal());
+			ks[k] = (struct changes_kernel){ values + k * RUNS, RUNS, (int)k };
+		}
+		changes_find(ks, 100, &o, &c);
+		quiet += c.n == 0;
+		changes_release(&c);
+	}
+	ok(quiet >= 93, "sessions 3%% apart, runs 1%%: no change in %d of 100 (>= 93)", quiet);
+}
+
 static void test_ramp(void)
 {
 	struct changes_opts o;
@@ -175,6 +203,7 @@ int main(void)
 	test_flat();
 	test_two_steps();
 	test_drift();
+	test_sessions_by_kernels();
 	test_ramp();
 	test_min_change_and_few();
 	test_scale();
