@@ -78,6 +78,26 @@ is "$(grep -o 'class="point"' "$P" | wc -l)" 120 "html: a point per kernel in ea
 grep -q 'class="change-label"[^>]*>+[0-9.]*% k037<' "$P"
 ok $? "html: noload's change marked and labelled"
 
+# a calibration of this machine whose sessions drift 6% apart: the 10% step
+# between kernels of separate sessions is within what the drift allows
+printf 'cpu_model: Lab CPU\ncpus: 2\nmemtotal: 1000000000\n' > "$R/k001/env"
+i=0
+for mean in 100 108 94 104; do
+	i=$((i + 1))
+	runs_header "$R/.calibration/s$i/runs.tsv"
+	cp "$R/k001/env" "$R/.calibration/s$i/env"
+	for r in 1 2 3; do
+		printf 'noload\t%d\t%s\t95\t0\t0\tok\n' $r "$(echo "$mean * (1 + ($r - 2) / 100)" | bc -l)" \
+			>> "$R/.calibration/s$i/runs.tsv"
+	done
+done
+"$CONTEST" changes -r "$R" $KS > "$T/cal" 2> "$T/cal.err"
+grep -q '^noload: Time \[s\], 60 kernels (180 runs), 60 sessions, their drift of [0-9.]*% allowed for$' \
+	"$T/cal"
+ok $? "with a calibration the drift between sessions is allowed for ($(head -n 1 "$T/cal.err"))"
+is "$(grep -c '^  step' "$T/cal")" 0 "and the step within it is no change"
+rm -rf "$R/.calibration"
+
 # the 2002 mail's six kernels, oldest first: its change points per load
 PUB=$TOP/tests/data/published/reports
 "$CONTEST" changes -r "$PUB" --format csv 2.4.18 2.4.19 2.4.20-rc1 2.5.47 2.5.47-mm1 2.5.47-mm3 \
