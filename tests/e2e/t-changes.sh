@@ -78,6 +78,14 @@ is "$(grep -o 'class="point"' "$P" | wc -l)" 120 "html: a point per kernel in ea
 grep -q 'class="change-label"[^>]*>+[0-9.]*% k037<' "$P"
 ok $? "html: noload's change marked and labelled"
 
+# the same kernels in interleaved rounds: one session, tested by the runs
+awk -v dir="$T/il" -v n=60 -v interleaved=1 -v header="$(runs_columns timestamp)" \
+	-f "$TOP/tests/e2e/changes-history.awk"
+"$CONTEST" changes -r "$T/il" $KS > "$T/il.text"
+grep -q '^noload: Time \[s\], 60 kernels (180 runs), one session$' "$T/il.text" &&
+	grep -q '^  step k036 -> k037 ' "$T/il.text"
+ok $? "kernels whose runs overlap in time are one session; the step is found"
+
 # a calibration of this machine whose sessions drift 6% apart: the 10% step
 # between kernels of separate sessions is within what the drift allows
 printf 'cpu_model: Lab CPU\ncpus: 2\nmemtotal: 1000000000\n' > "$R/k001/env"
