@@ -506,10 +506,11 @@ static double least_visible(const struct series *s, const struct cands *cs)
 {
 	double ss = 0.0, n, na, nb, var, se, df, tau2 = 0.0;
 	size_t lo = 0, k;
-	int by_kernels = !one_session(s, 0, s->m);
+	int by_kernels;
 
 	if (s->m < 2)
 		return NAN;
+	by_kernels = !one_session(s, 0, s->m);
 	for (k = 0; k <= cs->n; k++) {
 		size_t hi = k < cs->n ? cs->at[k] : s->m;
 

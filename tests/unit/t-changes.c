@@ -183,6 +183,11 @@ static void test_min_change_and_few(void)
 	ok(c.n == 0 && isnan(c.mde_pct), "two kernels of one run in two sessions: no test");
 	ok(!changes_can_see(&c, 0.0), "and it says it cannot see any change");
 	changes_release(&c);
+	one[0] = two[0] = 0.0;	/* Loads of noload: nothing above 0 */
+	changes_find(pair, 2, &o, &c);
+	ok(c.n == 0 && c.kernels == 0 && c.left_out == 2 && isnan(c.mde_pct),
+	   "runs not above 0 are left out and counted");
+	changes_release(&c);
 }
 
 static void test_scale(void)
