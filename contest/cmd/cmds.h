@@ -9,6 +9,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_rerun(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_changes(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_env(int argc, char **argv);

@@ -18,6 +18,9 @@
  * through a symlink, then renamed over index.html.
  */
 #include "output/report-html.h"
+#include "output/html-page.h"
+#include "output/changes-html.h"
+#include "results/history.h"
 #include "output/report-env.h"
 #include "output/compare-write.h"
 #include "results/metric.h"
@@ -47,22 +50,8 @@ static const char style[] =
 	"td.verdict,span[class^=verdict]{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
 	"@media print{body{max-width:none;margin:0;font-size:10pt}"
 	"section{break-inside:avoid}h2{break-after:avoid}img{max-width:16cm}"
-	"a{color:inherit;text-decoration:none}}\n";
-
-static void html_escape(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		case '\'': fputs("&#39;", out); break;
-		default:
-			fputc((unsigned char)*s < 0x20 ? '?' : *s, out);
-		}
-	}
-}
+	"a{color:inherit;text-decoration:none}}\n"
+	CHANGES_HTML_CHART_STYLE;
 
 static void base64(FILE *out, const unsigned char *p, size_t len)
 {
@@ -528,9 +517,32 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 	}
 }
 
+/* the kernels in the page's order as a history (changes-html.h), from HISTORY_KERNELS on */
+#define HISTORY_KERNELS 3
+
+static void history_of_page(const struct report *r, struct history *h)
+{
+	struct changes_opts o;
+
+	changes_opts_init(&o);
+	memset(h, 0, sizeof(*h));
+	if (r->nkernels >= HISTORY_KERNELS)
+		history_build(h, r, NULL, HISTORY_GIVEN, -1, &o);
+}
+
+static void write_history(FILE *out, const struct history *h, const struct report_table *t)
+{
+	for (size_t s = 0; s < h->nseries; s++)
+		if (h->series[s].t == t) {
+			fputs("<h3>History</h3>\n", out);
+			changes_html_chart(out, h, &h->series[s]);
+		}
+}
+
 static int write_page(FILE *out, const struct report *r, const struct report_opts *opts,
 		      const struct plot_set *set, int charts_ok)
 {
+	struct history h;
 	int ret = 0;
 
 	write_head(out, r);
@@ -542,6 +554,7 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 		return -1;
 	if (r->nkernels >= 2)
 		write_compare_intro(out, r->compare);
+	history_of_page(r, &h);
 	for (size_t i = 0; i < r->ntables; i++) {
 		/* a sweep's chart once, with its first point */
 		int later_point = i && r->tables[i].sweep[0] &&
@@ -560,8 +573,10 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 			ret = -1;
 		if (r->nkernels >= 2)
 			write_compare_table(out, r->compare, r->tables[i].load);
+		write_history(out, &h, &r->tables[i]);
 		fputs("</section>\n", out);
 	}
+	history_release(&h);
 	write_pressure(out, r);
 	if (write_monitors(out, r, set) < 0)
 		ret = -1;
@@ -580,48 +595,24 @@ int report_html_charts(const struct report *r, const struct report_opts *opts,
 	return ret;
 }
 
-/* DIR/index.html.tmp, made anew (O_EXCL, never through a symlink) in DIR
- * checked (open_own_dir()): NULL, said */
-static FILE *open_page_tmp(int dir_fd, const char *tmp)
-{
-	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-	int fd = openat(dir_fd, "index.html.tmp", flags, 0666);
-	FILE *page;
+struct page_args {
+	const struct report *r;
+	const struct report_opts *opts;
+	const struct plot_set *set;
+	int charts_ok;
+};
 
-	/* one left by a killed run, or planted: the name is removed, not followed */
-	if (fd < 0 && errno == EEXIST && unlinkat(dir_fd, "index.html.tmp", 0) == 0)
-		fd = openat(dir_fd, "index.html.tmp", flags, 0666);
-	if (fd < 0 || !(page = fdopen(fd, "w"))) {
-		error("cannot write '%s': %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	return page;
+static int write_report_page(FILE *page, const void *data)
+{
+	const struct page_args *a = data;
+
+	return write_page(page, a->r, a->opts, a->set, a->charts_ok);
 }
 
 int report_write_html(const struct report *r, const struct report_opts *opts,
 		      const struct plot_set *set, int charts_ok, FILE *out)
 {
-	char *path = xasprintf("%s/index.html", opts->out_dir);
-	char *tmp = xasprintf("%s.tmp", path);
-	int dir_fd = open_own_dir(opts->out_dir), ret = -1;
-	FILE *page = dir_fd >= 0 ? open_page_tmp(dir_fd, tmp) : NULL;
+	struct page_args a = { r, opts, set, charts_ok };
 
-	if (page) {
-		ret = write_page(page, r, opts, set, charts_ok);
-		if (fclose(page) == EOF || ret < 0)
-			ret = error("cannot write '%s': %s", tmp, strerror(errno));
-		else if (renameat(dir_fd, "index.html.tmp", dir_fd, "index.html") < 0)
-			ret = error("cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
-		else
-			fprintf(out, "%s\n", path);
-		if (ret < 0)
-			unlinkat(dir_fd, "index.html.tmp", 0);
-	}
-	if (dir_fd >= 0)
-		close(dir_fd);
-	free(path);
-	free(tmp);
-	return ret;
+	return html_page_publish(opts->out_dir, write_report_page, &a, out);
 }

@@ -16,9 +16,10 @@
 
 #include "results/report.h"
 #include "output/plot.h"
+#include "output/html-page.h"
 
 /* what marks a page as contest's, so that -o DIR may write over it (page-dir.h) */
-#define REPORT_HTML_GENERATOR "<meta name=\"generator\" content=\"contest "
+#define REPORT_HTML_GENERATOR HTML_PAGE_GENERATOR
 
 int report_html_charts(const struct report *r, const struct report_opts *opts,
 		       struct plot_set *set);

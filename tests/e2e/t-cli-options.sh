@@ -25,7 +25,7 @@ bad "option '--alpha' wants a number above 0 and below 1, not '1'" compare --alp
 bad "option '--max-runs' wants a whole number from 2 to 10000, not '1'" run --until-sd 5 --max-runs 1
 bad "option '--format': unknown value 'tiff' (one of: png svg)" plot --format tiff
 
-for cmd in run report compare plot list env; do
+for cmd in run report compare changes plot list env; do
 	"$CONTEST" $cmd --help > "$T/help" 2> "$T/err"
 	is "$?" 0 "$cmd --help: exit status 0"
 	grep -qE '^  -h, --help +this text$' "$T/help"
@@ -39,7 +39,7 @@ ok $? "report --help: -r, --results and a name too wide for the column on a line
 grep -qE '^      --interleave +with several kernels' "$T/help" && grep -qE '^  -r, --results DIR' "$T/help"
 ok $? "run --help: boot's options and the shared -r, --results from the same table"
 # every option --help lists (from the table) is in the manual
-for cmd in run report compare plot list env; do
+for cmd in run report compare changes plot list env; do
 	"$CONTEST" $cmd --help | grep -oE '^ +(-[a-zA-Z], )?--?[a-z][a-z-]*' |
 		sed -E 's/^ +(-[a-zA-Z], )?//' > "$T/opts.$cmd"
 	missing=$(while read -r o; do

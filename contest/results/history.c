@@ -1,0 +1,232 @@
+/* history.c - the series of a results folder and their change points, see history.h */
+#include "results/history.h"
+#include "results/calibration.h"
+#include "results/summary.h"
+#include "sys/fingerprint.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* the order's comparison: the report's kernels, by name as sort -V, or by first run */
+static const struct report *sort_report;
+
+static int by_version(const void *a, const void *b)
+{
+	return strverscmp(sort_report->kernels[*(const size_t *)a],
+			  sort_report->kernels[*(const size_t *)b]);
+}
+
+static int by_time(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double tx = sort_report->results[x].first_seen, ty = sort_report->results[y].first_seen;
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void make_order(struct history *h, enum history_order order)
+{
+	h->n = h->r->nkernels;
+	h->order = xcalloc(h->n + 1, sizeof(*h->order));
+	for (size_t i = 0; i < h->n; i++)
+		h->order[i] = i;
+	sort_report = h->r;
+	if (order == HISTORY_VERSION)
+		qsort(h->order, h->n, sizeof(*h->order), by_version);
+	else if (order == HISTORY_TIME && h->r->nresults == h->n)
+		qsort(h->order, h->n, sizeof(*h->order), by_time);
+}
+
+static int overlaps(const struct load_summary *a, const struct load_summary *b)
+{
+	return a && b && !isnan(a->first_ok) && !isnan(b->first_ok) &&
+	       a->first_ok <= b->last_ok && b->first_ok <= a->last_ok;
+}
+
+/* whether the table's rows have metric m */
+static int table_has(const struct report_table *t, enum metric_id m)
+{
+	return (int)m < (int)RUN_VALUES && (metrics[m].kinds & (1u << t->kind));
+}
+
+/* one series: its kernels' values in order, sessions, then its change points */
+static void series_find(struct history *h, struct history_series *hs)
+{
+	struct changes_kernel *ks = xcalloc(h->n + 1, sizeof(*ks));
+	double *values, *v;
+	size_t total = 0, i, j;
+	const struct load_summary *prev = NULL;
+	int session = -1;
+	struct changes_opts o = h->opts;
+
+	for (i = 0; i < h->n; i++) {
+		const struct report_row *row = report_kernel_row(hs->t, h->order[i]);
+
+		total += row ? (row->s->runs ? row->s->nruns : 1) : 0;
+	}
+	values = v = xcalloc(total + 1, sizeof(*values));
+	hs->mean = xcalloc(h->n + 1, sizeof(double));
+	hs->sd = xcalloc(h->n + 1, sizeof(double));
+	for (i = 0; i < h->n; i++) {
+		const struct report_row *row = report_kernel_row(hs->t, h->order[i]);
+		const struct running_stats *st = row ? metric_stats(row->s, hs->metric) : NULL;
+
+		hs->mean[i] = st && st->n ? running_stats_mean(st) : NAN;
+		hs->sd[i] = st ? running_stats_sd(st) : NAN;
+		if (!row || !st || !st->n)
+			continue;
+		ks[i].x = v;
+		if (row->s->runs) {	/* every run */
+			for (j = 0; j < row->s->nruns; j++)
+				if (!isnan(run_value(row->s, j, (int)hs->metric)))
+					*v++ = run_value(row->s, j, (int)hs->metric);
+		} else {		/* more runs than are kept: their mean */
+			*v++ = running_stats_mean(st);
+		}
+		ks[i].n = (size_t)(v - ks[i].x);
+		if (!overlaps(prev, row->s))
+			session++;
+		ks[i].session = session;
+		prev = row->s;
+	}
+	hs->sessions = session + 1;
+	if (hs->metric != METRIC_TIME || isnan(h->drift_pct))
+		o.tau2 = 0.0;
+	changes_find(ks, h->n, &o, &hs->ch);
+	free(values);
+	free(ks);
+}
+
+/* kernel i's env file, read once when first asked (a lab's 12000 are not all wanted) */
+static const struct env *env_at(const struct history *h, size_t i)
+{
+	size_t k = h->order[i];
+
+	if (k < h->r->nresults && h->r->results[k].env)
+		return h->r->results[k].env;
+	if (!h->dir || !h->envs)
+		return NULL;
+	if (!h->envs[i])
+		h->envs[i] = results_read_env(h->dir, history_kernel(h, i));
+	return h->envs[i];
+}
+
+static void calibrated(struct history *h, const char *dir)
+{
+	struct compare_opts co;
+
+	compare_opts_init(&co);
+	if (h->n)
+		compare_opts_calibrate(&co, dir, env_at(h, 0));
+	h->opts.tau2 = isnan(co.tau2) ? 0.0 : co.tau2;
+	h->drift_pct = isnan(co.tau2) ? NAN : calibration_drift_pct(co.tau2);
+}
+
+int history_build(struct history *h, const struct report *r, const char *dir,
+		  enum history_order order, int metric, const struct changes_opts *o)
+{
+	memset(h, 0, sizeof(*h));
+	h->r = r;
+	h->opts = *o;
+	make_order(h, order);
+	h->dir = dir ? xstrdup(dir) : NULL;
+	h->envs = dir ? xcalloc(h->n + 1, sizeof(*h->envs)) : NULL;
+	if (dir)
+		calibrated(h, dir);
+	else
+		h->drift_pct = NAN;
+	h->series = xcalloc(h->r->ntables + 1, sizeof(*h->series));
+	for (size_t t = 0; t < h->r->ntables; t++) {
+		struct history_series *hs = &h->series[h->nseries];
+		enum metric_id m = metric < 0 ? row_kind_main[h->r->tables[t].kind] :
+						(enum metric_id)metric;
+
+		if (!table_has(&h->r->tables[t], m))
+			continue;
+		hs->t = &h->r->tables[t];
+		hs->metric = m;
+		series_find(h, hs);
+		h->nseries++;
+	}
+	if (metric >= 0 && !h->nseries && h->r->ntables) {
+		history_release(h);
+		return error("no load's rows have %s", metrics[metric].label);
+	}
+	return 0;
+}
+
+int history_read(const char *dir, const char *const *kernels, size_t n, enum history_order order,
+		 int metric, const struct changes_opts *o, struct history *h)
+{
+	struct report_opts ropts;
+	struct report *r = xcalloc(1, sizeof(*r));
+	int ret;
+
+	report_opts_init(&ropts);
+	ret = report_collect(dir, kernels, n, &ropts, 0, r);
+	if (ret < 0 || history_build(h, r, dir, order, metric, o) < 0) {
+		if (ret >= 0)
+			report_release(r);
+		free(r);
+		return -1;
+	}
+	h->own = r;
+	return ret;
+}
+
+void history_release(struct history *h)
+{
+	for (size_t i = 0; i < h->nseries; i++) {
+		changes_release(&h->series[i].ch);
+		free(h->series[i].mean);
+		free(h->series[i].sd);
+	}
+	free(h->series);
+	for (size_t i = 0; h->envs && i < h->n; i++)
+		env_free(h->envs[i]);
+	free(h->envs);
+	free(h->dir);
+	free(h->order);
+	if (h->own)
+		report_release(h->own);
+	free(h->own);
+	memset(h, 0, sizeof(*h));
+}
+
+const char *history_kernel(const struct history *h, size_t i)
+{
+	return h->r->kernels[h->order[i]];
+}
+
+const char *history_commit(const struct history *h, size_t i)
+{
+	const struct env *e = env_at(h, i);
+	const char *c;
+
+	if (!e)
+		return NULL;
+	c = env_get(e, "commit");
+	return c ? c : env_get(e, "config.commit");
+}
+
+const char *history_tree(const struct history *h, size_t i)
+{
+	const struct env *e = env_at(h, i);
+
+	return e ? env_get(e, "tree") : NULL;
+}
+
+int history_metric_named(const char *name)
+{
+	for (int m = 0; m < (int)RUN_VALUES && m < METRICS; m++)
+		if ((metrics[m].column && !strcasecmp(name, metrics[m].column)) ||
+		    (metrics[m].json && !strcasecmp(name, metrics[m].json)) ||
+		    !strcasecmp(name, metrics[m].label))
+			return m;
+	return -1;
+}

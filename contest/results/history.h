@@ -1,0 +1,77 @@
+/* history.h - a results folder as a lab's history: per load, the series
+ * of kernels in an order and its change points (changes.h)
+ *
+ * Read as report reads (report_collect, each env file once); a series
+ * per report table (load, and sweep point), measured by its row kind's
+ * main metric (Time, an interactive task's Latency, a measured load's
+ * Work) or the one asked for. Kernel j is in the same session as kernel
+ * j - 1 when their ok runs of that load overlap in time (interleaved
+ * rounds), else in a session of its own. The calibrated drift
+ * (compare_opts_calibrate: the upper end of its interval) applies to
+ * Time, the one metric `contest calibrate` measures.
+ */
+#ifndef CONTEST_HISTORY_H
+#define CONTEST_HISTORY_H
+
+#include "results/changes.h"
+#include "results/metric.h"
+#include "results/report.h"
+
+enum history_order { HISTORY_GIVEN, HISTORY_VERSION, HISTORY_TIME };
+#define HISTORY_ORDER_WORDS "given|version|time"
+
+struct history_series {
+	const struct report_table *t;
+	enum metric_id metric;
+	int sessions;		/* how many sessions its kernels ran in */
+	struct changes ch;	/* kernel indices are positions in history.order */
+	/* per position in order: the kernel's mean and sample SD (NAN: none)
+	 * for the charts */
+	double *mean, *sd;
+};
+
+struct history {
+	const struct report *r;
+	struct report *own;	/* history_read's, NULL when built on another's */
+	size_t *order;		/* the series' kernels: indices into r.kernels */
+	size_t n;
+	struct history_series *series;
+	size_t nseries;
+	struct changes_opts opts;
+	double drift_pct;	/* the drift allowed for Time, in percent; NAN: not calibrated */
+	/* where the kernels' env files are, and those read (history_commit):
+	 * only the few a change point names are */
+	char *dir;
+	struct env **envs;
+};
+
+/*
+ * Read kernels[0..n) of dir (n == 0: every kernel) and find the change
+ * points of each series: metric -1 for each table's main metric.
+ * 0; 1 when some kernel could not be read (said) but h holds the others;
+ * -1 (said) when none could be, or the metric is none a series has.
+ */
+int history_read(const char *dir, const char *const *kernels, size_t n, enum history_order order,
+		 int metric, const struct changes_opts *o, struct history *h);
+void history_release(struct history *h);
+
+/*
+ * The same over a report already read (report --format html): dir, when
+ * not NULL, is where the calibration is looked for. 0, or -1 (said).
+ */
+int history_build(struct history *h, const struct report *r, const char *dir,
+		  enum history_order order, int metric, const struct changes_opts *o);
+
+/* the metric named (its runs.tsv column, JSON key or label, any case)
+ * among those a run has, -1 when none */
+int history_metric_named(const char *name);
+
+/* the name of the kernel at position i of the order */
+const char *history_kernel(const struct history *h, size_t i);
+/* the commit the kernel at position i was built from (env's commit, or
+ * config.commit from -s commit=SHA), NULL when its env says none */
+const char *history_commit(const struct history *h, size_t i);
+/* its env's kernel tree (the workload's tree line), NULL when none */
+const char *history_tree(const struct history *h, size_t i);
+
+#endif

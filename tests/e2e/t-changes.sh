@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# t-changes - contest changes over a made-up history of 60 kernels, each
+# its own session: noload's Time steps up 10% at k037 (2% noise), cacherun
+# stays flat; every format, the orders, --min-change, --metric, the
+# bisect command from the env files' commits, and the 2002 mail's series
+# (tests/data/published) with the change points the README shows.
+. "$(dirname "$0")/lib.sh"
+R=$T/r
+# history DIR N: kernels k001..kN (changes-history.awk)
+history() {
+	awk -v dir="$1" -v n="$2" -v header="$(runs_columns timestamp)" \
+		-f "$TOP/tests/e2e/changes-history.awk"
+}
+history "$R" 60
+printf 'tree: /src/linux\ncommit: 1111aaaa\n' > "$R/k036/env"
+printf 'tree: /src/linux\ncommit: 2222bbbb\n' > "$R/k037/env"
+KS=$(cd "$R" && ls | sort -V)
+
+"$CONTEST" changes -r "$R" $KS > "$T/text" 2> "$T/err"
+ok $? "changes exits 0 ($(head -n 1 "$T/err"))"
+is "$(grep -c '^  step' "$T/text")" 1 "one change point in all"
+is "$(awk '/^noload:/ { on = 1 } /^$/ { on = 0 } on && /^  step/ { print $2, $3, $4 }' "$T/text")" \
+	"k036 -> k037" "noload's step: the last kernel before is k036, the first after k037"
+grep -q '^  step k036 -> k037 .* +[0-9.]*% \[+[0-9.]*%, +[0-9.]*%\]  p [0-9.e-]*  regression$' "$T/text"
+ok $? "with both means, the change, its interval, p and which way"
+grep -q '^    contest bisect --tree /src/linux --good 1111aaaa --bad 2222bbbb$' "$T/text"
+ok $? "the bisect command from the two kernels' commits"
+is "$(awk '/^cacherun:/ { on = 1 } on && /no change point/ { print "none"; exit }' "$T/text")" none \
+	"cacherun: no change point"
+grep -q '^noload: Time \[s\], 60 kernels (180 runs), 60 sessions, drift not calibrated$' "$T/text"
+ok $? "every run counted, each kernel its own session"
+
+"$CONTEST" changes -r "$R" --format csv $KS > "$T/csv"
+is "$(awk -F, '$1 == "noload" { print $7, $8, $9 }' "$T/csv")" "step k036 k037" "csv: noload's step"
+is "$(awk -F, '$1 == "cacherun" { print $7 }' "$T/csv")" none "csv: cacherun none"
+"$CONTEST" changes -r "$R" --format json $KS > "$T/json"
+is "$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+for s in d["series"]:
+    for c in s["changes"]:
+        print(s["load"], c["before"], c["after"], c["direction"], c["bisect"] is not None)' "$T/json")" \
+	"noload k036 k037 regression True" "json: the same change, with its bisect command"
+
+# orders: shuffled on the command line, --order version puts them back
+SHUF=$(echo "$KS" | sort -R --random-source=<(yes))
+"$CONTEST" changes -r "$R" --order version $SHUF > "$T/version"
+cmp -s "$T/text" "$T/version"
+ok $? "--order version of shuffled names is the order sort -V gives"
+"$CONTEST" changes -r "$R" $SHUF > "$T/given"
+! cmp -s "$T/text" "$T/given"
+ok $? "--order given (the default) keeps the shuffled order: another history"
+"$CONTEST" changes -r "$R" --order time > "$T/time"
+cmp -s "$T/text" "$T/time"
+ok $? "--order time (by the first run) is the same history"
+
+"$CONTEST" changes -r "$R" --min-change 20 $KS > "$T/min"
+is "$(grep -c '^  step' "$T/min")" 0 "--min-change 20: the 10% step is none"
+"$CONTEST" changes -r "$R" k001 k002 > "$T/two" 2>&1
+grep -q 'too few runs to test for a change' "$T/two"
+ok $? "two kernels in two sessions, uncalibrated: too few runs, said"
+"$CONTEST" changes -r "$R" --min-change 1 k001 k002 k003 k004 > "$T/four" 2>&1
+grep -q 'too few runs to see a change of 1.0%: the least they can see is' "$T/four"
+ok $? "four kernels cannot see 1%, and say what they could"
+"$CONTEST" changes -r "$R" --metric cpu_pct $KS > "$T/cpu"
+grep -q '^noload: CPU% \[%\]' "$T/cpu"
+ok $? "--metric cpu_pct: the series of CPU%"
+"$CONTEST" changes -r "$R" --metric nosuch > /dev/null 2>&1
+is $? 2 "--metric of no measure: exit 2"
+
+"$CONTEST" changes -r "$R" --format mail --from a@b.c $KS > "$T/mail"
+grep -q '^Subject: \[contest\] 1 change point in 60 kernels$' "$T/mail" &&
+	grep -q '^  +[0-9.]*% regression of noload.Time \[s\] between k036 and k037$' "$T/mail"
+ok $? "mail: a digest, a line per change in the robot's words"
+
+"$CONTEST" changes -r "$R" --format html -o "$T/page" $KS > /dev/null
+P=$T/page/index.html
+is "$(grep -o 'class="point"' "$P" | wc -l)" 120 "html: a point per kernel in each of two charts"
+grep -q 'class="change-label"[^>]*>+[0-9.]*% k037<' "$P"
+ok $? "html: noload's change marked and labelled"
+
+# the same kernels in interleaved rounds: one session, tested by the runs
+awk -v dir="$T/il" -v n=60 -v interleaved=1 -v header="$(runs_columns timestamp)" \
+	-f "$TOP/tests/e2e/changes-history.awk"
+"$CONTEST" changes -r "$T/il" $KS > "$T/il.text"
+grep -q '^noload: Time \[s\], 60 kernels (180 runs), one session$' "$T/il.text" &&
+	grep -q '^  step k036 -> k037 ' "$T/il.text"
+ok $? "kernels whose runs overlap in time are one session; the step is found"
+
+# a calibration of this machine whose sessions drift 6% apart: the 10% step
+# between kernels of separate sessions is within what the drift allows
+printf 'cpu_model: Lab CPU\ncpus: 2\nmemtotal: 1000000000\n' > "$R/k001/env"
+i=0
+for mean in 100 108 94 104; do
+	i=$((i + 1))
+	runs_header "$R/.calibration/s$i/runs.tsv"
+	cp "$R/k001/env" "$R/.calibration/s$i/env"
+	for r in 1 2 3; do
+		printf 'noload\t%d\t%s\t95\t0\t0\tok\n' $r "$(echo "$mean * (1 + ($r - 2) / 100)" | bc -l)" \
+			>> "$R/.calibration/s$i/runs.tsv"
+	done
+done
+"$CONTEST" changes -r "$R" $KS > "$T/cal" 2> "$T/cal.err"
+grep -q '^noload: Time \[s\], 60 kernels (180 runs), 60 sessions, their drift of [0-9.]*% allowed for$' \
+	"$T/cal"
+ok $? "with a calibration the drift between sessions is allowed for ($(head -n 1 "$T/cal.err"))"
+is "$(grep -c '^  step' "$T/cal")" 0 "and the step within it is no change"
+rm -rf "$R/.calibration"
+
+# the 2002 mail's six kernels, oldest first: its change points per load
+PUB=$TOP/tests/data/published/reports
+"$CONTEST" changes -r "$PUB" --format csv 2.4.18 2.4.19 2.4.20-rc1 2.5.47 2.5.47-mm1 2.5.47-mm3 \
+	> "$T/pub.csv"
+is "$(awk -F, 'NR > 1 && $7 == "step" { printf "%s %s %s %+.0f%%\n", $1, $8, $9, $12 }' "$T/pub.csv")" \
+"process_load 2.4.20-rc1 2.5.47 -23%
+dbench_load 2.4.20-rc1 2.5.47 -36%
+io_load 2.4.19 2.4.20-rc1 +136%
+io_load 2.4.20-rc1 2.5.47 -88%
+list_load 2.4.20-rc1 2.5.47 +13%" "2.5.47-mm3's series: the change points of the README's table"
+done_testing
