@@ -58,7 +58,7 @@ static void mail_detail(FILE *b, const struct history *h, const struct history_s
 
 int changes_write_mail(const struct history *h, const struct changes_write_opts *o, FILE *out)
 {
-	struct mail_headers hd = { o->from, o->to, NULL };
+	struct mail_headers hd = { .from = o->from, .to = o->to };
 	size_t n = count_points(h), len = 0;
 	char *body = NULL, *subject;
 	FILE *b = open_memstream(&body, &len);
