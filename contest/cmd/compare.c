@@ -1,4 +1,4 @@
-/* cmd-compare.c - contest compare: is the difference between kernels real? */
+/* cmd/compare.c - contest compare: is the difference between kernels real? */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"

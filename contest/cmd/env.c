@@ -1,4 +1,4 @@
-/* cmd-env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
+/* cmd/env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "sys/fingerprint.h"

@@ -1,4 +1,4 @@
-/* cmd-list.c - contest list: every load, its unit of work, and whether it can run here */
+/* cmd/list.c - contest list: every load, its unit of work, and whether it can run here */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"

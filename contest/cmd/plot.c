@@ -1,4 +1,4 @@
-/* cmd-plot.c - contest plot: gnuplot charts of a results directory */
+/* cmd/plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "output/plot.h"

@@ -1,4 +1,4 @@
-/* cmd-report.c - contest report: the tables of the kernels in a results directory */
+/* cmd/report.c - contest report: the tables of the kernels in a results directory */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"

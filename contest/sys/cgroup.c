@@ -8,8 +8,12 @@
  * allows processes only in leaves once controllers are on for children, the
  * compile sits in SESSION/compile and the load in SESSION/load, and the
  * driver leaves TOP itself.
+ *
+ * Each version's code is its own, gathered in its table (cgroup-ops.h);
+ * the public functions at the end do what the versions share.
  */
 #include "sys/cgroup.h"
+#include "sys/cgroup-ops.h"
 #include "sys/cleanup.h"
 #include "lib/mounts.h"
 #include "lib/util.h"
@@ -333,6 +337,73 @@ static const char *why_not(int err)
 	return err == EACCES || err == EPERM || err == EROFS ? " (cgroup limits need root)" : "";
 }
 
+/* the session's version's table; none's for a session with no group */
+static const struct cgroup_ops *ops(const struct cgroup_session *cg)
+{
+	return cg->ops ? cg->ops : &cgroup_none_ops;
+}
+
+/* the load's groups, before a pid moves into them: made where the session has one? */
+static int load_made(const struct cgroup_session *cg, pid_t pid)
+{
+	if ((cg->mem_dir[0] && !cg->load_mem[0]) || (cg->acct_dir[0] && !cg->load_acct[0]))
+		return error("cannot move pid %d into the load's cgroup: it was not created", (int)pid);
+	return 0;
+}
+
+/* a session with no group: nothing to join, count or kill; what is still named goes */
+static int none_attach(const struct cgroup_session *cg, pid_t pid)
+{
+	(void)cg;
+	(void)pid;
+	return 0;
+}
+
+static int none_load_create(struct cgroup_session *cg)
+{
+	(void)cg;
+	return 0;
+}
+
+static double none_load_cpu_s(const struct cgroup_session *cg)
+{
+	(void)cg;
+	return -1;
+}
+
+static int none_load_kill(const struct cgroup_session *cg)
+{
+	(void)cg;
+	return -1;
+}
+
+static long long none_local_oom_kills(const char *dir)
+{
+	(void)dir;
+	return 0;
+}
+
+static long long none_oom_kills(const struct cgroup_session *cg)
+{
+	(void)cg;
+	return -1;
+}
+
+static void no_announce(const struct cgroup_session *cg)
+{
+	(void)cg;
+}
+
+/* the groups named in cg->mem_dir, cpu_dir and acct_dir: v1's, and what a session with none left */
+static void remove_named_groups(struct cgroup_session *cg)
+{
+	remove_group(cg->mem_dir);
+	if (!strcmp(cg->cpu_dir, cg->acct_dir))
+		cg->acct_dir[0] = '\0';	/* one group in a shared hierarchy */
+	remove_group(cg->cpu_dir);
+	remove_group(cg->acct_dir);
+}
+
 /*
  * Make the session group in one v1 hierarchy. required: a limit depends
  * on it, so failing is an error; otherwise the group is simply not made.
@@ -394,19 +465,18 @@ static int set_cpu_limit_v1(const struct cgroup_session *cg)
 	return 0;
 }
 
-static int v1_init(struct cgroup_session *cg, const char *name)
+/* the session groups below the driver's own; the limits come next (set_*_limit_v1) */
+static int v1_init(struct cgroup_session *cg, const char *name, const char *base, const char *mnt)
 {
 	int want_mem = cg->mem_limit > 0, want_cpu = cg->cpu_limit > 0;
 
+	(void)base;
+	(void)mnt;
 	if (v1_make(cg->mem_dir, "memory", name, want_mem) < 0)
 		return -1;
 	if (want_cpu && v1_make(cg->cpu_dir, "cpu", name, 1) < 0)
 		return -1;
 	if (v1_make(cg->acct_dir, "cpuacct", name, 0) < 0)
-		return -1;
-	if (want_mem && set_mem_limit_v1(cg) < 0)
-		return -1;
-	if (want_cpu && set_cpu_limit_v1(cg) < 0)
 		return -1;
 	cg->version = cg->mem_dir[0] || cg->cpu_dir[0] || cg->acct_dir[0] ? 1 : 0;
 	return 0;
@@ -426,22 +496,25 @@ static int v2_enabled(const char *base, const char *ctl)
 	return v2_listed(base, "cgroup.subtree_control", ctl);
 }
 
-static int v2_limits(const struct cgroup_session *cg)
+static int set_mem_limit_v2(const struct cgroup_session *cg)
 {
 	char buf[64];
 
-	if (cg->mem_limit) {
-		snprintf(buf, sizeof(buf), "%" PRIu64, cg->mem_limit);
-		if (cg_write(cg->mem_dir, "memory.max", buf) < 0)
-			return error("cannot set mem_limit: cannot write '%s/memory.max': %s",
-				     cg->mem_dir, strerror(errno));
-	}
-	if (cg->cpu_limit > 0) {
-		snprintf(buf, sizeof(buf), "%lld %d", cfs_quota_us(cg->cpu_limit), CFS_PERIOD_US);
-		if (cg_write(cg->mem_dir, "cpu.max", buf) < 0)
-			return error("cannot set cpu_limit: cannot write '%s' to '%s/cpu.max': %s",
-				     buf, cg->mem_dir, strerror(errno));
-	}
+	snprintf(buf, sizeof(buf), "%" PRIu64, cg->mem_limit);
+	if (cg_write(cg->mem_dir, "memory.max", buf) < 0)
+		return error("cannot set mem_limit: cannot write '%s/memory.max': %s",
+			     cg->mem_dir, strerror(errno));
+	return 0;
+}
+
+static int set_cpu_limit_v2(const struct cgroup_session *cg)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%lld %d", cfs_quota_us(cg->cpu_limit), CFS_PERIOD_US);
+	if (cg_write(cg->mem_dir, "cpu.max", buf) < 0)
+		return error("cannot set cpu_limit: cannot write '%s' to '%s/cpu.max': %s",
+			     buf, cg->mem_dir, strerror(errno));
 	return 0;
 }
 
@@ -454,7 +527,7 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 			     "'%s/cgroup.subtree_control'", base);
 	if (join(cg->mem_dir, base, name) < 0 || join(compile, cg->mem_dir, "compile") < 0)
 		return -1;
-	cg->version = 2;	/* so that release removes whatever gets made */
+	cg->version = 2;	/* from here on the session has groups */
 	if (make_group(cg->mem_dir, &session_group_kind, 1) < 0 ||
 	    make_group(compile, &session_group_kind, 0) < 0) {
 		int e = errno;
@@ -465,7 +538,7 @@ static int v2_init(struct cgroup_session *cg, const char *base, const char *name
 		}
 		return error("cannot create cgroup '%s': %s%s", compile, strerror(e), why_not(e));
 	}
-	return v2_limits(cg);
+	return 0;
 }
 
 /* DIR/cgroup.subtree_control: turn on each of ctls ("memory cpu") not on yet */
@@ -579,7 +652,7 @@ static int v2_top_init(struct cgroup_session *cg, const char *base, const char *
 				     missing, mnt);
 		if (v2_enable(mnt, need, NULL, 0) < 0 || join(cg->top_dir, mnt, name) < 0)
 			return -1;
-		cg->version = 2;	/* so that release removes whatever gets made */
+		cg->version = 2;	/* from here on the session has groups */
 		cg->top_made = 1;
 		/* on record: the driver's leaf is in it */
 		if (make_group(cg->top_dir, &driver_group_kind, 1) < 0)
@@ -644,10 +717,31 @@ static void v2_come_home(struct cgroup_session *cg)
 	cg->top_made = 0;
 }
 
+/* v2_top_init; when only accounting was at stake, carry on without */
+static int v2_create(struct cgroup_session *cg, const char *name, const char *base,
+		     const char *mnt)
+{
+	int ret = v2_top_init(cg, base, mnt, name);
+
+	if (ret < 0 && !cg->mem_limit && !(cg->cpu_limit > 0)) {
+		warning("no cgroup for the load: LCPU%% from a /proc scan");
+		ret = 0;
+		cgroup_session_release(cg);
+	}
+	return ret;
+}
+
+static void v2_announce(const struct cgroup_session *cg)
+{
+	info("cgroup v2: compile and load in '%s', the driver in '%s'", cg->mem_dir,
+	     cg->driver_dir);
+}
+
 int cgroup_session_init(struct cgroup_session *cg, const char *name,
 			uint64_t mem_limit, double cpu_limit)
 {
 	char base[CG_PATH], mnt[CG_PATH], defname[64];
+	const struct cgroup_ops *o;
 	int ret;
 
 	memset(cg, 0, sizeof(*cg));
@@ -660,22 +754,22 @@ int cgroup_session_init(struct cgroup_session *cg, const char *name,
 	/* v2 when its hierarchy has the memory controller at all (a hybrid
 	 * host's /sys/fs/cgroup/unified has none: v1 does the work there) */
 	if (own_group_dir(NULL, base, sizeof(base), mnt) == 0 &&
-	    v2_listed(mnt, "cgroup.controllers", "memory")) {
-		ret = v2_top_init(cg, base, mnt, name);
-		if (ret < 0 && !cg->mem_limit && !(cg->cpu_limit > 0)) {
-			/* only accounting was at stake: carry on without */
-			warning("no cgroup for the load: LCPU%% from a /proc scan");
-			ret = 0;
-			cgroup_session_release(cg);
-		}
-	} else {
-		ret = v1_init(cg, name);
-	}
+	    v2_listed(mnt, "cgroup.controllers", "memory"))
+		o = &cgroup_v2_ops;
+	else
+		o = &cgroup_v1_ops;
+	cg->ops = o;	/* before anything is made: release goes by it */
+	ret = o->create(cg, name, base, mnt);
+	if (ret == 0 && cg->mem_limit)
+		ret = o->set_memory_limit(cg);
+	if (ret == 0 && cg->cpu_limit > 0)
+		ret = o->set_cpu_limit(cg);
 	if (ret < 0)
 		cgroup_session_release(cg);
-	else if (cg->version == 2)
-		info("cgroup v2: compile and load in '%s', the driver in '%s'", cg->mem_dir,
-		     cg->driver_dir);
+	else if (!cg->version)
+		cg->ops = NULL;		/* nothing made, and no limit asked */
+	else
+		o->announce(cg);
 	return ret;
 }
 
@@ -684,14 +778,8 @@ static int v2_compile_dir(const struct cgroup_session *cg, char *out)
 	return join(out, cg->mem_dir, "compile");
 }
 
-int cgroup_enter(const struct cgroup_session *cg, pid_t pid)
+static int v1_enter(const struct cgroup_session *cg, pid_t pid)
 {
-	char compile[CG_PATH];
-
-	if (cg->version == 2)
-		return v2_compile_dir(cg, compile) < 0 ? -1 : cg_write_pid(compile, pid);
-	if (cg->version != 1)
-		return 0;
 	if (cg->mem_dir[0] && cg_write_pid(cg->mem_dir, pid) < 0)
 		return -1;
 	if (cg->cpu_dir[0] && cg_write_pid(cg->cpu_dir, pid) < 0)
@@ -699,6 +787,18 @@ int cgroup_enter(const struct cgroup_session *cg, pid_t pid)
 	if (cg->acct_dir[0] && cg_write_pid(cg->acct_dir, pid) < 0)
 		return -1;
 	return 0;
+}
+
+static int v2_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	char compile[CG_PATH];
+
+	return v2_compile_dir(cg, compile) < 0 ? -1 : cg_write_pid(compile, pid);
+}
+
+int cgroup_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	return ops(cg)->attach(cg, pid);
 }
 
 static int make_load_group(char *out, const char *session)
@@ -717,16 +817,8 @@ static int make_load_group(char *out, const char *session)
 	return 0;
 }
 
-int cgroup_load_create(struct cgroup_session *cg)
+static int v1_load_create(struct cgroup_session *cg)
 {
-	if (cg->version == 2) {
-		if (make_load_group(cg->load_mem, cg->mem_dir) < 0)
-			return -1;
-		memcpy(cg->load_acct, cg->load_mem, sizeof(cg->load_acct));
-		return 0;
-	}
-	if (cg->version != 1)
-		return 0;
 	if (make_load_group(cg->load_mem, cg->mem_dir) < 0)
 		return -1;
 	/* cpu and cpuacct may be mounted together: then it is one group */
@@ -737,15 +829,27 @@ int cgroup_load_create(struct cgroup_session *cg)
 	return make_load_group(cg->load_acct, cg->acct_dir);
 }
 
-int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid)
+/* one group for all: load_acct is load_mem */
+static int v2_load_create(struct cgroup_session *cg)
 {
-	if (cg->version == 0)
-		return 0;
-	if ((cg->mem_dir[0] && !cg->load_mem[0]) || (cg->acct_dir[0] && !cg->load_acct[0]))
-		return error("cannot move pid %d into the load's cgroup: it was not created", (int)pid);
+	if (make_load_group(cg->load_mem, cg->mem_dir) < 0)
+		return -1;
+	memcpy(cg->load_acct, cg->load_mem, sizeof(cg->load_acct));
+	return 0;
+}
+
+int cgroup_load_create(struct cgroup_session *cg)
+{
+	return ops(cg)->load_create(cg);
+}
+
+static int v1_load_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	if (load_made(cg, pid) < 0)
+		return -1;
 	/* the quota group first: when cpu and cpuacct share a hierarchy the
 	 * move into load_acct (a child of it) must come last */
-	if (cg->version == 1 && cg->cpu_dir[0] && cg_write_pid(cg->cpu_dir, pid) < 0)
+	if (cg->cpu_dir[0] && cg_write_pid(cg->cpu_dir, pid) < 0)
 		return -1;
 	if (cg->load_mem[0] && cg_write_pid(cg->load_mem, pid) < 0)
 		return -1;
@@ -754,29 +858,55 @@ int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid)
 	return 0;
 }
 
-double cgroup_load_cpu_s(const struct cgroup_session *cg)
+static int v2_load_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	if (load_made(cg, pid) < 0)
+		return -1;
+	if (cg->load_mem[0] && cg_write_pid(cg->load_mem, pid) < 0)
+		return -1;
+	return 0;
+}
+
+int cgroup_load_enter(const struct cgroup_session *cg, pid_t pid)
+{
+	return ops(cg)->load_attach(cg, pid);
+}
+
+static double v1_load_cpu_s(const struct cgroup_session *cg)
 {
 	char path[CG_PATH + 32], line[64];
-	long long usec;
 
-	if (!cg->load_acct[0])
-		return -1;
-	if (cg->version == 2) {
-		usec = cg_read_key(cg->load_acct, "cpu.stat", "usage_usec");
-		return usec < 0 ? -1 : (double)usec / 1e6;
-	}
 	snprintf(path, sizeof(path), "%s/cpuacct.usage", cg->load_acct);
 	if (read_line_file(path, line, sizeof(line)) < 0)
 		return -1;
 	return (double)strtoull(line, NULL, 10) / 1e9;	/* nanoseconds */
 }
 
-int cgroup_load_kill(const struct cgroup_session *cg)
+static double v2_load_cpu_s(const struct cgroup_session *cg)
 {
-	/* v2's cgroup.kill (5.14+) also gets what forks while being killed */
-	if (cg->version != 2 || !cg->load_mem[0])
+	long long usec = cg_read_key(cg->load_acct, "cpu.stat", "usage_usec");
+
+	return usec < 0 ? -1 : (double)usec / 1e6;
+}
+
+double cgroup_load_cpu_s(const struct cgroup_session *cg)
+{
+	if (!cg->load_acct[0])
+		return -1;
+	return ops(cg)->load_cpu_s(cg);
+}
+
+/* v2's cgroup.kill (5.14+) also gets what forks while being killed; v1 has none */
+static int v2_load_kill(const struct cgroup_session *cg)
+{
+	if (!cg->load_mem[0])
 		return -1;
 	return cg_write(cg->load_mem, "cgroup.kill", "1");
+}
+
+int cgroup_load_kill(const struct cgroup_session *cg)
+{
+	return ops(cg)->load_kill(cg);
 }
 
 /* append the pids in DIR/cgroup.procs not yet in pids[] */
@@ -823,45 +953,61 @@ int cgroup_load_pids(const struct cgroup_session *cg, pid_t *pids, int max)
  * memory.events does unless mounted with memory_localevents, so read the
  * local counters and sum over the groups.
  */
-static long long local_oom_kills(int version, const char *dir)
+static long long v1_local_oom_kills(const char *dir)
 {
-	long long n;
-
-	if (!dir[0])
-		return 0;
-	if (version == 1)
-		n = cg_read_key(dir, "memory.oom_control", "oom_kill");
-	else
-		n = cg_read_key(dir, "memory.events.local", "oom_kill");
-	return n;
+	return dir[0] ? cg_read_key(dir, "memory.oom_control", "oom_kill") : 0;
 }
 
-long long cgroup_oom_kills(const struct cgroup_session *cg)
+static long long v2_local_oom_kills(const char *dir)
 {
-	char compile[CG_PATH];
+	return dir[0] ? cg_read_key(dir, "memory.events.local", "oom_kill") : 0;
+}
+
+static long long local_oom_kills(const struct cgroup_session *cg, const char *dir)
+{
+	return ops(cg)->local_oom_kills(dir);
+}
+
+static long long v1_oom_kills(const struct cgroup_session *cg)
+{
 	long long sum = cg->oom_kills_gone, n;
 
-	if (!cg->mem_dir[0])
-		return -1;
-	if (cg->version == 2 && local_oom_kills(2, cg->mem_dir) < 0) {
-		/* no memory.events.local (before 5.2): the hierarchical count */
-		n = cg_read_key(cg->mem_dir, "memory.events", "oom_kill");
-		return n < 0 ? -1 : n;
-	}
-	if ((n = local_oom_kills(cg->version, cg->mem_dir)) < 0)
+	if ((n = v1_local_oom_kills(cg->mem_dir)) < 0)
 		return -1;
 	sum += n;
-	if (cg->version == 2 && v2_compile_dir(cg, compile) == 0 &&
-	    (n = local_oom_kills(2, compile)) > 0)
-		sum += n;
-	if ((n = local_oom_kills(cg->version, cg->load_mem)) > 0)
+	if ((n = v1_local_oom_kills(cg->load_mem)) > 0)
 		sum += n;
 	return sum;
 }
 
+static long long v2_oom_kills(const struct cgroup_session *cg)
+{
+	char compile[CG_PATH];
+	long long sum = cg->oom_kills_gone, n;
+
+	if ((n = v2_local_oom_kills(cg->mem_dir)) < 0) {
+		/* no memory.events.local (before 5.2): the hierarchical count */
+		n = cg_read_key(cg->mem_dir, "memory.events", "oom_kill");
+		return n < 0 ? -1 : n;
+	}
+	sum += n;
+	if (v2_compile_dir(cg, compile) == 0 && (n = v2_local_oom_kills(compile)) > 0)
+		sum += n;
+	if ((n = v2_local_oom_kills(cg->load_mem)) > 0)
+		sum += n;
+	return sum;
+}
+
+long long cgroup_oom_kills(const struct cgroup_session *cg)
+{
+	if (!cg->mem_dir[0])
+		return -1;
+	return ops(cg)->oom_kills(cg);
+}
+
 void cgroup_load_remove(struct cgroup_session *cg)
 {
-	long long kills = cg->load_mem[0] ? local_oom_kills(cg->version, cg->load_mem) : 0;
+	long long kills = cg->load_mem[0] ? local_oom_kills(cg, cg->load_mem) : 0;
 	int shared = !strcmp(cg->load_acct, cg->load_mem);
 
 	if (cg->load_mem[0] && remove_group(cg->load_mem) == 0 && kills > 0)
@@ -872,19 +1018,64 @@ void cgroup_load_remove(struct cgroup_session *cg)
 		remove_group(cg->load_acct);
 }
 
-void cgroup_session_release(struct cgroup_session *cg)
+/* compile, the session group, then the driver home and contest's group */
+static void v2_release(struct cgroup_session *cg)
 {
 	char compile[CG_PATH];
 
-	cgroup_load_remove(cg);
-	if (cg->version == 2 && cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
+	if (cg->mem_dir[0] && v2_compile_dir(cg, compile) == 0)
 		remove_group(compile);
 	remove_group(cg->mem_dir);
-	if (cg->version == 2)
-		v2_come_home(cg);
-	if (!strcmp(cg->cpu_dir, cg->acct_dir))
-		cg->acct_dir[0] = '\0';	/* one group in a shared hierarchy */
-	remove_group(cg->cpu_dir);
-	remove_group(cg->acct_dir);
-	cg->version = 0;
+	v2_come_home(cg);
 }
+
+void cgroup_session_release(struct cgroup_session *cg)
+{
+	cgroup_load_remove(cg);
+	ops(cg)->destroy(cg);
+	cg->version = 0;
+	cg->ops = NULL;
+}
+
+const struct cgroup_ops cgroup_v1_ops = {
+	.create = v1_init,
+	.set_memory_limit = set_mem_limit_v1,
+	.set_cpu_limit = set_cpu_limit_v1,
+	.announce = no_announce,	/* nothing moved: the groups are below the driver's */
+	.attach = v1_enter,
+	.load_create = v1_load_create,
+	.load_attach = v1_load_enter,
+	.load_cpu_s = v1_load_cpu_s,
+	.load_kill = none_load_kill,	/* v1 has no cgroup.kill */
+	.local_oom_kills = v1_local_oom_kills,
+	.oom_kills = v1_oom_kills,
+	.destroy = remove_named_groups,
+};
+
+const struct cgroup_ops cgroup_v2_ops = {
+	.create = v2_create,
+	.set_memory_limit = set_mem_limit_v2,
+	.set_cpu_limit = set_cpu_limit_v2,
+	.announce = v2_announce,
+	.attach = v2_enter,
+	.load_create = v2_load_create,
+	.load_attach = v2_load_enter,
+	.load_cpu_s = v2_load_cpu_s,
+	.load_kill = v2_load_kill,
+	.local_oom_kills = v2_local_oom_kills,
+	.oom_kills = v2_oom_kills,
+	.destroy = v2_release,
+};
+
+/* never chosen: no create and no limits */
+const struct cgroup_ops cgroup_none_ops = {
+	.announce = no_announce,
+	.attach = none_attach,
+	.load_create = none_load_create,
+	.load_attach = none_attach,
+	.load_cpu_s = none_load_cpu_s,
+	.load_kill = none_load_kill,
+	.local_oom_kills = none_local_oom_kills,
+	.oom_kills = none_oom_kills,
+	.destroy = remove_named_groups,
+};

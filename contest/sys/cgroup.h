@@ -21,8 +21,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct cgroup_ops;
+
 struct cgroup_session {
 	int version;		/* 1 or 2; 0 when no cgroup could be made */
+	const struct cgroup_ops *ops;	/* the version's code (cgroup.c); NULL with version 0 */
 	char mem_dir[512];	/* session group in the memory hierarchy (v1) or the v2 group; "" none */
 	char cpu_dir[512];	/* v1 cpu group for the quota; "" none */
 	char acct_dir[512];	/* v1 cpuacct session group; "" none */
