@@ -16,6 +16,7 @@ const struct cmd commands[] = {
 	{ "compare", cmd_compare, "is a difference between kernels real? Welch's t-test, Holm" },
 	{ "calibrate", cmd_calibrate, "this machine's drift between sessions, which compare allows for" },
 	{ "judge", cmd_judge, "one step of git bisect run: is a kernel like the good or the bad?" },
+	{ "bisect", cmd_bisect, "which commit made it slower: build, boot and measure each step" },
 	{ "plot", cmd_plot, "gnuplot charts: Time per kernel and load, monitor logs over time" },
 	{ "list", cmd_list, "the loads, what a unit of work is, and whether each can run here" },
 	{ "env", cmd_env, "the fingerprint of this machine and kernel, as env files hold it" },
