@@ -19,8 +19,8 @@
 #include <string.h>
 
 static const char usage_text[] =
-	"usage: contest bisect --tree DIR --good REV --bad REV [-c CONF] [-s KEY=VALUE]...\n"
-	"                      [-r DIR] [--load LOAD] [--metric METRIC]\n"
+	"usage: contest bisect --tree DIR --good REV --bad REV [-c CONF]\n"
+	"                      [-s KEY=VALUE]... [-r DIR] [--load LOAD] [--metric METRIC]\n"
 	"                      [--build CMD | --config-fragment F] [--alpha P]\n"
 	"                      [--max-rounds N] [--resume] [--vm-mem SIZE]\n"
 	"                      [--boot-arg ARG]... [LOAD...]\n";
@@ -35,8 +35,9 @@ static const char intro_text[] =
 	"commits until two one-sided tests place it, with the chance of any wrong\n"
 	"placement over the whole bisection held at --alpha. The culprit is checked\n"
 	"against its parent before it is named. Every candidate's runs are stored\n"
-	"as DIR/SHORT-ID like any kernel's; DIR/.bisect/state keeps every decided\n"
-	"step, so --resume after Ctrl-C goes on without measuring one again.\n";
+	"in the results directory as SHORT-ID like any kernel's; its .bisect/state\n"
+	"keeps every decided step, so --resume after Ctrl-C goes on without\n"
+	"measuring one again.\n";
 
 static const char tail_text[] =
 	"\n"
@@ -113,10 +114,16 @@ static void bisect_print_result(FILE *out, const struct bisect_done *d)
 			"change %+.1f%%", d->commits[d->n - 1].name, d->commits[0].name, metric,
 			d->load, r->why ? r->why : "undecided", r->change_pct);
 		if (isfinite(r->mde_pct))
-			fprintf(out, "; the rounds could see only %.1f%% at their cap: a "
-				"regression that small needs more rounds (--max-rounds) or a "
-				"quieter machine", r->mde_pct);
+			fprintf(out, "; the rounds could see only %.1f%% at their cap of %zu",
+				r->mde_pct, d->max_rounds);
 		fputs(")\n", out);
+		if (isfinite(r->mde_pct) && r->change_pct > 0 && r->change_pct < r->mde_pct) {
+			double ratio = log1p(r->mde_pct / 100) / log1p(r->change_pct / 100);
+
+			fprintf(out, "bisect: to see a change of %.1f%% would take about %.0f rounds "
+				"(--max-rounds), or a quieter machine\n", r->change_pct,
+				ceil((double)d->max_rounds * ratio * ratio));
+		}
 		break;
 	case BISECT_STOPPED:
 		fprintf(out, "bisect: stopped; the culprit is in %s..%s so far\n", lo->name,

@@ -125,7 +125,7 @@ static int list_commits(struct driver *dr)
 	const struct bisect_request *rq = dr->rq;
 	struct bisect_done *d = dr->d;
 	char *range, *good, *bad, *log, *line, *save = NULL;
-	int ret = -1;
+	int ret = -1, off_line = 0;
 
 	good = git_out(rq->tree, (const char *[]){ "rev-parse", "--verify", "-q",
 						   xasprintf("%s^{commit}", rq->good), NULL });
@@ -177,8 +177,17 @@ static int list_commits(struct driver *dr)
 		c->subject = xstrdup(sp2 ? sp2 + 1 : "");
 	}
 	free(log);
-	if (d->n < 2 || strcmp(d->commits[d->n - 1].sha, bad)) {
-		error("no first-parent path of commits from %s to %s", rq->good, rq->bad);
+	if (d->n >= 2) {	/* good must be on bad's first-parent line: the second's parent */
+		char *parent = xasprintf("%s^1", d->commits[1].sha);
+		char *sha = git_out(rq->tree, (const char *[]){ "rev-parse", parent, NULL });
+
+		off_line = !sha || strcmp(trim(sha), good);
+		free(sha);
+		free(parent);
+	}
+	if (off_line || d->n < 2 || strcmp(d->commits[d->n - 1].sha, bad)) {
+		error("%s is not on the first-parent line of %s: bisect follows first parents",
+		      rq->good, rq->bad);
 		goto out;
 	}
 	ret = 0;
@@ -757,6 +766,7 @@ int bisect_drive(const struct bisect_request *rq, struct bisect_done *d)
 	int status;
 
 	memset(d, 0, sizeof(*d));
+	d->max_rounds = rq->opts.max_rounds;
 	dr.started = now_mono();
 	signals_install();
 	if (setup(&dr) < 0) {

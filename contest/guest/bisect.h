@@ -69,6 +69,7 @@ struct bisect_done {
 	double build_s, run_s;		/* wall time in builds, in guests' runs */
 	size_t builds, boots;
 	double wall_s;
+	size_t max_rounds;		/* a step's cap */
 };
 
 /*
