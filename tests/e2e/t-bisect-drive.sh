@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # long: some 30 user-mode-linux boots, one a run (several minutes on a loaded machine)
+# timeout: 3600
 # contest bisect drives a bisection end to end without a kernel build: a
 # git repository of six commits, each built by `sh build.sh` into a small
 # wrapper of Debian's linux.uml; the fifth's wrapper starts two CPU hogs on
@@ -15,7 +16,7 @@ G=$T/repo
 make_bisect_repo "$G" ok ok broken ok slow ok
 culprit=$(git -C "$G" rev-parse --short=12 HEAD~1)
 broken=$(git -C "$G" rev-parse --short=12 HEAD~3)
-ARGS=(--tree "$G" --good HEAD~5 --bad HEAD --build "sh build.sh" --max-rounds 6
+ARGS=(--tree "$G" --good HEAD~5 --bad HEAD --build "sh build.sh" --max-rounds 4
 	"${BOOT[@]}" noload)
 
 # bad usage: nothing built or measured
