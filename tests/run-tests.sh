@@ -10,6 +10,8 @@
 # "# long: WHY" (minutes, no package missing) runs with CONTEST_TESTS=long,
 # which runs only those (`make test-long`, which CI runs), or with
 # CONTEST_SLOW=1; otherwise it too counts as one skip with the reason.
+# A test runs for at most 900 s, or SECONDS with "# timeout: SECONDS"
+# among its first 5 lines.
 # Each test prints exactly one plan, "1..N" with N its results (before or
 # after them), or "1..0 # SKIP WHY" alone (one skip): a test without one,
 # or that stops short of it, fails.
@@ -132,6 +134,8 @@ for t in tests/e2e/t-*.sh; do
 	[ -n "$pattern" ] && [[ $name != *$pattern* ]] && continue
 	why=$(head -n 5 "$t" | sed -n 's/^# slow: *//p')
 	long=$(head -n 5 "$t" | sed -n 's/^# long: *//p')
+	# "# timeout: SECONDS" among the first 5 lines: a long test's own bound
+	limit=$(head -n 5 "$t" | sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p')
 	if [ "$only_long" = 1 ] && [ -z "$long" ]; then
 		continue
 	fi
@@ -147,7 +151,7 @@ for t in tests/e2e/t-*.sh; do
 		skipn=$((skipn + 1))
 		continue
 	fi
-	run_one "$name" timeout 900 bash "$t"
+	run_one "$name" timeout "${limit:-900}" bash "$t"
 done
 echo "# --- tests/e2e/INDEX"
 if ! index_check tests/e2e; then

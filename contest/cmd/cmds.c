@@ -18,6 +18,7 @@ const struct cmd commands[] = {
 	{ "rerun", cmd_rerun, "run a kernel's session again exactly as its env file recorded it" },
 	{ "judge", cmd_judge, "one step of git bisect run: is a kernel like the good or the bad?" },
 	{ "changes", cmd_changes, "where each load's number changed over a history of kernels" },
+	{ "bisect", cmd_bisect, "which commit made it slower: build, boot and measure each step" },
 	{ "plot", cmd_plot, "gnuplot charts: Time per kernel and load, monitor logs over time" },
 	{ "list", cmd_list, "the loads, what a unit of work is, and whether each can run here" },
 	{ "env", cmd_env, "the fingerprint of this machine and kernel, as env files hold it" },

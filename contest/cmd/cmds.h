@@ -8,6 +8,7 @@ int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_rerun(int argc, char **argv);
+int cmd_bisect(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_changes(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);

@@ -367,7 +367,7 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 /* ---- one boot ---- */
 
 /* the fingerprint lines the contest inside writes into env (fingerprint.c) */
-static char *guest_env(const struct boot *b, const struct guest *g)
+static char *guest_env(const struct boot *b, const struct guest *g, int index)
 {
 	const char *mem = NULL;
 	char *args = argv_join((char *const *)g->args), *ret, uname_host[512] = "unknown";
@@ -386,6 +386,12 @@ static char *guest_env(const struct boot *b, const struct guest *g)
 			*args ? args : "none", uname_host, ncpus(),
 			(unsigned long long)memtotal_bytes());
 	free(args);
+	if (b->o->kernel_env && b->o->kernel_env[index]) {
+		char *more = xasprintf("%s%s", ret, b->o->kernel_env[index]);
+
+		free(ret);
+		ret = more;
+	}
 	return ret;
 }
 
@@ -425,7 +431,7 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 static void boot_once(struct boot *b, const struct guest *g, int runs)
 {
 	char *kdir = results_path(config_str(b->cfg, NULL, "results"), g->name, NULL);
-	char *genv = guest_env(b, g), **argv = inner_argv(b, g, runs), detail[256];
+	char *genv = guest_env(b, g, (int)(g - b->guests)), **argv = inner_argv(b, g, runs), detail[256];
 	int *before = count_rows(b, kdir);
 	struct vm_spec s = {
 		.monitor = g->monitor, .image = g->image, .kernel = g->name,

@@ -30,6 +30,8 @@ struct boot_opts {
 	const char *disk;	/* --vm-disk SIZE (sparse scratch disk), NULL: 8G */
 	const char *timeout;	/* --vm-timeout DURATION without a new row, NULL: 1h */
 	int interleave;		/* --interleave */
+	/* per -k (its index), lines for the guest's env (bisect's commit), or NULL */
+	const char *const *kernel_env;
 	char *own;		/* own[i]: run's argv[i] is one of these, not for the guest */
 };
 

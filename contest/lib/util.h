@@ -18,6 +18,8 @@ enum {
 	EXIT_USAGE = 2,		/* bad usage or config: nothing run or recorded */
 	EXIT_REGRESSION = 3,	/* compare --fail-above: a significant difference beyond it */
 	EXIT_NO_MEMORY = 4,	/* contest itself ran out of memory */
+	EXIT_BISECT_RANGE = 5,	/* bisect: the culprit is one of a range, not named */
+	EXIT_BISECT_REFUSED = 6,	/* bisect: bad was not decided worse than good */
 };
 /* the one spelling of each status a command computes */
 /* signal sig stopped the work: 128 + sig, as a shell would say */

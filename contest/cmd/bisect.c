@@ -1,0 +1,239 @@
+/* bisect.c - contest bisect: which commit made it slower, every step a test
+ *
+ * The options and what is printed; the work (commits, builds, guests,
+ * rounds, the state file) is guest/bisect.c's, the decisions
+ * results/bisect.c's.
+ */
+#include "guest/bisect.h"
+#include "guest/boot.h"
+#include "cmd/cli.h"
+#include "cmd/cmds.h"
+#include "loads/loads.h"
+#include "results/sequential.h"
+#include "session/session.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+	"usage: contest bisect --tree DIR --good REV --bad REV [-c CONF]\n"
+	"                      [-s KEY=VALUE]... [-r DIR] [--load LOAD] [--metric METRIC]\n"
+	"                      [--build CMD | --config-fragment F] [--alpha P]\n"
+	"                      [--max-rounds N] [--resume] [--vm-mem SIZE]\n"
+	"                      [--boot-arg ARG]... [LOAD...]\n";
+
+static const char intro_text[] =
+	"\n"
+	"Find the commit of the git tree DIR, from --good to --bad (first parent),\n"
+	"that made LOAD slower. Good and bad are measured first, in interleaved\n"
+	"rounds, and bad must be decided worse. Then each step builds the midpoint\n"
+	"(out of tree, one build directory reused), boots it as a user-mode-linux\n"
+	"guest and measures it in interleaved rounds beside the nearest good and bad\n"
+	"commits until two one-sided tests place it, with the chance of any wrong\n"
+	"placement over the whole bisection held at --alpha. The culprit is checked\n"
+	"against its parent before it is named. Every candidate's runs are stored\n"
+	"in the results directory as SHORT-ID like any kernel's; its .bisect/state\n"
+	"keeps every decided step, so --resume after Ctrl-C goes on without\n"
+	"measuring one again.\n";
+
+static const char tail_text[] =
+	"\n"
+	"--build CMD runs in the checked-out tree (CONTEST_BUILD_DIR names the build\n"
+	"directory to reuse) and prints the image to boot on its last stdout line.\n"
+	"A commit that fails to build or boot is skipped, as git bisect skip does.\n"
+	"Exit status: 0 culprit named, 5 a range of commits (a midpoint that could\n"
+	"not be placed, skips, or a last check not decided), 6 refused: bad not\n"
+	"decided worse than good, 1 an error on the way, 2 bad usage, 130/143/129\n"
+	"interrupted (decided steps kept for --resume).\n";
+
+struct bisect_args {
+	struct cli_args ca;
+	struct bisect_request rq;
+	struct boot_opts boot;
+	int max_rounds;
+};
+
+static int boot_opt(const struct option_spec *o, const char *arg, int first, int end)
+{
+	struct bisect_args *a = o->value;
+
+	boot_option(&a->boot, o->id, arg, first, end);
+	return 0;
+}
+
+/*
+ * What the guests' sessions are given: "run", -c CONF and each -s (the
+ * loads follow in rq->loads); -r and -n are boot_run's own.
+ */
+static void inner_args(struct bisect_args *a)
+{
+	int n = 0;
+
+	a->rq.argv = xcalloc((size_t)(2 * a->ca.sets.n + 4), sizeof(*a->rq.argv));
+	a->rq.argv[n++] = "run";
+	if (a->ca.conf) {
+		a->rq.argv[n++] = "-c";
+		a->rq.argv[n++] = (char *)a->ca.conf;
+	}
+	for (int i = 0; i < a->ca.sets.n; i++) {
+		a->rq.argv[n++] = "-s";
+		a->rq.argv[n++] = (char *)a->ca.sets.v[i];
+	}
+	a->rq.argc = n + a->rq.nloads;
+}
+
+/*
+ * The bisection's outcome as text. The lead wires `--format mail` (the
+ * kernel test robot's layout, output/) beside it.
+ */
+static void bisect_print_result(FILE *out, const struct bisect_done *d)
+{
+	const struct bisect_result *r = &d->res;
+	const struct bisect_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
+	const char *metric = d->metric ? d->metric : "its main metric";
+
+	switch (r->outcome) {
+	case BISECT_CULPRIT:
+		fprintf(out, "bisect: the culprit is %s (\"%s\")\n", hi->name, hi->subject);
+		fprintf(out, "commit: %s\n", hi->sha);
+		fprintf(out, "  %s is %+.1f%% slower by %s on %s than %s, and %s is decided worse "
+			"than its parent %s\n", d->commits[d->n - 1].name, r->change_pct, metric,
+			d->load, d->commits[0].name, hi->name, lo->name);
+		break;
+	case BISECT_RANGE:
+		fprintf(out, "bisect: the culprit is one of %zu commits after %s (%s):\n",
+			r->hi - r->lo, lo->name, r->why ? r->why : "not placed");
+		for (size_t i = r->lo + 1; i <= r->hi; i++)
+			fprintf(out, "  %s %s\n", d->commits[i].name, d->commits[i].subject);
+		break;
+	case BISECT_NOT_CONFIRMED:
+		fprintf(out, "bisect: refused: %s is not decided worse than %s by %s on %s (%s; "
+			"change %+.1f%%", d->commits[d->n - 1].name, d->commits[0].name, metric,
+			d->load, r->why ? r->why : "undecided", r->change_pct);
+		if (isfinite(r->mde_pct))
+			fprintf(out, "; the rounds could see only %.1f%% at their cap of %zu",
+				r->mde_pct, d->max_rounds);
+		fputs(")\n", out);
+		if (isfinite(r->mde_pct) && r->change_pct > 0 && r->change_pct < r->mde_pct) {
+			double ratio = log1p(r->mde_pct / 100) / log1p(r->change_pct / 100);
+
+			fprintf(out, "bisect: to see a change of %.1f%% would take about %.0f rounds "
+				"(--max-rounds), or a quieter machine\n", r->change_pct,
+				ceil((double)d->max_rounds * ratio * ratio));
+		}
+		break;
+	case BISECT_STOPPED:
+		fprintf(out, "bisect: stopped; the culprit is in %s..%s so far\n", lo->name,
+			hi->name);
+		break;
+	}
+	fprintf(out, "bisect: %zu steps, %zu rounds, %zu runs; %zu builds (%.0f s), %zu "
+		"guests booted and run (%.0f s); %.0f s in all; %d skipped\n", r->steps,
+		r->rounds, r->runs, d->builds, d->build_s, d->boots, d->run_s, d->wall_s,
+		d->skipped);
+}
+
+static int host_config(struct bisect_args *a)
+{
+	struct config *cfg = config_new(load_sections());
+
+	a->rq.cfg = cfg;
+	if (cli_load_config(cfg, a->ca.conf, a->ca.sets.v, a->ca.sets.n) < 0 ||
+	    (a->ca.results && config_set(cfg, NULL, "results", a->ca.results, "-r") < 0) ||
+	    config_set(cfg, NULL, "runs", "1", "a round of bisect") < 0 ||
+	    session_absolute_paths(cfg) < 0)
+		return -1;
+	for (int i = 0; i < a->rq.nloads; i++)
+		if (!load_find(a->rq.loads[i]))
+			return error("unknown load '%s' (see contest list)", a->rq.loads[i]);
+	if (a->rq.load && !load_find(a->rq.load))
+		return error("--load: unknown load '%s' (see contest list)", a->rq.load);
+	return 0;
+}
+
+int cmd_bisect(int argc, char **argv)
+{
+	struct bisect_args a = { .max_rounds = BISECT_MAX_ROUNDS };
+	struct bisect_done d;
+	const struct option_spec opts[] = {
+		CLI_OPT_CONF(&a.ca.conf),
+		CLI_OPT_SET(&a.ca.sets),
+		CLI_OPT_RESULTS(&a.ca.results),
+		{ .long_name = "tree", .type = ARG_STRING, .value = &a.rq.tree, .argname = "DIR",
+		  .help = "the kernel's git tree" },
+		{ .long_name = "good", .type = ARG_STRING, .value = &a.rq.good, .argname = "REV",
+		  .help = "a commit without the regression" },
+		{ .long_name = "bad", .type = ARG_STRING, .value = &a.rq.bad, .argname = "REV",
+		  .help = "a later commit with it" },
+		{ .long_name = "load", .type = ARG_STRING, .value = &a.rq.load, .argname = "LOAD",
+		  .help = "the load to judge by (default: the first LOAD, else the\n"
+			  "config's first)" },
+		{ .long_name = "metric", .type = ARG_STRING, .value = &a.rq.metric,
+		  .argname = "METRIC",
+		  .help = "Time, Latency, Work, CPU%... (default: the load's main one)" },
+		{ .long_name = "build", .type = ARG_STRING, .value = &a.rq.build, .argname = "CMD",
+		  .help = "build with CMD (words, no shell) in the checked-out tree;\n"
+			  "its last stdout line is the image (default: a UML kernel)" },
+		{ .long_name = "config-fragment", .type = ARG_STRING, .value = &a.rq.fragment,
+		  .argname = "F", .help = "the default UML build: F on top of its config" },
+		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.rq.opts.alpha,
+		  .argname = "P", .min = 0, .max = 0.5, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
+		  .help = "the chance of any wrong placement over the bisection\n"
+			  "(default 0.05)" },
+		{ .long_name = "max-rounds", .type = ARG_INT, .value = &a.max_rounds, .argname = "N",
+		  .min = SEQUENTIAL_FIRST_ROUND, .max = BISECT_MAX_CAP,
+		  .help = "a step's cap in interleaved rounds (default 30)" },
+		{ .long_name = "resume", .type = ARG_FLAG, .value = &a.rq.resume,
+		  .help = "go on with the bisection recorded in DIR/.bisect/state" },
+		BOOT_SPEC_("boot-arg", BOOT_OPT_ARG, "ARG",
+			   "one more guest kernel argument; repeatable", &a, boot_opt),
+		BOOT_SPEC_("vm-mem", BOOT_OPT_MEM, "SIZE", "guest memory (default 1G)", &a,
+			   boot_opt),
+		BOOT_SPEC_("vm-disk", BOOT_OPT_DISK, "SIZE",
+			   "the guest's sparse scratch disk (default 8G)", &a, boot_opt),
+		BOOT_SPEC_("vm-timeout", BOOT_OPT_TIMEOUT, "D",
+			   "kill a guest that adds no row for D (default 1h)", &a, boot_opt),
+		OPTION_END,
+	};
+	int status, first;
+
+	cli_args_init(&a.ca, argc);
+	boot_opts_init(&a.boot, argc);
+	bisect_opts_init(&a.rq.opts);
+	status = cli_parse(argc, argv, opts, 0, usage_text, intro_text, tail_text, &first);
+	if (status >= 0)
+		goto out;
+	if (!a.rq.tree || !a.rq.good || !a.rq.bad) {
+		status = usage_error(usage_text, "bisect needs --tree DIR, --good REV and --bad REV");
+		goto out;
+	}
+	if (a.rq.build && a.rq.fragment) {
+		status = usage_error(usage_text, "--config-fragment goes with the default build, "
+				     "not --build");
+		goto out;
+	}
+	a.rq.opts.max_rounds = (size_t)a.max_rounds;
+	a.rq.loads = argv + first;
+	a.rq.nloads = argc - first;
+	a.rq.boot = &a.boot;
+	inner_args(&a);
+	if (host_config(&a) < 0) {
+		status = EXIT_USAGE;
+		goto out;
+	}
+	status = bisect_drive(&a.rq, &d);
+	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
+			  status == EXIT_BISECT_REFUSED))
+		bisect_print_result(stdout, &d);
+	bisect_done_release(&d);
+	status = cli_close_stdout(status);
+out:
+	config_free(a.rq.cfg);
+	free(a.rq.argv);
+	boot_opts_release(&a.boot);
+	cli_args_release(&a.ca);
+	return status;
+}

@@ -1,0 +1,58 @@
+# lib-bisect.sh - a small git repository whose every commit builds a cheap
+# bootable image for contest bisect; source it after lib.sh and lib-boot.sh.
+# make_bisect_repo DIR SPEC...: one commit per SPEC, in order: "ok" (a
+# wrapper of the Debian UML kernel), "slow" (the same wrapper, which also
+# starts two CPU hogs on the guest's CPU: the guest runs about 3 times
+# slower, for real), "broken" (the build fails). A "slow" stays slow in
+# the commits after it. Each build is `sh build.sh`: cc the wrapper into
+# $CONTEST_BUILD_DIR and print its path.
+make_bisect_repo() {
+	local dir=$1 spec hogs=0 i=0
+	shift
+	git init -q "$dir"
+	git -C "$dir" config user.email t@example.org
+	git -C "$dir" config user.name t
+	for spec in "$@"; do
+		i=$((i + 1))
+		[ "$spec" = slow ] && hogs=2
+		cat > "$dir/wrapper.c" <<-EOF
+		/* commit $i: $spec */
+		#define _GNU_SOURCE
+		#include <sched.h>
+		#include <unistd.h>
+		#define HOGS $hogs
+		int main(int argc, char **argv)
+		{
+			cpu_set_t s;
+			pid_t me = getpid();
+			int cpu = 0;
+
+			(void)argc;
+			/* the guest and the hogs on one CPU, the first this may use */
+			if (sched_getaffinity(0, sizeof(s), &s) == 0)
+				while (cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &s))
+					cpu++;
+			CPU_ZERO(&s);
+			CPU_SET(cpu, &s);
+			sched_setaffinity(0, sizeof(s), &s);
+			for (int i = 0; i < HOGS; i++)
+				if (fork() == 0)
+					for (;;) {	/* until the guest (this pid) is gone */
+						for (volatile long j = 0; j < 20000000; j++)
+							;
+						if (getppid() != me)
+							_exit(0);
+					}
+			execv("$UML", argv);
+			return 127;
+		}
+		EOF
+		if [ "$spec" = broken ]; then
+			printf 'echo "broken on purpose" >&2\nexit 1\n' > "$dir/build.sh"
+		else
+			printf 'cc -O -o "$CONTEST_BUILD_DIR/image" wrapper.c && echo built && echo "$CONTEST_BUILD_DIR/image"\n' > "$dir/build.sh"
+		fi
+		git -C "$dir" add wrapper.c build.sh
+		git -C "$dir" commit -qm "commit $i: $spec"
+	done
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# long: some 30 user-mode-linux boots, one a run (several minutes on a loaded machine)
+# timeout: 3600
+# contest bisect drives a bisection end to end without a kernel build: a
+# git repository of six commits, each built by `sh build.sh` into a small
+# wrapper of Debian's linux.uml; the fifth's wrapper starts two CPU hogs on
+# the guest's CPU (the guest really runs about 3 times slower), the third's
+# build fails. Ctrl-C once the first step is placed, then --resume: the
+# skipped build, the culprit named, no decided step measured twice.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-boot.sh"
+. "$(dirname "$0")/lib-bisect.sh"
+command -v git > /dev/null && command -v cc > /dev/null || { skip "no git or cc"; done_testing; exit; }
+boot_before
+G=$T/repo
+make_bisect_repo "$G" ok ok broken ok slow ok
+culprit=$(git -C "$G" rev-parse --short=12 HEAD~1)
+broken=$(git -C "$G" rev-parse --short=12 HEAD~3)
+ARGS=(--tree "$G" --good HEAD~5 --bad HEAD --build "sh build.sh" --max-rounds 4
+	"${BOOT[@]}" noload)
+
+# bad usage: nothing built or measured
+"$CONTEST" bisect --tree "$G" --good HEAD~5 > /dev/null 2> "$T/usage.err"
+is $? 2 "no --bad: exit 2"
+"$CONTEST" bisect --tree "$G" --good HEAD --bad HEAD~5 "${BOOT[@]}" > /dev/null 2> "$T/anc.err"
+is $? 2 "--good not an ancestor of --bad: exit 2"
+grep -q 'not an ancestor' "$T/anc.err"
+ok $? "and it says so"
+[ ! -e "$R/.bisect/state" ]
+ok $? "no state written for bad usage"
+
+# the bisection, stopped by Ctrl-C (SIGINT) in the pause after the first step
+CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
+pid=$!
+for _ in $(seq 1 1800); do
+	grep -q '^bisect: step 1:' "$T/out1" 2>/dev/null && break
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.5
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+is $? 130 "Ctrl-C after the first step: exit 130"
+grep -q '^bisect: 6 commits from .* ~3 steps, 5 builds' "$T/out1" && grep -q '^bisect: rule: .* each at 0.0125 = 0.05 over 3 steps' "$T/out1"
+ok $? "the plan first: commits, steps, builds, the rule and its level"
+grep -q "contest: bisect: estimate from the builds" "$T/err1"
+ok $? "an estimate once the endpoints are built and run"
+grep -q "$broken cannot be built: skipped" "$T/err1" && grep -q "^build [0-9a-f]* skip build" "$R/.bisect/state"
+ok $? "the commit whose build fails is skipped, and the state says so"
+grep -q "^bisect: step 1: [0-9a-f]* is good after [0-9]* rounds; .* ETA " "$T/out1"
+ok $? "a progress line with an ETA"
+state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
+ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
+before=$(state_runs)
+[ "$before" -ge 15 ] && [ "$(ok_rows)" = "$before" ]
+ok $? "the state holds every run measured before the Ctrl-C ($before)"
+
+# a second bisection into the same results is refused while one is recorded
+"$CONTEST" bisect "${ARGS[@]}" > /dev/null 2> "$T/again.err"
+is $? 2 "a new bisection over a recorded one: exit 2"
+grep -q 'go on with --resume' "$T/again.err"
+ok $? "and it says to --resume"
+
+nice "$CONTEST" bisect --resume "${ARGS[@]}" > "$T/out2" 2> "$T/err2"
+is $? 0 "--resume names a culprit: exit 0"
+grep -q "^bisect: the culprit is $culprit (\"commit 5: slow\")" "$T/out2"
+ok $? "the culprit is the commit that slows the guest ($culprit)"
+grep -q '^bisect: step 1: .*(from the state)' "$T/out2"
+ok $? "the decided step is answered from the state"
+! grep -q "building $(git -C "$G" rev-parse --short=12 HEAD~5)\|building $(git -C "$G" rev-parse --short=12 HEAD) " "$T/err2"
+ok $? "the endpoints' images are not built again"
+is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
+[ "$(state_runs)" -gt "$before" ]
+ok $? "the resumed bisection measured on ($(state_runs) runs in all)"
+grep -qx "bisect_commit: $(git -C "$G" rev-parse HEAD~1)" "$R/$culprit/env" &&
+	grep -qx 'bisect_subject: commit 5: slow' "$R/$culprit/env" && grep -qx "bisect_tree: $G" "$R/$culprit/env"
+ok $? "the culprit's env: tree, commit and subject"
+"$CONTEST" compare -r "$R" "$(git -C "$G" rev-parse --short=12 HEAD~2)" "$culprit" > "$T/cmp" 2>&1
+ok $? "compare reads the candidates' runs like any kernel's"
+grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
+boot_nothing_left
+ok $? "nothing left behind"
+done_testing

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# long: builds a user-mode-linux kernel from linux-source-6.1 and bisects it (tens of minutes)
+# timeout: 7200
+# contest bisect on a real kernel: a git repository of linux-source-6.1 (a
+# base commit, then nine small commits, the sixth of which busy-waits in
+# the read() path), each step built for UML by the default build (one build
+# directory, incremental after the first) and booted as a guest whose
+# workload is dd's reads; a Ctrl-C after the first step and --resume name
+# the same commit without measuring a decided step again.
+. "$(dirname "$0")/lib.sh"
+[ -f /usr/src/linux-source-6.1.tar.xz ] ||
+	{ skip "no /usr/src/linux-source-6.1.tar.xz (apt-get install linux-source-6.1)"; done_testing; exit; }
+command -v git > /dev/null || { skip "no git"; done_testing; exit; }
+. "$(dirname "$0")/lib-boot.sh"
+. "$(dirname "$0")/lib-bisect.sh"
+boot_before
+t0=$(date +%s)
+src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work") || { ok 1 "kernel-tree.sh unpacks linux-source-6.1"; done_testing; exit; }
+G=$T/linux
+cp -a "$src" "$G"
+rm -f "$G/.contest-unpacked"
+git init -q "$G"
+git -C "$G" config user.email t@example.org
+git -C "$G" config user.name t
+# -f: Debian's .gitignore ignores every top-level entry
+git -C "$G" add -f -A > /dev/null && git -C "$G" commit -qm "linux-source-6.1" > /dev/null
+ok $? "a git repository of linux-source-6.1 ($(( $(date +%s) - t0 )) s)"
+# nine small commits: comments in files UML builds; the sixth delays read()
+files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
+	mm/memory.c kernel/sched/core.c fs/exec.c)
+for i in 1 2 3 4 5 6 7 8 9; do
+	f=${files[$((i - 1))]}
+	if [ "$i" = 6 ]; then
+		awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
+			f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(200);\t/* contest test: a delay in read() */"; f = 0; next }
+			{ print }' "$G/$f" > "$T/rw.c" && cat "$T/rw.c" > "$G/$f"
+		sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$G/$f"
+		msg="read: busy-wait 200us in ksys_read"
+	else
+		printf '/* contest bisect test: commit %d */\n' "$i" >> "$G/$f"
+		msg="$(dirname "$f"): a comment, commit $i"
+	fi
+	git -C "$G" commit -qam "$msg"
+done
+grep -q 'udelay(200);' "$G/fs/read_write.c"
+ok $? "the sixth commit puts a delay in ksys_read"
+culprit=$(git -C "$G" rev-parse --short=12 HEAD~3)
+DD="dd if=/dev/zero of=/dev/null bs=512 count=5000"
+ARGS=(--tree "$G" --good HEAD~9 --bad HEAD --max-rounds 8 -c "$TOP/configs/quick.conf"
+	-s "work_dir=$T/work" -s quiet_wait=1s -s load_lead=1s -s workload=command
+	-s "command=$DD" -r "$R" --vm-mem 256M noload)
+# stopped by Ctrl-C once the first step is placed
+CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
+pid=$!
+for _ in $(seq 1 7200); do
+	grep -q '^bisect: step 1:' "$T/out1" 2>/dev/null && break
+	kill -0 $pid 2>/dev/null || break
+	sleep 1
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+is $? 130 "Ctrl-C after the first step: exit 130"
+t1=$(date +%s)
+state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
+ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
+before=$(state_runs)
+nice "$CONTEST" bisect --resume "${ARGS[@]}" > "$T/out2" 2> "$T/err2"
+is $? 0 "--resume goes on and names a culprit"
+grep -q "^bisect: the culprit is $culprit " "$T/out2"
+ok $? "the culprit is the commit that delays read() ($culprit)"
+[ -n "$(grep '^bisect: step 1: .*(from the state)' "$T/out2")" ]
+ok $? "the decided step is answered from the state, not measured again"
+is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
+echo "# before the Ctrl-C: $before runs, $(( t1 - t0 )) s; in all $(state_runs) runs, $(( $(date +%s) - t0 )) s"
+grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
+grep -q "^bisect_commit: $(git -C "$G" rev-parse HEAD~3)\$" "$R/$culprit/env" &&
+	grep -q '^bisect_subject: read: busy-wait' "$R/$culprit/env"
+ok $? "the culprit's env records its commit and subject"
+[ -f "$T/out2" ] && sed 's/^/# /' "$T/out2" | tail -5
+boot_nothing_left
+ok $? "nothing left behind"
+done_testing
