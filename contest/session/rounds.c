@@ -1,5 +1,6 @@
 /* rounds.c - `contest run`'s sessions: variants in rounds, --until-decided */
 #include "session/rounds.h"
+#include "session/config-keys.h"
 
 #include "results/metric.h"
 #include "results/sequential.h"
@@ -101,7 +102,7 @@ static int hold_knobs(const struct run_request *rq)
 static int session_variants(const struct run_request *rq, struct run_result *res)
 {
 	const char **names = xcalloc((size_t)rq->nvariants, sizeof(*names));
-	const char *dir = config_str(rq->cfgs[0], NULL, "results");
+	const char *dir = contest_config(rq->cfgs[0])->main.results;
 	long long rounds = rq->rounds;
 	int status = 0, held, i, r;
 
