@@ -23,7 +23,7 @@
 #include "loads/load.h"
 
 struct contest_config {
-	struct {
+	struct config_main {
 		const char *workload;		/* a list: synthetic, kernel, command, load, tasks */
 		const char *kernel_tree;
 		const char *kconfig;
