@@ -470,18 +470,12 @@ out:
 }
 
 /* the text of a key in force: the last one set, else the table's default */
-static const char *config_str(const struct config *cfg, const char *section,
-			      const struct config_option *o)
+const char *config_text(const struct config *cfg, const char *section,
+			const struct config_option *o)
 {
 	const struct entry *e = cfg ? find_entry(cfg, section, o->name) : NULL;
 
 	return e ? e->value : o->def;
-}
-
-const char *config_text(const struct config *cfg, const char *section,
-			const struct config_option *o)
-{
-	return config_str(cfg, section, o);
 }
 
 /* a checked value's text into its field (see CONFIG_CTYPE_*); a value the
@@ -587,7 +581,7 @@ static void dump_table(const struct config *cfg, const char *section,
 		       const struct config_option *table, FILE *out)
 {
 	for (; table && table->name; table++)
-		fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table));
+		fprintf(out, "%s = %s\n", table->name, config_text(cfg, section, table));
 }
 
 void config_dump(const struct config *cfg, FILE *out)

@@ -1,8 +1,8 @@
 /* config.h - the one options table behind contest.conf, -c CONF and -s KEY=VALUE
  *
  * Every key is described once (struct config_option). Files and -s are parsed
- * against those tables: the top-level keys here, and the sections the
- * config is handed when made (struct config_section: the loads, each with
+ * against those tables: the top-level keys and the sections the config is
+ * handed when made (struct config_section: the loads, each with
  * its own keys, written [LOAD] / key = value in a file or LOAD.key=value
  * with -s). config knows nothing of loads, nor of any key, beyond those
  * tables: the product's keys are its callers' (session/config-keys.c, each

@@ -2,11 +2,13 @@
  * the structs a config fills from them: every key typed, its field inside
  * the struct, of its type's size and no other key's; every field a key's;
  * a config with every key set round-trips through its dump, byte for byte
- * and field for field; each config (a variant's) has structs of its own */
+ * and field for field; each config (a variant's) has structs of its own;
+ * a duration is read as a duration */
 #include "session/config-keys.h"
 #include "lib/config.h"
 #include "lib/util.h"
 #include "loads/loads.h"
+#include "session/workload.h"
 #include "tap.h"
 
 #include <stdalign.h>
@@ -265,6 +267,20 @@ static void variants(void)
 	config_free(b);
 }
 
+/* a duration key is read as one: duration = 500ms times half a second
+ * (read with strtod, as the name-based getter did, it was 500) */
+static void durations(void)
+{
+	struct config *cfg = contest_config_new();
+	struct workload w;
+
+	ok(config_set_arg(cfg, "workload=audio") == 0 && config_set_arg(cfg, "duration=500ms") == 0 &&
+	   workload_init(&w, cfg) == 0 && w.duration_s == 0.5,
+	   "an interactive task's duration = 500ms is 0.5 s (%g)", w.duration_s);
+	workload_release(&w);
+	config_free(cfg);
+}
+
 int main(void)
 {
 	check_table("the top-level keys", config_keys, config_keys_section.size);
@@ -274,5 +290,6 @@ int main(void)
 		check_table(load_table[i]->name, load_table[i]->options, load_table[i]->options_size);
 	round_trip();
 	variants();
+	durations();
 	return tap_done();
 }
