@@ -9,44 +9,23 @@
 . "$(dirname "$0")/lib.sh"
 CHECK=$TOP/scripts/check-config.sh
 
-"$CHECK" "$TOP" > "$T/out" 2>&1
-rc=$?
-ok $rc "check-config passes on this tree"
-[ $rc -eq 0 ] || sed 's/^/# /' "$T/out"
+tree_check_top
 
-copy() {	# a fresh copy of the sources in $T/tree
-	rm -rf "$T/tree" && mkdir -p "$T/tree" && cp -r "$TOP/contest" "$TOP/loads" "$T/tree/"
-}
-breach() {	# breach WHAT EXPECT: the check fails on the copy and says EXPECT
-	"$CHECK" "$T/tree" > "$T/breach" 2>&1
-	local rc=$?
-	[ $rc -eq 1 ] && grep -qF -- "$2" "$T/breach"
-	ok $? "$1 fails the check (status $rc): $(head -1 "$T/breach")"
-}
-passes() {	# passes WHAT: the check still passes on the copy
-	"$CHECK" "$T/tree" > "$T/breach" 2>&1
-	ok $? "$1 passes the check: $(head -1 "$T/breach")"
-}
-plant() {	# plant FILE TEXT: TEXT as the file's last line
-	printf '%s\n' "$2" >> "$T/tree/$1"
-}
-lines() { wc -l < "$T/tree/$1"; }
-
-copy; plant contest/cmd/report.c \
+tree_copy; tree_plant contest/cmd/report.c \
 	'static const char *dir(const struct config *cfg) { return config_str(cfg, NULL, "results"); }'
-breach "a command calling config_str by name" \
-	"contest/cmd/report.c:$(lines contest/cmd/report.c): reads a config key by name"
-copy; plant loads/io_load.c 'static long long n(const struct load_env *e) { return config_int(e->cfg, e->name, "size"); }'
-breach "a load calling config_int" "loads/io_load.c:$(lines loads/io_load.c): reads a config key by name"
-copy; plant contest/session/one.c 'static const char *o(const struct config *cfg) { return config_origin(cfg, NULL, "runs"); }'
-breach "a key given as a string to config_origin" "contest/session/one.c:$(lines contest/session/one.c):"
-copy; plant contest/lib/util.c \
+tree_breach "a command calling config_str by name" \
+	"contest/cmd/report.c:$(tree_lines contest/cmd/report.c): reads a config key by name"
+tree_copy; tree_plant loads/io_load.c 'static long long n(const struct load_env *e) { return config_int(e->cfg, e->name, "size"); }'
+tree_breach "a load calling config_int" "loads/io_load.c:$(tree_lines loads/io_load.c): reads a config key by name"
+tree_copy; tree_plant contest/session/one.c 'static const char *o(const struct config *cfg) { return config_origin(cfg, NULL, "runs"); }'
+tree_breach "a key given as a string to config_origin" "contest/session/one.c:$(tree_lines contest/session/one.c):"
+tree_copy; tree_plant contest/lib/util.c \
 	'static const struct config_option keys[] = { CONFIG_KEY(struct k, runs, "runs", OPT_INT, "3", "", NULL, 1, 9) };'
-breach "a key table in lib/" "contest/lib/util.c:$(lines contest/lib/util.c): a table of config keys in lib/"
+tree_breach "a key table in lib/" "contest/lib/util.c:$(tree_lines contest/lib/util.c): a table of config keys in lib/"
 
-copy; plant contest/session/plan.c '/* not config_str(cfg, NULL, "loads") any more */'
-plant contest/session/plan.c ' * config_int(cfg, NULL, "runs") in a comment'
-passes "a comment naming a getter"
+tree_copy; tree_plant contest/session/plan.c '/* not config_str(cfg, NULL, "loads") any more */'
+tree_plant contest/session/plan.c ' * config_int(cfg, NULL, "runs") in a comment'
+tree_passes "a comment naming a getter"
 
 # the compiler holds the rest: a reader's or a table's mistyped field
 compiles() {	# compiles WHAT: the C on stdin, as make compiles contest's
