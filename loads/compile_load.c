@@ -20,9 +20,14 @@
 #include <string.h>
 #include <unistd.h>
 
+/* the load's keys, its [compile_load] section */
+struct compile_keys {
+	long long jobs;
+};
+
 static const struct config_option compile_options[] = {
-	{ "jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs", NULL, 0, 4096 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct compile_keys, jobs, OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs", NULL, 0, 4096),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int compile_supported(const struct load_env *env, char *why, size_t whylen)
@@ -38,9 +43,8 @@ static int compile_supported(const struct load_env *env, char *why, size_t whyle
 static int compile_prepare(struct load_env *env)
 {
 	char *tree = load_path(env, "tree");
-	int ret = synthetic_generate(tree, (int)config_int(env->cfg, NULL, "synthetic_dirs"),
-				     (int)config_int(env->cfg, NULL, "synthetic_files"),
-				     (int)config_int(env->cfg, NULL, "synthetic_funcs"));
+	int ret = synthetic_generate(tree, env->synthetic_dirs, env->synthetic_files,
+				     env->synthetic_funcs);
 
 	free(tree);
 	return ret;
@@ -83,7 +87,7 @@ static int build(struct load_env *env, char *const argv[], const char *tree)
 
 static int compile_run(struct load_env *env)
 {
-	long long n = load_int(env, "jobs");
+	long long n = ((const struct compile_keys *)env->opts)->jobs;
 	char *tree = load_path(env, "tree");
 	char jobs[32];
 	char *clean[] = { "make", "clean", NULL }, *make[] = { "make", jobs, NULL };
@@ -91,8 +95,7 @@ static int compile_run(struct load_env *env)
 
 	snprintf(jobs, sizeof(jobs), "-j%lld", n > 0 ? n : 4LL * env->ncpus);
 	/* the files of a build: a .c a file in each directory, and init/main.c */
-	load_set_per_unit(env, (uint64_t)(config_int(env->cfg, NULL, "synthetic_dirs") *
-					  config_int(env->cfg, NULL, "synthetic_files") + 1));
+	load_set_per_unit(env, (uint64_t)env->synthetic_dirs * (uint64_t)env->synthetic_files + 1);
 	for (;;) {
 		status = load_exec(env, clean, tree, NULL);
 		if (status != 0)
@@ -118,6 +121,7 @@ const struct load load_compile_load = {
 	.work_unit = "files compiled",
 	.help = "the synthetic tree's make clean and make -jJOBS, again and again (interbench's compile)",
 	.options = compile_options,
+	.options_size = sizeof(struct compile_keys),
 	.supported = compile_supported,
 	.prepare = compile_prepare,
 	.run = compile_run,

@@ -18,17 +18,26 @@
 #define DBENCH_DIR "dbench"
 #define DBENCH_LOG "dbench.log"
 
+/* the load's keys, its [dbench_load] section */
+struct dbench_keys {
+	const char *dbench;
+	const char *loadfile;
+	long long clients;
+	double time;
+};
+
 static const struct config_option dbench_options[] = {
-	{ "dbench", OPT_STR, "dbench", "the dbench binary (Debian package dbench), looked up on PATH", NULL, 0, 0 },
-	{ "loadfile", OPT_PATH, "/usr/share/dbench/client.txt", "dbench's load file (-c)", NULL, 0, 0 },
-	{ "clients", OPT_INT, "0", "dbench clients; 0 means 16 x CPUs", NULL, 0, 65536 },
-	{ "time", OPT_DURATION, "10s", "each dbench run's time limit (-t, whole seconds)", NULL, 1, 86400 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct dbench_keys, dbench, OPT_STR, "dbench", "the dbench binary (Debian package dbench), looked up on PATH", NULL, 0, 0),
+	LOAD_KEY(struct dbench_keys, loadfile, OPT_PATH, "/usr/share/dbench/client.txt", "dbench's load file (-c)", NULL, 0, 0),
+	LOAD_KEY(struct dbench_keys, clients, OPT_INT, "0", "dbench clients; 0 means 16 x CPUs", NULL, 0, 65536),
+	LOAD_KEY(struct dbench_keys, time, OPT_DURATION, "10s", "each dbench run's time limit (-t, whole seconds)", NULL, 1, 86400),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int dbench_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	const char *bin = load_str(env, "dbench"), *loadfile = load_str(env, "loadfile");
+	const struct dbench_keys *k = env->opts;
+	const char *bin = k->dbench, *loadfile = k->loadfile;
 
 	if (load_find_program(bin) < 0) {
 		snprintf(why, whylen, "'%s' not found (install the dbench package or set dbench)", bin);
@@ -67,13 +76,14 @@ static int dbench_prepare(struct load_env *env)
 
 static int dbench_run(struct load_env *env)
 {
-	long long clients = load_int(env, "clients");
-	double t = ceil(config_duration(env->cfg, env->name, "time"));
+	const struct dbench_keys *k = env->opts;
+	long long clients = k->clients;
+	double t = ceil(k->time);
 	char *dir = load_path(env, DBENCH_DIR), *log = load_path(env, DBENCH_LOG);
 	char *time_arg = xasprintf("%d", (int)t);
 	char *clients_arg = xasprintf("%lld", clients > 0 ? clients : 16LL * env->ncpus);
-	char *argv[] = { (char *)load_str(env, "dbench"), "-D", dir,
-			 "-c", (char *)load_str(env, "loadfile"), "-t", time_arg, clients_arg, NULL };
+	char *argv[] = { (char *)k->dbench, "-D", dir,
+			 "-c", (char *)k->loadfile, "-t", time_arg, clients_arg, NULL };
 
 	for (;;) {
 		int st;
@@ -92,6 +102,7 @@ const struct load load_dbench_load = {
 	.unit = "dbench run completed",
 	.help = "dbench -t TIME with 16 x CPUs clients (Debian's dbench and client.txt) in scratch, again and again",
 	.options = dbench_options,
+	.options_size = sizeof(struct dbench_keys),
 	.supported = dbench_supported,
 	.prepare = dbench_prepare,
 	.run = dbench_run,

@@ -10,9 +10,14 @@
 
 #define IO_FILE "io_load.dat"
 
+/* the load's keys, its [io_load] section */
+struct io_keys {
+	struct config_size size;
+};
+
 static const struct config_option io_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM)", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct io_keys, size, OPT_SIZE, "100%", "bytes per file written (% of RAM)", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static void io_cleanup(struct load_env *env)
@@ -25,7 +30,7 @@ static void io_cleanup(struct load_env *env)
 
 static int io_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct io_keys *)env->opts)->size);
 
 	if (size < 1 << 20) {
 		snprintf(why, whylen, "size must be at least 1M");
@@ -43,7 +48,7 @@ static int io_prepare(struct load_env *env)
 
 static int io_run(struct load_env *env)
 {
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct io_keys *)env->opts)->size);
 	char *path = load_path(env, IO_FILE);
 
 	load_set_per_unit(env, size);
@@ -62,6 +67,7 @@ const struct load load_io_load = {
 	.flags = LOAD_STRESS_WRITE,
 	.help = "write zeros into a file of `size` (100% of RAM) in 1 MiB writes, again and again",
 	.options = io_options,
+	.options_size = sizeof(struct io_keys),
 	.supported = io_supported,
 	.prepare = io_prepare,
 	.run = io_run,

@@ -10,21 +10,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* the load's keys, its [io_other] section */
+struct io_other_keys {
+	struct config_size size;
+};
+
 static const struct config_option io_other_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes per file written (% of RAM), in the top-level io_other_dir", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct io_other_keys, size, OPT_SIZE, "100%", "bytes per file written (% of RAM), in the top-level io_other_dir", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 /* the directory is the top-level key, shared with nothing else */
 static const char *other_dir(const struct load_env *env)
 {
-	return config_str(env->cfg, NULL, "io_other_dir");
+	return env->io_other_dir;
 }
 
 static int io_other_supported(const struct load_env *env, char *why, size_t whylen)
 {
 	const char *dir = other_dir(env);
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct io_other_keys *)env->opts)->size);
 	struct stat st;
 
 	if (!*dir) {
@@ -63,7 +68,7 @@ static int io_other_prepare(struct load_env *env)
 
 static int io_other_run(struct load_env *env)
 {
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct io_other_keys *)env->opts)->size);
 	char *path = xasprintf("%s/io_other.dat", (char *)env->priv);
 
 	load_set_per_unit(env, size);
@@ -90,6 +95,7 @@ const struct load load_io_other = {
 	.flags = LOAD_STRESS_WRITE,
 	.help = "io_load in io_other_dir (put it on another disk); needs io_other_dir set",
 	.options = io_other_options,
+	.options_size = sizeof(struct io_other_keys),
 	.supported = io_other_supported,
 	.prepare = io_other_prepare,
 	.run = io_other_run,

@@ -23,9 +23,14 @@
 
 #define LIST_BATCH 512	/* entries per ls, far below ARG_MAX */
 
+/* the load's keys, its [list_load] section */
+struct list_keys {
+	const char *dir;
+};
+
 static const struct config_option list_options[] = {
-	{ "dir", OPT_PATH, "/", "the tree listed; pseudo filesystems among its entries are skipped", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct list_keys, dir, OPT_PATH, "/", "the tree listed; pseudo filesystems among its entries are skipped", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static const char *const pseudo_fs[] = {
@@ -110,7 +115,7 @@ static void free_entries(char **v)
 static int list_supported(const struct load_env *env, char *why, size_t whylen)
 {
 	size_t n;
-	char **v = list_entries(load_str(env, "dir"), &n, why, whylen);
+	char **v = list_entries(((const struct list_keys *)env->opts)->dir, &n, why, whylen);
 
 	free_entries(v);
 	return v ? 0 : -1;
@@ -130,7 +135,7 @@ static int list_run(struct load_env *env)
 	for (;;) {
 		/* read afresh each time: entries and mounts come and go */
 		size_t n;
-		char **v = list_entries(load_str(env, "dir"), &n, why, sizeof(why));
+		char **v = list_entries(((const struct list_keys *)env->opts)->dir, &n, why, sizeof(why));
 
 		if (!v)
 			load_fail(env, "%s", why);
@@ -160,6 +165,7 @@ const struct load load_list_load = {
 	.unit = "listing completed",
 	.help = "ls -lRa of `dir` (/), skipping pseudo filesystems, output to /dev/null, again and again",
 	.options = list_options,
+	.options_size = sizeof(struct list_keys),
 	.supported = list_supported,
 	.prepare = list_prepare,
 	.run = list_run,

@@ -18,24 +18,9 @@
 #include <unistd.h>
 
 
-uint64_t load_size(const struct load_env *env, const char *key)
+uint64_t load_bytes(const struct load_env *env, struct config_size size)
 {
-	return config_size(env->cfg, env->name, key, env->ram);
-}
-
-long long load_int(const struct load_env *env, const char *key)
-{
-	return config_int(env->cfg, env->name, key);
-}
-
-const char *load_str(const struct load_env *env, const char *key)
-{
-	return config_str(env->cfg, env->name, key);
-}
-
-double load_double(const struct load_env *env, const char *key)
-{
-	return config_double(env->cfg, env->name, key);
+	return config_bytes(size, env->ram);
 }
 
 void load_set_per_unit(struct load_env *env, uint64_t work_per_unit)

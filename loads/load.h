@@ -59,7 +59,9 @@ double load_counter_read(const struct load_counter *c, uint64_t *whole);
 
 struct load_env {
 	const char *name;		/* the load's name, its config section */
-	const struct config *cfg;
+	const void *opts;		/* its keys: the struct its table fills, NULL none */
+	const char *io_other_dir;	/* the config's io_other_dir, "" unset */
+	int synthetic_dirs, synthetic_files, synthetic_funcs;	/* the synthetic tree's shape */
 	const char *scratch;		/* this load's own directory: made before prepare,
 					 * removed (with everything in it) after cleanup */
 	const char *tree;		/* the workload's source tree (for ctar, xtar) */
@@ -76,6 +78,7 @@ struct load {
 	const char *work_unit;		/* what load_progress counts: "bytes", or NULL */
 	const char *help;		/* one line for `contest list` */
 	const struct config_option *options;	/* the load's keys, {NULL}-terminated, or NULL */
+	size_t options_size;		/* the struct they fill (LOAD_KEY), env.opts */
 	/* 0, or -1 with the reason written into why */
 	int (*supported)(const struct load_env *env, char *why, size_t whylen);
 	int (*prepare)(struct load_env *env);	/* untimed setup, once per session; 0 or -1 */
@@ -93,11 +96,16 @@ struct load {
 #define LOAD_STRESS_READ	0x8
 #define LOAD_STRESS_SWAP	0x10
 
-/* Typed access to the load's own keys (its section of the config) */
-uint64_t load_size(const struct load_env *env, const char *key);
-long long load_int(const struct load_env *env, const char *key);
-const char *load_str(const struct load_env *env, const char *key);
-double load_double(const struct load_env *env, const char *key);
+/*
+ * A load's keys: a struct of the load's own (struct NAME_keys in its file)
+ * and its table, a LOAD_KEY line per field, the key named as the field;
+ * the load reads env->opts as that struct, so a mistyped key is a compile
+ * error (config.h's CONFIG_KEY).
+ */
+#define LOAD_KEY(S, FIELD, TYPE, DEF, HELP, CHOICES, MIN, MAX) \
+	CONFIG_KEY(S, FIELD, #FIELD, TYPE, DEF, HELP, CHOICES, MIN, MAX)
+/* a size key of the load in bytes, % of env->ram */
+uint64_t load_bytes(const struct load_env *env, struct config_size size);
 
 /* Progress reporting; safe from any process of the load */
 void load_set_per_unit(struct load_env *env, uint64_t work_per_unit);

@@ -16,14 +16,19 @@
 
 #define MEM_BLOCK (1UL << 20)
 
+/* the load's keys, its [mem_load] section */
+struct mem_keys {
+	struct config_size size;
+};
+
 static const struct config_option mem_options[] = {
-	{ "size", OPT_SIZE, "110%", "bytes allocated and touched per pass (% of RAM), in 1 MiB blocks", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct mem_keys, size, OPT_SIZE, "110%", "bytes allocated and touched per pass (% of RAM), in 1 MiB blocks", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int mem_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct mem_keys *)env->opts)->size);
 
 	if (size < 2 * MEM_BLOCK) {
 		snprintf(why, whylen, "size must be at least 2M");
@@ -67,7 +72,7 @@ static void mem_pass(struct load_env *env, char **blocks, size_t n, size_t page)
 
 static int mem_run(struct load_env *env)
 {
-	size_t n = (size_t)(load_size(env, "size") / MEM_BLOCK);
+	size_t n = (size_t)(load_bytes(env, ((const struct mem_keys *)env->opts)->size) / MEM_BLOCK);
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	char **blocks = calloc(n, sizeof(*blocks));
 
@@ -93,6 +98,7 @@ const struct load load_mem_load = {
 	.flags = LOAD_STRESS_SWAP,
 	.help = "allocate and touch `size` (110% of RAM) in 1 MiB blocks, copy between halves, free; needs swap",
 	.options = mem_options,
+	.options_size = sizeof(struct mem_keys),
 	.supported = mem_supported,
 	.prepare = mem_prepare,
 	.run = mem_run,

@@ -18,15 +18,21 @@
 
 #define CHUNK_SIZE 8	/* below PIPE_BUF: a chunk moves in one atomic write */
 
+/* the load's keys, its [process_load] section */
+struct process_keys {
+	long long procs;
+	long long chunks;
+};
+
 static const struct config_option process_options[] = {
-	{ "procs", OPT_INT, "0", "processes in the ring; 0 means 4 x CPUs", NULL, 0, 4096 },
-	{ "chunks", OPT_INT, "4", "8-byte chunks circulating in the ring", NULL, 1, 1024 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct process_keys, procs, OPT_INT, "0", "processes in the ring; 0 means 4 x CPUs", NULL, 0, 4096),
+	LOAD_KEY(struct process_keys, chunks, OPT_INT, "4", "8-byte chunks circulating in the ring", NULL, 1, 1024),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int ring_size(const struct load_env *env)
 {
-	long long n = load_int(env, "procs");
+	long long n = ((const struct process_keys *)env->opts)->procs;
 
 	return n > 0 ? (int)n : 4 * env->ncpus;
 }
@@ -134,7 +140,7 @@ static void build_ring(struct load_env *env, int n, int *from_ring, int *to_ring
 
 static int process_run(struct load_env *env)
 {
-	int n = ring_size(env), chunks = (int)load_int(env, "chunks");
+	int n = ring_size(env), chunks = (int)((const struct process_keys *)env->opts)->chunks;
 	int from_ring, to_ring;
 	char chunk[CHUNK_SIZE];
 
@@ -168,6 +174,7 @@ const struct load load_process_load = {
 	.work_unit = "messages",
 	.help = "4 x CPUs processes in a one-way ring of pipes passing a few small chunks around",
 	.options = process_options,
+	.options_size = sizeof(struct process_keys),
 	.supported = process_supported,
 	.prepare = process_prepare,
 	.run = process_run,

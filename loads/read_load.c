@@ -18,14 +18,19 @@
 #define READ_FILE "read_load.dat"
 #define READ_BLOCK (64 << 10)
 
+/* the load's keys, its [read_load] section */
+struct read_keys {
+	struct config_size size;
+};
+
 static const struct config_option read_options[] = {
-	{ "size", OPT_SIZE, "100%", "bytes of the file read (% of RAM), made once per session", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct read_keys, size, OPT_SIZE, "100%", "bytes of the file read (% of RAM), made once per session", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int read_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	uint64_t size = load_size(env, "size");
+	uint64_t size = load_bytes(env, ((const struct read_keys *)env->opts)->size);
 
 	if (size < READ_BLOCK) {
 		snprintf(why, whylen, "size must be at least 64K");
@@ -39,7 +44,7 @@ static int read_prepare(struct load_env *env)
 	char *path = load_path(env, READ_FILE);
 	int ret = 0;
 
-	if (load_write_zeros(env, path, load_size(env, "size"), 0) < 0)
+	if (load_write_zeros(env, path, load_bytes(env, ((const struct read_keys *)env->opts)->size), 0) < 0)
 		ret = error("cannot write '%s': %s", path, strerror(errno));
 	free(path);
 	return ret;
@@ -85,6 +90,7 @@ const struct load load_read_load = {
 	.flags = LOAD_STRESS_READ,
 	.help = "read a file of `size` (100% of RAM, made untimed) in 64 KiB reads, again and again",
 	.options = read_options,
+	.options_size = sizeof(struct read_keys),
 	.supported = read_supported,
 	.prepare = read_prepare,
 	.run = read_run,

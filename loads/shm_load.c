@@ -24,20 +24,29 @@
 #define WRITE_MIN (1 << 10)
 #define WRITE_MAX (256 << 10)
 
+/* the load's keys, its [shm_load] section */
+struct shm_keys {
+	long long regions;
+	struct config_size region_size;
+	long long per_region;
+	long long writers;
+	struct config_size writer_size;
+};
+
 static const struct config_option shm_options[] = {
-	{ "regions", OPT_INT, "4", "shared memory regions", NULL, 1, 4096 },
-	{ "region_size", OPT_SIZE, "25%", "bytes of each region (% of RAM)", NULL, 0, 0 },
-	{ "per_region", OPT_INT, "8", "processes touching each region", NULL, 1, 4096 },
-	{ "writers", OPT_INT, "4", "processes writing random sizes (1 KiB-256 KiB) to files", NULL, 0, 4096 },
-	{ "writer_size", OPT_SIZE, "64M", "each writer's file size; it rewinds there", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct shm_keys, regions, OPT_INT, "4", "shared memory regions", NULL, 1, 4096),
+	LOAD_KEY(struct shm_keys, region_size, OPT_SIZE, "25%", "bytes of each region (% of RAM)", NULL, 0, 0),
+	LOAD_KEY(struct shm_keys, per_region, OPT_INT, "8", "processes touching each region", NULL, 1, 4096),
+	LOAD_KEY(struct shm_keys, writers, OPT_INT, "4", "processes writing random sizes (1 KiB-256 KiB) to files", NULL, 0, 4096),
+	LOAD_KEY(struct shm_keys, writer_size, OPT_SIZE, "64M", "each writer's file size; it rewinds there", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int shm_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	long long regions = load_int(env, "regions"), per = load_int(env, "per_region");
-	long long writers = load_int(env, "writers");
-	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
+	const struct shm_keys *k = env->opts;
+	long long regions = k->regions, per = k->per_region, writers = k->writers;
+	uint64_t rsize = load_bytes(env, k->region_size), wsize = load_bytes(env, k->writer_size);
 
 	/* the table bounds each key; their product is bounded here */
 	if (regions * per + writers > 4096) {
@@ -121,9 +130,9 @@ static pid_t start(struct load_env *env, const char *what)
 
 static int shm_run(struct load_env *env)
 {
-	int regions = (int)load_int(env, "regions"), per = (int)load_int(env, "per_region");
-	int writers = (int)load_int(env, "writers");
-	uint64_t rsize = load_size(env, "region_size"), wsize = load_size(env, "writer_size");
+	const struct shm_keys *k = env->opts;
+	int regions = (int)k->regions, per = (int)k->per_region, writers = (int)k->writers;
+	uint64_t rsize = load_bytes(env, k->region_size), wsize = load_bytes(env, k->writer_size);
 	char how[PROC_STATUS_LEN];
 	int st;
 	pid_t pid;
@@ -157,7 +166,7 @@ static int shm_run(struct load_env *env)
 
 static void shm_cleanup(struct load_env *env)
 {
-	for (long long w = 0; w < load_int(env, "writers"); w++) {
+	for (long long w = 0; w < ((const struct shm_keys *)env->opts)->writers; w++) {
 		char *path = xasprintf("%s/shm_writer.%lld", env->scratch, w);
 
 		unlink(path);
@@ -171,6 +180,7 @@ const struct load load_shm_load = {
 	.work_unit = "bytes",
 	.help = "processes sharing memory regions, 4 bytes touched per 4 KiB, beside random-size file writers",
 	.options = shm_options,
+	.options_size = sizeof(struct shm_keys),
 	.supported = shm_supported,
 	.prepare = shm_prepare,
 	.run = shm_run,

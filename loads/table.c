@@ -19,6 +19,7 @@ const struct config_section *load_sections(void)
 		for (size_t i = 0; load_table[i]; i++) {
 			sections[i].name = load_table[i]->name;
 			sections[i].options = load_table[i]->options;
+			sections[i].size = load_table[i]->options_size;
 		}
 	return sections;
 }

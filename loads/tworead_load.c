@@ -17,17 +17,23 @@
 #define TWOREAD_BLOCK (64 << 10)
 
 static const char *const tworead_files[2] = { "tworead.1", "tworead.2" };
-static const char *const tworead_keys[2] = { "size1", "size2" };
+
+/* the load's keys, its [tworead_load] section */
+struct tworead_keys {
+	struct config_size size1;
+	struct config_size size2;
+};
 
 static const struct config_option tworead_options[] = {
-	{ "size1", OPT_SIZE, "10%", "bytes of the first (small) file (% of RAM)", NULL, 0, 0 },
-	{ "size2", OPT_SIZE, "100%", "bytes of the second (big) file (% of RAM)", NULL, 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
+	LOAD_KEY(struct tworead_keys, size1, OPT_SIZE, "10%", "bytes of the first (small) file (% of RAM)", NULL, 0, 0),
+	LOAD_KEY(struct tworead_keys, size2, OPT_SIZE, "100%", "bytes of the second (big) file (% of RAM)", NULL, 0, 0),
+	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
 
 static int tworead_supported(const struct load_env *env, char *why, size_t whylen)
 {
-	uint64_t size1 = load_size(env, "size1"), size2 = load_size(env, "size2");
+	const struct tworead_keys *k = env->opts;
+	uint64_t size1 = load_bytes(env, k->size1), size2 = load_bytes(env, k->size2);
 
 	if (size1 < TWOREAD_BLOCK || size2 < TWOREAD_BLOCK) {
 		snprintf(why, whylen, "size1 and size2 must each be at least 64K");
@@ -48,9 +54,12 @@ static void tworead_cleanup(struct load_env *env)
 
 static int tworead_prepare(struct load_env *env)
 {
+	const struct tworead_keys *k = env->opts;
+	const struct config_size sizes[2] = { k->size1, k->size2 };
+
 	for (int i = 0; i < 2; i++) {
 		char *path = load_path(env, tworead_files[i]);
-		int ret = load_write_zeros(env, path, load_size(env, tworead_keys[i]), 0);
+		int ret = load_write_zeros(env, path, load_bytes(env, sizes[i]), 0);
 
 		if (ret < 0)
 			error("cannot write '%s': %s", path, strerror(errno));
@@ -110,6 +119,7 @@ const struct load load_tworead_load = {
 	.flags = LOAD_STRESS_READ,
 	.help = "read two files of size1 (10%) and size2 (100% of RAM) alternately in 64 KiB blocks",
 	.options = tworead_options,
+	.options_size = sizeof(struct tworead_keys),
 	.supported = tworead_supported,
 	.prepare = tworead_prepare,
 	.run = tworead_run,

@@ -10,6 +10,7 @@
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "results/sequential.h"
+#include "session/config-keys.h"
 #include "session/session.h"
 #include "lib/util.h"
 
@@ -138,12 +139,13 @@ static void bisect_print_result(FILE *out, const struct bisect_done *d)
 
 static int host_config(struct bisect_args *a)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
+	const struct config_main *m = &contest_config(cfg)->main;
 
 	a->rq.cfg = cfg;
 	if (cli_load_config(cfg, a->ca.conf, a->ca.sets.v, a->ca.sets.n) < 0 ||
-	    (a->ca.results && config_set(cfg, NULL, "results", a->ca.results, "-r") < 0) ||
-	    config_set(cfg, NULL, "runs", "1", "a round of bisect") < 0 ||
+	    (a->ca.results && config_set_field(cfg, &m->results, a->ca.results, "-r") < 0) ||
+	    config_set_field(cfg, &m->runs, "1", "a round of bisect") < 0 ||
 	    session_absolute_paths(cfg) < 0)
 		return -1;
 	for (int i = 0; i < a->rq.nloads; i++)

@@ -1,5 +1,6 @@
 /* calibrate.c - contest calibrate: this machine's drift between sessions */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "results/calibration.h"
 #include "sys/signals.h"
@@ -183,7 +184,7 @@ int cmd_calibrate(int argc, char **argv)
 		status = EXIT_USAGE;
 	}
 	if (cfg)
-		status = cli_close_stdout(calibrate(&a, config_str(cfg, NULL, "results")));
+		status = cli_close_stdout(calibrate(&a, contest_config(cfg)->main.results));
 	config_free(cfg);
 	cli_args_release(&a.ca);
 	return status;

@@ -1,5 +1,6 @@
 /* changes.c - contest changes: where each load's number changed over a
  * lab's history of kernels */
+#include "session/config-keys.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "output/changes-mail.h"
@@ -123,7 +124,7 @@ int cmd_changes(int argc, char **argv)
 		status = EXIT_USAGE;
 	}
 	if (cfg)
-		status = changes_named(config_str(cfg, NULL, "results"), argv + first, argc - first,
+		status = changes_named(contest_config(cfg)->main.results, argv + first, argc - first,
 				       &a);
 	config_free(cfg);
 	cli_args_release(&ca);

@@ -1,5 +1,6 @@
 /* cli.c - see cli.h */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "loads/loads.h"
 #include "lib/util.h"
 
@@ -58,10 +59,11 @@ int cli_load_config(struct config *cfg, const char *conf, const char **sets, int
 
 struct config *cli_config(const struct cli_args *a)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 
 	if (cli_load_config(cfg, a->conf, a->sets.v, a->sets.n) < 0 ||
-	    (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)) {
+	    (a->results &&
+	     config_set_field(cfg, &contest_config(cfg)->main.results, a->results, "-r") < 0)) {
 		config_free(cfg);
 		return NULL;
 	}

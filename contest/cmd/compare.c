@@ -1,5 +1,6 @@
 /* cmd/compare.c - contest compare: is the difference between kernels real? */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"
 #include "show/show.h"
@@ -99,7 +100,7 @@ int cmd_compare(int argc, char **argv)
 		status = EXIT_USAGE;
 	}
 	if (cfg) {
-		a.dir = config_str(cfg, NULL, "results");
+		a.dir = contest_config(cfg)->main.results;
 		status = compare_named(&a, argv + first, argc - first);
 	}
 	config_free(cfg);

@@ -1,7 +1,7 @@
 /* cmd/env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
-#include "sys/fingerprint.h"
 #include "session/workload.h"
 
 #include <stdlib.h>
@@ -25,7 +25,7 @@ int cmd_env(int argc, char **argv)
 	if (!cfg)
 		return status;
 	tree = workload_tree_path(cfg);
-	status = fingerprint_write(stdout, cfg, tree) < 0 ? 1 : 0;
+	status = contest_fingerprint(stdout, cfg, tree) < 0 ? 1 : 0;
 	free(tree);
 	config_free(cfg);
 	return cli_close_stdout(status);

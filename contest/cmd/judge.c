@@ -1,5 +1,6 @@
 /* judge.c - contest judge: one step of git bisect run, decided by the runs' noise */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "results/compare.h"
 #include "results/store.h"
@@ -190,7 +191,7 @@ int cmd_judge(int argc, char **argv)
 	} else if (ret < 0 && !(cfg = cli_config(&ca))) {
 		ret = JUDGE_ERROR;
 	} else if (ret < 0) {
-		ret = judge(config_str(cfg, NULL, "results"), &a, argv[first]);
+		ret = judge(contest_config(cfg)->main.results, &a, argv[first]);
 		/* stdout that cannot be written is an error, never a bad commit */
 		if (cli_close_stdout(0))
 			ret = JUDGE_ERROR;

@@ -1,5 +1,6 @@
 /* cmd/list.c - contest list: every load, its unit of work, and whether it can run here */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -19,18 +20,19 @@ static const char intro_text[] =
 	"unit of its work is (Loads counts those), and what it does.\n";
 
 /* swap the session would have: what is free now plus the swapfile it would make */
-static uint64_t session_swap(const struct config *cfg, uint64_t ram)
+static uint64_t session_swap(const struct contest_config *cc, uint64_t ram)
 {
-	return meminfo_bytes("SwapFree") + config_size(cfg, NULL, "swapfile", ram);
+	return meminfo_bytes("SwapFree") + config_bytes(cc->main.swapfile, ram);
 }
 
-static void list_one(const struct load *l, struct load_env *env, FILE *out)
+static void list_one(const struct load *l, const struct config *cfg, struct load_env *env,
+		     FILE *out)
 {
 	char why[512] = "";
-	char *scratch = xasprintf("%s/scratch/%s", config_str(env->cfg, NULL, "work_dir"), l->name);
+	char *scratch = xasprintf("%s/scratch/%s", contest_config(cfg)->main.work_dir, l->name);
 	int ok;
 
-	env->name = l->name;
+	contest_load_env(env, cfg, l->name);
 	env->scratch = scratch;
 	ok = !l->supported || l->supported(env, why, sizeof(why)) == 0;
 	fprintf(out, "%-13s %-3s %-22s %s\n", l->name, ok ? "yes" : "no", l->unit, l->help);
@@ -42,6 +44,7 @@ static void list_one(const struct load *l, struct load_env *env, FILE *out)
 int cmd_list(int argc, char **argv)
 {
 	struct config *cfg;
+	const struct contest_config *cc;
 	struct load_env env;
 	char *tree;
 	int status;
@@ -50,15 +53,15 @@ int cmd_list(int argc, char **argv)
 	if (!cfg)
 		return status;
 	tree = workload_tree_path(cfg);
+	cc = contest_config(cfg);
 	memset(&env, 0, sizeof(env));
-	env.cfg = cfg;
-	env.tree = strcmp(config_str(cfg, NULL, "workload"), "command") ? tree : NULL;
-	env.ram = config_ram(cfg);
-	env.swap = session_swap(cfg, env.ram);
+	env.tree = strcmp(cc->main.workload, "command") ? tree : NULL;
+	env.ram = contest_ram(cc);
+	env.swap = session_swap(cc, env.ram);
 	env.ncpus = ncpus_usable();
 	printf("%-13s %-3s %-22s %s\n", "LOAD", "OK", "UNIT", "WHAT IT DOES");
 	for (size_t i = 0; load_table[i]; i++)
-		list_one(load_table[i], &env, stdout);
+		list_one(load_table[i], cfg, &env, stdout);
 	free(tree);
 	config_free(cfg);
 	return cli_close_stdout(0);

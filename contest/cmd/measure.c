@@ -7,6 +7,7 @@
  * its own under the config's work_dir and removes it afterwards.
  */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "session/measure.h"
@@ -44,16 +45,15 @@ static void on_signal(int sig)
 }
 
 /* the load's own directory when none was given: prepared here, untimed */
-static char *own_scratch(const struct load *l, struct load_env *env)
+static char *own_scratch(const struct load *l, const char *work_dir, struct load_env *env)
 {
 	char *dir;
 
-	if (mkdir_p(config_str(env->cfg, NULL, "work_dir"), 0755) < 0) {
-		error("cannot create '%s': %s", config_str(env->cfg, NULL, "work_dir"),
-		      strerror(errno));
+	if (mkdir_p(work_dir, 0755) < 0) {
+		error("cannot create '%s': %s", work_dir, strerror(errno));
 		return NULL;
 	}
-	dir = scratch_make(config_str(env->cfg, NULL, "work_dir"), "measure");
+	dir = scratch_make(work_dir, "measure");
 	if (!dir)
 		return NULL;
 	env->scratch = dir;
@@ -122,13 +122,12 @@ int cmd_measure(int argc, char **argv)
 	if (!cfg)
 		goto out;
 	memset(&env, 0, sizeof(env));
-	env.name = l->name;
-	env.cfg = cfg;
+	contest_load_env(&env, cfg, l->name);
 	env.scratch = scratch;
-	env.ram = config_ram(cfg);
+	env.ram = contest_ram(contest_config(cfg));
 	env.swap = meminfo_bytes("SwapFree");
 	env.ncpus = ncpus_usable();
-	if (!scratch && !(own = own_scratch(l, &env))) {
+	if (!scratch && !(own = own_scratch(l, contest_config(cfg)->main.work_dir, &env))) {
 		status = EXIT_RUN_FAILED;
 		goto out;
 	}

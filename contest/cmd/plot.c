@@ -1,5 +1,6 @@
 /* cmd/plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/plot.h"
 #include "results/monitor-logs.h"
@@ -75,7 +76,7 @@ int cmd_plot(int argc, char **argv)
 	if (cfg && check_own_dir(out_dir) < 0) {
 		ret = EXIT_USAGE;
 	} else if (cfg) {
-		ret = plot_named(config_str(cfg, NULL, "results"), out_dir, (enum plot_format)format,
+		ret = plot_named(contest_config(cfg)->main.results, out_dir, (enum plot_format)format,
 				 argv + first, argc - first);
 	}
 	config_free(cfg);

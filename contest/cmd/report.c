@@ -1,5 +1,6 @@
 /* cmd/report.c - contest report: the tables of the kernels in a results directory */
 #include "cmd/cli.h"
+#include "session/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"
 #include "output/report-html.h"
@@ -159,7 +160,7 @@ int cmd_report(int argc, char **argv)
 	if (cfg) {
 		opts.format = (enum report_format)format;
 		opts.ratio = (enum ratio_mode)ratio;
-		status = report_named(config_str(cfg, NULL, "results"), argv + first, argc - first,
+		status = report_named(contest_config(cfg)->main.results, argv + first, argc - first,
 				      &opts);
 	}
 	config_free(cfg);

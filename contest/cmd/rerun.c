@@ -1,4 +1,5 @@
 /* cmd/rerun.c - contest rerun: a kernel's session again, as its env recorded it */
+#include "session/config-keys.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "lib/owner.h"
@@ -92,7 +93,7 @@ int cmd_rerun(int argc, char **argv)
 	else if (status < 0 && !(cfg = cli_config(&ca)))
 		status = EXIT_USAGE;
 	if (cfg)
-		status = cli_close_stdout(rerun(config_str(cfg, NULL, "results"), argv[first], name,
+		status = cli_close_stdout(rerun(contest_config(cfg)->main.results, argv[first], name,
 						argc, argv));
 	config_free(cfg);
 	cli_args_release(&ca);

@@ -7,6 +7,7 @@
  * tables (show/), compare for several kernels, where the rows went.
  */
 #include "guest/boot.h"
+#include "session/config-keys.h"
 #include "results/store.h"
 #include "results/sequential.h"
 #include "cmd/cli.h"
@@ -220,9 +221,10 @@ static int apply_args(struct config *cfg, const struct run_args *a, const struct
 	free(sets);
 	if (ret < 0)
 		return -1;
-	if (a->runs && config_set(cfg, NULL, "runs", a->runs, "-n") < 0)
+	if (a->runs && config_set_field(cfg, &contest_config(cfg)->main.runs, a->runs, "-n") < 0)
 		return -1;
-	if (a->results && config_set(cfg, NULL, "results", a->results, "-r") < 0)
+	if (a->results &&
+	    config_set_field(cfg, &contest_config(cfg)->main.results, a->results, "-r") < 0)
 		return -1;
 	if (session_absolute_paths(cfg) < 0)
 		return -1;
@@ -298,7 +300,7 @@ static int run_boot(struct config *cfg, struct run_args *a)
 	struct run_result res = { .status = boot_run(cfg, &a->boot, &pt, &ran), .where = 1 };
 
 	res.tables = ran.n > 0;
-	res.status = print_ran(config_str(cfg, NULL, "results"), (const char *const *)ran.names,
+	res.status = print_ran(contest_config(cfg)->main.results, (const char *const *)ran.names,
 			       ran.n, &res);
 	boot_ran_release(&ran);
 	return res.status;
@@ -314,9 +316,10 @@ static int variant_configs(struct run_args *a, struct config **cfgs)
 	for (int i = 0; i < a->nvariants; i++) {
 		const char *name = a->variants[i].name;
 
-		cfgs[i] = config_new(load_sections());
+		cfgs[i] = contest_config_new();
 		if (apply_args(cfgs[i], a, &a->variants[i]) < 0 || check_kernel_name(name) < 0 ||
-		    config_set(cfgs[i], NULL, "runs", "1", "a variant's round") < 0 ||
+		    config_set_field(cfgs[i], &contest_config(cfgs[i])->main.runs, "1",
+				     "a variant's round") < 0 ||
 		    check_sweep(cfgs[i], a) < 0)
 			return -1;
 		for (int j = 0; j < i; j++)
@@ -324,9 +327,9 @@ static int variant_configs(struct run_args *a, struct config **cfgs)
 				return error("-k '%s' was given twice: each variant needs a "
 					     "name of its own", name);
 	}
-	plain = config_new(load_sections());
+	plain = contest_config_new();
 	ret = apply_args(plain, a, NULL);
-	a->rq.rounds = ret < 0 ? 0 : config_int(plain, NULL, "runs");
+	a->rq.rounds = ret < 0 ? 0 : contest_config(plain)->main.runs;
 	config_free(plain);
 	return ret;
 }
@@ -362,12 +365,12 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	rounds = a.nvariants > 1 || a.with_knobs;
 	if (boot_wanted(&a.boot)) {
-		cfgs[0] = config_new(load_sections());
+		cfgs[0] = contest_config_new();
 		status = apply_args(cfgs[0], &a, NULL) < 0 ? EXIT_USAGE :
 			 cli_close_stdout(run_boot(cfgs[0], &a));
 		goto out;
 	}
-	cfgs[0] = rounds ? NULL : config_new(load_sections());
+	cfgs[0] = rounds ? NULL : contest_config_new();
 	if (rounds ? variant_configs(&a, cfgs) < 0 : session_config(&a, cfgs[0], &one) < 0) {
 		status = EXIT_USAGE;
 		goto out;
@@ -382,7 +385,7 @@ int cmd_run(int argc, char **argv)
 	names = xcalloc((size_t)a.rq.nvariants, sizeof(*names));
 	for (int i = 0; i < a.rq.nvariants; i++)	/* what ran, printed */
 		names[i] = a.rq.variants[i].name;
-	status = cli_close_stdout(print_ran(config_str(cfgs[0], NULL, "results"), names,
+	status = cli_close_stdout(print_ran(contest_config(cfgs[0])->main.results, names,
 					    (size_t)a.rq.nvariants, &res));
 	free(names);
 out:

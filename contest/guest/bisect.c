@@ -1,4 +1,5 @@
 /* bisect.c - contest bisect's work: commits, builds, guests, rounds, state (see bisect.h) */
+#include "session/config-keys.h"
 #include "guest/bisect.h"
 #include "guest/boot.h"
 #include "sys/signals.h"
@@ -714,7 +715,7 @@ static void print_plan(const struct driver *dr)
 static int setup(struct driver *dr)
 {
 	const struct bisect_request *rq = dr->rq;
-	const char *work = config_str(rq->cfg, NULL, "work_dir");
+	const char *work = contest_config(rq->cfg)->main.work_dir;
 	struct bisect_done *d = dr->d;
 
 	if (!rq->metric) {
@@ -736,13 +737,13 @@ static int setup(struct driver *dr)
 	if (rq->load || rq->nloads) {
 		dr->load = xstrdup(rq->load ? rq->load : rq->loads[0]);
 	} else {
-		char **list = split_list(config_str(rq->cfg, NULL, "loads"));
+		char **list = split_list(contest_config(rq->cfg)->main.loads);
 
 		dr->load = xstrdup(list && list[0] ? list[0] : "noload");
 		argv_free(list);
 	}
 	d->load = dr->load;	/* d owns it */
-	d->results = xstrdup(config_str(rq->cfg, NULL, "results"));
+	d->results = xstrdup(contest_config(rq->cfg)->main.results);
 	dr->results = d->results;
 	dr->dir = results_path(dr->results, ".bisect", NULL);
 	dr->state = xasprintf("%s/state", dr->dir);

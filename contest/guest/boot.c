@@ -6,6 +6,7 @@
 #include "lib/proc.h"
 #include "results/store.h"
 #include "results/summary.h"
+#include "session/config-keys.h"
 #include "session/run.h"
 #include "lib/util.h"
 #include "guest/vm.h"
@@ -38,6 +39,7 @@ struct guest {
 /* the session over every kernel */
 struct boot {
 	struct config *cfg;
+	const struct contest_config *cc;	/* cfg's values */
 	const struct boot_opts *o;
 	const struct boot_passthrough *p;
 	struct guest *guests;
@@ -145,7 +147,7 @@ static int kvm_is_pvm(void)
  */
 static int check_image(const struct boot *b, struct guest *g)
 {
-	const char *image = g->image, *kvm = config_str(b->cfg, NULL, "kvm_device");
+	const char *image = g->image, *kvm = b->cc->main.kvm_device;
 	unsigned char h[0x206];
 	char why[PATH_MAX + 128];
 	int fd = open(image, O_RDONLY | O_CLOEXEC);
@@ -278,7 +280,7 @@ static void order_add(struct boot *b, int *n, const char *name)
  * cacherun is, each cacherun run right after a noload run */
 static void plan_order(struct boot *b)
 {
-	char **list = b->p->nloads ? NULL : split_list(config_str(b->cfg, NULL, "loads"));
+	char **list = b->p->nloads ? NULL : split_list(b->cc->main.loads);
 	char **w = b->p->nloads ? b->p->loads : list;
 	int n = 0, cacherun = 0;
 
@@ -290,7 +292,7 @@ static void plan_order(struct boot *b)
 	if (cacherun)
 		order_add(b, &n, "noload");
 	argv_free(list);
-	b->runs = (int)config_int(b->cfg, NULL, "runs");
+	b->runs = (int)b->cc->main.runs;
 }
 
 /* runs of each load in order, before this boot */
@@ -412,7 +414,7 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 	/* the loads' files on the guest's scratch disk (guest-init mounts it there);
 	 * first, so that the user's own -s scratch_dir= wins */
 	argv[n++] = xstrdup("-s");
-	argv[n++] = xasprintf("scratch_dir=%s/scratch", config_str(b->cfg, NULL, "work_dir"));
+	argv[n++] = xasprintf("scratch_dir=%s/scratch", b->cc->main.work_dir);
 	for (int i = 1; i < p->argc - p->nloads; i++)
 		if (!b->o->own[i] && strcmp(p->argv[i], "--"))
 			argv[n++] = xstrdup(p->argv[i]);
@@ -421,7 +423,7 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 	argv[n++] = xstrdup("-n");
 	argv[n++] = xasprintf("%d", runs);
 	argv[n++] = xstrdup("-r");
-	argv[n++] = xstrdup(config_str(b->cfg, NULL, "results"));
+	argv[n++] = xstrdup(b->cc->main.results);
 	argv[n++] = xstrdup("--");
 	for (int i = 0; i < p->nloads; i++)
 		argv[n++] = xstrdup(p->loads[i]);
@@ -430,7 +432,7 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 
 static void boot_once(struct boot *b, const struct guest *g, int runs)
 {
-	char *kdir = results_path(config_str(b->cfg, NULL, "results"), g->name, NULL);
+	char *kdir = results_path(b->cc->main.results, g->name, NULL);
 	char *genv = guest_env(b, g, (int)(g - b->guests)), **argv = inner_argv(b, g, runs), detail[256];
 	int *before = count_rows(b, kdir);
 	struct vm_spec s = {
@@ -438,8 +440,8 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 		.boot_args = g->args, .nargs = g->nargs, .mem_bytes = b->mem,
 		.cpus = g->monitor == VM_UML ? 1 : b->cpus, .disk_bytes = b->disk,
 		.timeout_s = b->timeout_s, .self = b->self,
-		.work_dir = config_str(b->cfg, NULL, "work_dir"),
-		.results = config_str(b->cfg, NULL, "results"), .kdir = kdir,
+		.work_dir = b->cc->main.work_dir,
+		.results = b->cc->main.results, .kdir = kdir,
 		.inner_argv = argv, .guest_env = genv,
 	};
 	struct vm_result r;
@@ -476,7 +478,7 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 /* the kernels with rows, in the order given, for run to print */
 static void boot_ran_fill(const struct boot *b, struct boot_ran *ran)
 {
-	const char *dir = config_str(b->cfg, NULL, "results");
+	const char *dir = b->cc->main.results;
 
 	ran->names = xcalloc((size_t)b->nguests + 1, sizeof(*ran->names));
 	ran->n = 0;
@@ -513,7 +515,7 @@ static void boot_release(struct boot *b)
 int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p,
 	     struct boot_ran *ran)
 {
-	struct boot b = { .cfg = cfg, .o = o, .p = p };
+	struct boot b = { .cfg = cfg, .cc = contest_config(cfg), .o = o, .p = p };
 	int status, rounds, per;
 
 	memset(ran, 0, sizeof(*ran));
@@ -531,7 +533,7 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 			boot_once(&b, &b.guests[i], per);
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
-			(int)run_interrupted, config_str(cfg, NULL, "results"));
+			(int)run_interrupted, b.cc->main.results);
 		status = exit_signal(run_interrupted);
 	} else {
 		boot_ran_fill(&b, ran);

@@ -12,42 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const struct config_option config_options[] = {
-	{ "workload", OPT_LIST, "synthetic", "what is timed: synthetic (generated tree), kernel (kernel_tree), command, load (the load named by measure, for duration), or interactive tasks, one or more of audio, video, x, gaming", "synthetic|kernel|command|load|audio|video|x|gaming", 0, 0 },
-	{ "kernel_tree", OPT_PATH, "", "the kernel source tree for workload = kernel", NULL, 0, 0 },
-	{ "kconfig", OPT_STR, "defconfig", "make target that configures the kernel tree once per session", NULL, 0, 0 },
-	{ "make_target", OPT_STR, "vmlinux", "what the timed make builds (kernel workload)", NULL, 0, 0 },
-	{ "make_jobs", OPT_INT, "0", "make -j jobs; 0 means 4 x CPUs, as contest used", NULL, 0, 4096 },
-	{ "command", OPT_STR, "", "the command line timed for workload = command (split as a shell would, no expansion)", NULL, 0, 0 },
-	{ "measure", OPT_STR, "", "the load timed for workload = load (tworead_load): the units of work it finishes in duration", NULL, 0, 0 },
-	{ "duration", OPT_DURATION, "30s", "how long an interactive workload (audio, video, x, gaming) or a measured load (workload = load) runs", NULL, 0.1, 86400 },
-	{ "rt_priority", OPT_INT, "0", "the interactive task's SCHED_FIFO priority; 0: SCHED_OTHER at task_nice", NULL, 0, 99 },
-	{ "task_nice", OPT_INT, "0", "the interactive task's nice value when rt_priority is 0", NULL, -20, 19 },
-	{ "runs", OPT_INT, "3", "runs of each load", NULL, 1, 1000 },
-	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL, 0, 0 },
-	{ "load_lead", OPT_DURATION, "3s", "how long the load runs before the compile starts", NULL, 0, 3600 },
-	{ "flush", OPT_BOOL, "yes", "sync and drop the page cache before each run (not before cacherun)", NULL, 0, 0 },
-	{ "quiet_wait", OPT_DURATION, "10s", "at most this long waiting for the machine to be idle before a run", NULL, 0, 3600 },
-	{ "quiet_idle", OPT_DOUBLE, "90", "percent CPU idle over one second that counts as quiet", NULL, 0, 100 },
-	{ "stop_grace", OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600 },
-	{ "results", OPT_PATH, "reports", "the results directory", NULL, 0, 0 },
-	{ "host", OPT_STR, "", "the machine's name in the env file (host:), which reports group kernels by; empty: the node name (uname -n)", NULL, 0, 0 },
-	{ "work_dir", OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0 },
-	{ "scratch_dir", OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0 },
-	{ "synthetic_dirs", OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999 },
-	{ "synthetic_files", OPT_INT, "24", "synthetic workload: C files per directory", NULL, 1, 999 },
-	{ "synthetic_funcs", OPT_INT, "12", "synthetic workload: functions per file", NULL, 1, 999 },
-	{ "ram", OPT_SIZE, "", "what % sizes are of; empty: mem_limit when set, else MemTotal", NULL, 0, 0 },
-	{ "mem_limit", OPT_SIZE, "", "memory cgroup limit for compile and load together; empty: none", NULL, 0, 0 },
-	{ "cpu_limit", OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL, 0.01, 4096 },
-	{ "swapfile", OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0 },
-	{ "swapfile_path", OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0 },
-	{ "kvm_device", OPT_PATH, "/dev/kvm", "the KVM device run --boot needs for a bzImage (QEMU/KVM); without it, run refuses", NULL, 0, 0 },
-	{ "io_other_dir", OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0 },
-	{ "monitors", OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second), profile (perf record -a over the compile); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|profile|none|no|yes", 0, 0 },
-	{ NULL, 0, NULL, NULL, NULL, 0, 0 }
-};
-
 struct entry {
 	char *section;		/* NULL: top level */
 	const struct config_option *opt;
@@ -58,14 +22,49 @@ struct entry {
 struct config {
 	struct entry *v;
 	size_t n, alloc;
-	const struct config_section *sections;
+	const struct config_section *top, *sections;
+	void *top_values;	/* top's struct */
+	void **values;		/* each section's struct, NULL for one with no keys */
 };
 
-struct config *config_new(const struct config_section *sections)
+static void store(const struct config_option *o, void *values, const char *v);
+
+/* the struct of section (NULL: the top level's), NULL for one with no keys */
+static void *section_values(const struct config *cfg, const char *section)
+{
+	if (!section)
+		return cfg->top_values;
+	for (size_t i = 0; cfg->sections && cfg->sections[i].name; i++)
+		if (!strcmp(cfg->sections[i].name, section))
+			return cfg->values[i];
+	return NULL;
+}
+
+static void *values_new(const struct config_section *s)
+{
+	void *values;
+
+	if (!s->options)
+		return NULL;
+	values = xcalloc(1, s->size ? s->size : 1);
+	for (const struct config_option *o = s->options; o->name; o++)
+		store(o, values, o->def);
+	return values;
+}
+
+struct config *config_new(const struct config_section *top, const struct config_section *sections)
 {
 	struct config *cfg = xcalloc(1, sizeof(struct config));
+	size_t n = 0;
 
+	cfg->top = top;
 	cfg->sections = sections;
+	cfg->top_values = values_new(top);
+	while (sections && sections[n].name)
+		n++;
+	cfg->values = xcalloc(n + 1, sizeof(*cfg->values));
+	for (size_t i = 0; i < n; i++)
+		cfg->values[i] = values_new(&sections[i]);
 	return cfg;
 }
 
@@ -79,6 +78,10 @@ void config_free(struct config *cfg)
 		free(cfg->v[i].origin);
 	}
 	free(cfg->v);
+	for (size_t i = 0; cfg->sections && cfg->sections[i].name; i++)
+		free(cfg->values[i]);
+	free(cfg->values);
+	free(cfg->top_values);
 	free(cfg);
 }
 
@@ -104,7 +107,7 @@ static const struct config_option *find_option(const struct config *cfg, const c
 	const struct config_section *s;
 
 	if (!section)
-		return find_in(config_options, key);
+		return find_in(cfg->top->options, key);
 	s = find_section(cfg, section);
 	return s ? find_in(s->options, key) : NULL;
 }
@@ -219,8 +222,8 @@ static unsigned char control_char(const char *s)
 	return 0;
 }
 
-int config_set(struct config *cfg, const char *section, const char *key,
-	       const char *value, const char *origin)
+static int config_set(struct config *cfg, const char *section, const char *key,
+		      const char *value, const char *origin)
 {
 	const struct config_option *o;
 	const char *msg;
@@ -259,6 +262,7 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	e->opt = o;
 	e->value = xstrdup(value);
 	e->origin = xstrdup(origin);
+	store(o, section_values(cfg, section), e->value);
 	return 0;
 }
 
@@ -490,59 +494,111 @@ out:
 	return ret;
 }
 
-const char *config_str(const struct config *cfg, const char *section, const char *key)
+/* the text of a key in force: the last one set, else the table's default */
+const char *config_text(const struct config *cfg, const char *section,
+			const struct config_option *o)
 {
-	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
-	const struct config_option *o;
+	const struct entry *e = cfg ? find_entry(cfg, section, o->name) : NULL;
 
-	if (e)
-		return e->value;
-	o = find_option(cfg, section, key);
-	if (!o)
-		die(1, "internal error: no option '%s%s%s'", section ? section : "", section ? "." : "", key);
-	return o->def;
+	return e ? e->value : o->def;
 }
 
-const char *config_origin(const struct config *cfg, const char *section, const char *key)
+/* a checked value's text into its field (see CONFIG_CTYPE_*); a value the
+ * type's parser refuses (none gets here) reads as 0 */
+static void store(const struct config_option *o, void *values, const char *v)
 {
-	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
+	char *p = (char *)values + o->off;
+	double d = 0;
+	int b = 0;
+
+	switch (o->type) {
+	case OPT_STR:
+	case OPT_PATH:
+	case OPT_LIST:
+	case OPT_ENUM:
+		*(const char **)(void *)p = v;
+		break;
+	case OPT_INT:
+		*(long long *)(void *)p = strtoll(v, NULL, 10);
+		break;
+	case OPT_BOOL:
+		parse_bool(v, &b);
+		*(bool *)(void *)p = b;
+		break;
+	case OPT_DURATION:
+		parse_duration(v, &d);
+		*(double *)(void *)p = d;
+		break;
+	case OPT_SIZE:
+		((struct config_size *)(void *)p)->text = v;
+		break;
+	case OPT_DOUBLE:
+		((struct config_real *)(void *)p)->text = v;
+		((struct config_real *)(void *)p)->value = strtod(v, NULL);
+		break;
+	}
+}
+
+const void *config_values(const struct config *cfg, const char *section)
+{
+	return section_values(cfg, section);
+}
+
+/* the option whose field is at p in s's struct values, or NULL */
+static const struct config_option *option_at(const struct config_section *s, const void *values,
+					     const void *p)
+{
+	uintptr_t base = (uintptr_t)values, at = (uintptr_t)p;
+
+	if (!values || at < base || at >= base + s->size)
+		return NULL;
+	for (const struct config_option *o = s->options; o->name; o++)
+		if (o->off == at - base)
+			return o;
+	return NULL;
+}
+
+/* the section (NULL top level) and option of a field of cfg's structs; a
+ * pointer that is none is a bug in the caller */
+static const struct config_option *field_option(const struct config *cfg, const void *field,
+						const char **section)
+{
+	const struct config_option *o = option_at(cfg->top, cfg->top_values, field);
+
+	*section = NULL;
+	for (size_t i = 0; !o && cfg->sections && cfg->sections[i].name; i++) {
+		o = option_at(&cfg->sections[i], cfg->values[i], field);
+		*section = cfg->sections[i].name;
+	}
+	if (!o)
+		die(1, "internal error: not a field of the config's values");
+	return o;
+}
+
+int config_set_field(struct config *cfg, const void *field, const char *value,
+		     const char *origin)
+{
+	const char *section;
+	const struct config_option *o = field_option(cfg, field, &section);
+
+	return config_set(cfg, section, o->name, value, origin);
+}
+
+const char *config_origin(const struct config *cfg, const void *field)
+{
+	const char *section;
+	const struct config_option *o = field_option(cfg, field, &section);
+	const struct entry *e = find_entry(cfg, section, o->name);
 
 	return e ? e->origin : "default";
 }
 
-long long config_int(const struct config *cfg, const char *section, const char *key)
-{
-	return strtoll(config_str(cfg, section, key), NULL, 10);
-}
-
-int config_bool(const struct config *cfg, const char *section, const char *key)
-{
-	int b = 0;
-
-	parse_bool(config_str(cfg, section, key), &b);
-	return b;
-}
-
-double config_double(const struct config *cfg, const char *section, const char *key)
-{
-	return strtod(config_str(cfg, section, key), NULL);
-}
-
-double config_duration(const struct config *cfg, const char *section, const char *key)
-{
-	double d = 0;
-
-	parse_duration(config_str(cfg, section, key), &d);
-	return d;
-}
-
-uint64_t config_size(const struct config *cfg, const char *section, const char *key, uint64_t ram)
+uint64_t config_bytes(struct config_size s, uint64_t ram)
 {
 	uint64_t v = 0;
-	const char *s = config_str(cfg, section, key);
 
-	if (*s)
-		parse_size(s, ram, &v);
+	if (s.text && *s.text)
+		parse_size(s.text, ram, &v);
 	return v;
 }
 
@@ -550,12 +606,12 @@ static void dump_table(const struct config *cfg, const char *section,
 		       const struct config_option *table, FILE *out)
 {
 	for (; table && table->name; table++)
-		fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table->name));
+		fprintf(out, "%s = %s\n", table->name, config_text(cfg, section, table));
 }
 
 void config_dump(const struct config *cfg, FILE *out)
 {
-	dump_table(cfg, NULL, config_options, out);
+	dump_table(cfg, NULL, cfg->top->options, out);
 	for (const struct config_section *s = cfg->sections; s && s->name; s++) {
 		if (!s->options)
 			continue;
@@ -746,17 +802,4 @@ char **split_list(const char *s)
 		p += strspn(p, " \t,");
 	}
 	return w.v;
-}
-
-uint64_t config_ram(const struct config *cfg)
-{
-	uint64_t total = memtotal_bytes();
-	uint64_t ram = config_size(cfg, NULL, "ram", total);
-	uint64_t limit = config_size(cfg, NULL, "mem_limit", total);
-
-	if (ram)
-		return ram;
-	if (limit && (!total || limit < total))
-		return limit;
-	return total;
 }

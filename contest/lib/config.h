@@ -1,16 +1,21 @@
 /* config.h - the one options table behind contest.conf, -c CONF and -s KEY=VALUE
  *
  * Every key is described once (struct config_option). Files and -s are parsed
- * against those tables: the top-level keys here, and the sections the
- * config is handed when made (struct config_section: the loads, each with
+ * against those tables: the top-level keys and the sections the config is
+ * handed when made (struct config_section: the loads, each with
  * its own keys, written [LOAD] / key = value in a file or LOAD.key=value
- * with -s). config knows nothing of loads beyond those tables. Values are kept as validated strings and read
- * through the typed getters, so a size in % resolves against the RAM in
- * force when it is read.
+ * with -s). config knows nothing of loads, nor of any key, beyond those
+ * tables: the product's keys are its callers' (session/config-keys.c, each
+ * load's file). Each key's value is kept as the validated text (what
+ * config_dump prints, byte for byte as given) and in a field of its
+ * section's struct, which a table line names by offset (CONFIG_KEY), as
+ * fio's option table does: readers read fields.
  */
 #ifndef CONTEST_CONFIG_H
 #define CONTEST_CONFIG_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,6 +31,19 @@ enum opt_type {
 	OPT_ENUM,	/* one of the words in choices */
 };
 
+/* OPT_SIZE's field: the value as written ("" when unset), resolved by
+ * config_bytes() against the RAM the reader has in force (a % size) */
+struct config_size {
+	const char *text;
+};
+
+/* OPT_DOUBLE's field: the number (0 when unset) and the text as written,
+ * which runs.tsv and the env file record */
+struct config_real {
+	const char *text;
+	double value;
+};
+
 struct config_option {
 	const char *name;
 	enum opt_type type;
@@ -35,22 +53,50 @@ struct config_option {
 	/* OPT_INT, OPT_DOUBLE (seconds for OPT_DURATION): the allowed range,
 	 * checked with FILE:LINE as the value is read; none when min == max */
 	double min, max;
+	size_t off;		/* where its value goes in its section's struct */
 };
 
-/* a [NAME] section: its keys (NULL: a section with no keys of its own) */
+/*
+ * The C type of an opt_type's field in a section's struct: OPT_STR, OPT_PATH,
+ * OPT_LIST and OPT_ENUM a string as written (kept by the config), OPT_INT
+ * long long, OPT_BOOL bool, OPT_DURATION double seconds, OPT_SIZE and
+ * OPT_DOUBLE the structs above.
+ */
+#define CONFIG_CTYPE_OPT_STR		const char *
+#define CONFIG_CTYPE_OPT_PATH		const char *
+#define CONFIG_CTYPE_OPT_LIST		const char *
+#define CONFIG_CTYPE_OPT_ENUM		const char *
+#define CONFIG_CTYPE_OPT_INT		long long
+#define CONFIG_CTYPE_OPT_BOOL		_Bool
+#define CONFIG_CTYPE_OPT_DURATION	double
+#define CONFIG_CTYPE_OPT_SIZE		struct config_size
+#define CONFIG_CTYPE_OPT_DOUBLE		struct config_real
+
+/*
+ * One line of a table: key NAME of type TYPE, its value in MEMBER of the
+ * section's struct S. A MEMBER S does not have, or of another C type than
+ * TYPE's, is a compile error (a negative array size).
+ */
+#define CONFIG_KEY(S, MEMBER, NAME, TYPE, DEF, HELP, CHOICES, MIN, MAX)			\
+	{ NAME, TYPE, DEF, HELP, CHOICES, MIN, MAX,					\
+	  offsetof(S, MEMBER) + 0 * sizeof(char[_Generic(((S *)0)->MEMBER,		\
+						CONFIG_CTYPE_##TYPE: 1, default: -1)]) }
+
+/* a section: its keys ({NULL}-terminated; NULL: a section with no keys of
+ * its own) and the size of the struct they fill; name NULL for the
+ * top-level keys */
 struct config_section {
 	const char *name;
 	const struct config_option *options;
+	size_t size;
 };
 
 struct config;
 
-/* the top-level keys */
-extern const struct config_option config_options[];
-
-/* A config accepting the top-level keys and the given sections ({NULL}-name
- * terminated, kept by pointer; an OPT_LIST value's words must name sections) */
-struct config *config_new(const struct config_section *sections);
+/* A config of the top-level keys (top) and the sections ({NULL}-name
+ * terminated), both kept by pointer; an OPT_LIST value without choices
+ * must name sections. Each section's struct is filled with the defaults. */
+struct config *config_new(const struct config_section *top, const struct config_section *sections);
 void config_free(struct config *cfg);
 
 /*
@@ -70,25 +116,25 @@ int config_load_text(struct config *cfg, const char *text, const char *path, int
 int config_load_default(struct config *cfg);
 /* Parse one -s KEY=VALUE (KEY may be LOAD.KEY); -1 with a message naming it */
 int config_set_arg(struct config *cfg, const char *arg);
-/* Set one key programmatically (origin names it in messages) */
-int config_set(struct config *cfg, const char *section, const char *key,
-	       const char *value, const char *origin);
 
-/* Raw value of a key (section NULL for top level), the default when unset */
-const char *config_str(const struct config *cfg, const char *section, const char *key);
-long long config_int(const struct config *cfg, const char *section, const char *key);
-int config_bool(const struct config *cfg, const char *section, const char *key);
-double config_double(const struct config *cfg, const char *section, const char *key);
-/* duration in seconds */
-double config_duration(const struct config *cfg, const char *section, const char *key);
-/* size in bytes; % resolves against ram; 0 when unset (empty) */
-uint64_t config_size(const struct config *cfg, const char *section,
-		     const char *key, uint64_t ram);
-/* "where the value came from": "FILE:LINE", "-s", or "default" */
-const char *config_origin(const struct config *cfg, const char *section, const char *key);
-
-/* "RAM" for % sizes: ram when set, else mem_limit when set, else MemTotal */
-uint64_t config_ram(const struct config *cfg);
+/*
+ * The values: the struct of the top-level keys (section NULL) or of a
+ * section, kept filled as each key is set (a file, -s, config_set_field),
+ * so a reader always sees the values in force. The only way to read a
+ * key: a field of it, so a mistyped key is a compile error.
+ */
+const void *config_values(const struct config *cfg, const char *section);
+/* Set the key whose value is field (a field of a config_values() struct of
+ * cfg); origin names it in messages */
+int config_set_field(struct config *cfg, const void *field, const char *value,
+		     const char *origin);
+/* "where field's value came from": "FILE:LINE", "-s", or "default" */
+const char *config_origin(const struct config *cfg, const void *field);
+/* A table walk's: the text of option o (of section, NULL top level) in force */
+const char *config_text(const struct config *cfg, const char *section,
+			const struct config_option *o);
+/* an OPT_SIZE value in bytes; % resolves against ram; 0 when unset (empty) */
+uint64_t config_bytes(struct config_size s, uint64_t ram);
 
 /* Print every key with its value in force, "key = value" lines and [LOAD] sections */
 void config_dump(const struct config *cfg, FILE *out);

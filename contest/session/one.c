@@ -1,4 +1,5 @@
 /* one.c - one kernel's session of `contest run`: locks, plan, loads, steps */
+#include "session/config-keys.h"
 #include "session/one.h"
 
 #include "output/ktap.h"
@@ -30,8 +31,7 @@
 static void load_state_init(struct session *s, struct load_state *ls)
 {
 	ls->scratch = xasprintf("%s/%s", s->scratch_root, ls->row);
-	ls->env.name = ls->load->name;
-	ls->env.cfg = s->cfg;
+	contest_load_env(&ls->env, s->cfg, ls->load->name);
 	ls->env.scratch = ls->scratch;
 	ls->env.tree = s->wl.tree;
 	ls->env.ram = s->ram;
@@ -173,7 +173,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 
 	progress_session(s->progress, now_mono());
 	progress_of_plan(s, p);
-	progress_read_earlier(s->progress, config_str(s->cfg, NULL, "results"), s->kernel);
+	progress_read_earlier(s->progress, s->cc->main.results, s->kernel);
 	if (ktap)
 		ktap_header(stdout, u->pct ? 0 : p->nsteps);
 	for (size_t i = 0; i < p->nsteps && !run_interrupted; i++) {
@@ -229,8 +229,8 @@ static int prepare_workload(struct session *s)
 /* the scratch root: mkdtemp'd and marked, so only contest's own is ever removed */
 static int make_scratch_root(struct session *s)
 {
-	const char *where = config_str(s->cfg, NULL, "scratch_dir");
-	char *dir = scratch_make(*where ? where : config_str(s->cfg, NULL, "work_dir"), "scratch");
+	const char *where = s->cc->main.scratch_dir;
+	char *dir = scratch_make(*where ? where : s->cc->main.work_dir, "scratch");
 
 	if (!dir)
 		return -1;
@@ -243,7 +243,7 @@ static int make_scratch_root(struct session *s)
  * takes the plan's otherwise, as it takes its loads */
 static int runs_given(const struct config *cfg)
 {
-	const char *origin = config_origin(cfg, NULL, "runs");
+	const char *origin = config_origin(cfg, &contest_config(cfg)->main.runs);
 
 	return !strcmp(origin, "-n") || !strncmp(origin, "-s ", 3);
 }
@@ -273,7 +273,7 @@ static int make_plan(struct session *s, const struct run_request *rq, struct pla
 		u->pct = r.until_sd;
 		u->max_runs = r.until_sd > 0 ? r.max_runs : u->max_runs;
 		if (resume_check(&r, s->cfg, p) == 0)
-			ret = resume_skip_done(&r, config_str(s->cfg, NULL, "results"), s->kernel, p,
+			ret = resume_skip_done(&r, s->cc->main.results, s->kernel, p,
 					       u->done, u->time);
 	}
 	resume_release(&r);
@@ -450,7 +450,7 @@ int session_check_knobs(const struct run_request *rq)
 	int ret = 0;
 
 	for (int v = 0; v < rq->nvariants && !rq->append; v++)
-		if (check_knobs(config_str(rq->cfgs[v], NULL, "results"), &rq->variants[v]) < 0)
+		if (check_knobs(contest_config(rq->cfgs[v])->main.results, &rq->variants[v]) < 0)
 			ret = -1;
 	return ret;
 }
@@ -493,6 +493,7 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 {
 	const struct variant *var = &rq->variants[v];
 	struct config *cfg = rq->cfgs[v];
+	const struct contest_config *cc = contest_config(cfg);
 	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
 	struct handover h;
 	struct session s;
@@ -501,11 +502,11 @@ static int session_one(const struct run_request *rq, int v, const char *point,
 
 	memset(&p, 0, sizeof(p));
 	/* before the locks: lock_take makes the results directory */
-	handover_begin(&h, config_str(cfg, NULL, "results"), var->name);
+	handover_begin(&h, cc->main.results, var->name);
 	if (session_init(&s, cfg, var->name) < 0 || (s.knobs = knobs_line(var), 0) ||
 	    (s.sweep = point, s.progress = pg, 0) ||
-	    lock_take(&wlock, config_str(cfg, NULL, "work_dir"), "work directory", 1) < 0 ||
-	    lock_take(&rlock, config_str(cfg, NULL, "results"), "results directory", 0) < 0 ||
+	    lock_take(&wlock, cc->main.work_dir, "work directory", 1) < 0 ||
+	    lock_take(&rlock, cc->main.results, "results directory", 0) < 0 ||
 	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
 	    make_plan(&s, rq, &p, u) < 0) {
 		status = EXIT_USAGE;

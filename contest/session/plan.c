@@ -1,5 +1,6 @@
 /* plan.c - see plan.h */
 #include "session/plan.h"
+#include "session/config-keys.h"
 #include "loads/loads.h"
 #include "session/workload.h"
 #include "results/store.h"
@@ -118,9 +119,10 @@ void plan_insert(struct plan *p, size_t i, struct load_state *ls)
 
 void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 {
-	char **list = n ? NULL : split_list(config_str(cfg, NULL, "loads"));
+	const struct contest_config *cc = contest_config(cfg);
+	char **list = n ? NULL : split_list(cc->main.loads);
 	char **w = n ? names : list;
-	long long runs = config_int(cfg, NULL, "runs");
+	long long runs = cc->main.runs;
 	struct load_state *noload, *cacherun;
 
 	memset(p, 0, sizeof(*p));

@@ -1,4 +1,5 @@
 /* rerun.c - contest rerun: a session again, exactly as its env recorded it */
+#include "session/config-keys.h"
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "results/machine.h"
@@ -40,9 +41,9 @@ static int load_config(struct rerun *r, const char *path, const char *text, cons
 	sec += *sec == '\n';
 	for (const char *p = text; p <= sec; p = strchr(p, '\n') + 1)
 		lineno++;	/* the "config:" line's number */
-	r->cfg = config_new(load_sections());
+	r->cfg = contest_config_new();
 	if (config_load_text(r->cfg, sec + strlen("config:\n"), path, lineno) < 0 ||
-	    config_set(r->cfg, NULL, "results", dir, "-r") < 0 || session_absolute_paths(r->cfg) < 0)
+	    config_set_field(r->cfg, &contest_config(r->cfg)->main.results, dir, "-r") < 0 || session_absolute_paths(r->cfg) < 0)
 		return -1;
 	return 0;
 }
@@ -92,7 +93,7 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
-	r->rounds = rounds ? atoll(rounds) : config_int(r->cfg, NULL, "runs");
+	r->rounds = rounds ? atoll(rounds) : contest_config(r->cfg)->main.runs;
 	if (r->in_rounds && !rounds)
 		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
 				     "(no run_rounds line): %lld", r->rounds));
@@ -125,7 +126,7 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 
 	if (!f)
 		die(EXIT_NO_MEMORY, "out of memory");
-	if (fingerprint_write(f, r->cfg, tree ? tree : ".") < 0)
+	if (contest_fingerprint(f, r->cfg, tree ? tree : ".") < 0)
 		say(out, xstrdup("some facts of this machine could not be read (said above)"));
 	fclose(f);
 	now = env_parse(text, 1);

@@ -1,5 +1,6 @@
 /* resume.c - see resume.h */
 #include "session/resume.h"
+#include "session/config-keys.h"
 #include "loads/loads.h"
 #include "results/store.h"
 #include "results/summary.h"
@@ -203,7 +204,8 @@ int resume_take_runs(const struct resume_plan *r, struct config *cfg)
 
 		if (len > 7 && !strncmp(p, "runs = ", 7)) {
 			char *value = xasprintf("%.*s", (int)(len - 7), p + 7);
-			int ret = config_set(cfg, NULL, "runs", value, r->path);
+			int ret = config_set_field(cfg, &contest_config(cfg)->main.runs, value,
+						   r->path);
 
 			free(value);
 			return ret;

@@ -1,5 +1,6 @@
 /* rounds.c - `contest run`'s sessions: variants in rounds, --until-decided */
 #include "session/rounds.h"
+#include "session/config-keys.h"
 
 #include "output/compare-write.h"
 #include "results/metric.h"
@@ -116,7 +117,7 @@ static int session_variants(const struct run_request *rq, struct progress *pg,
 			    struct run_result *res)
 {
 	const char **names = xcalloc((size_t)rq->nvariants, sizeof(*names));
-	const char *dir = config_str(rq->cfgs[0], NULL, "results");
+	const char *dir = contest_config(rq->cfgs[0])->main.results;
 	long long rounds = rq->rounds;
 	int status = 0, held, i, r;
 

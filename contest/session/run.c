@@ -452,8 +452,8 @@ void run_show_log_tail(struct session *s, const char *log, int lines)
 static void record_init(struct session *s, struct load_state *ls, int run, struct run_record *rec)
 {
 	time_t now = time(NULL);
-	const char *mem = config_str(s->cfg, NULL, "mem_limit");
-	const char *cpu = config_str(s->cfg, NULL, "cpu_limit");
+	const char *mem = s->cc->main.mem_limit.text;
+	const char *cpu = s->cc->main.cpu_limit.text;
 
 	memset(rec, 0, sizeof(*rec));
 	snprintf(rec->load, sizeof(rec->load), "%s", ls->row);

@@ -14,6 +14,7 @@
 
 #include "sys/cgroup.h"
 #include "lib/config.h"
+#include "session/config-keys.h"
 #include "loads/load.h"
 #include "results/store.h"
 #include "session/progress.h"
@@ -25,6 +26,7 @@
 
 struct session {
 	struct config *cfg;
+	const struct contest_config *cc;	/* cfg's values */
 	const char *kernel;
 	char *kdir;		/* RESULTS/KERNEL */
 	char *logdir;		/* RESULTS/KERNEL/logs */

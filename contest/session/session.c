@@ -42,16 +42,17 @@ int session_absolute_paths(struct config *cfg)
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		return error("cannot get the current directory: %s", strerror(errno));
-	for (const struct config_option *o = config_options; o->name; o++) {
-		const char *v = config_str(cfg, NULL, o->name);
+	for (const struct config_option *o = config_keys; o->name; o++) {
+		const char *field = (const char *)contest_config(cfg) + o->off;
+		const char *v = config_text(cfg, NULL, o);
 		char *abs, *origin;
 		int ret;
 
 		if (o->type != OPT_PATH || !*v || *v == '/')
 			continue;
 		abs = xasprintf("%s/%s", cwd, v);
-		origin = xstrdup(config_origin(cfg, NULL, o->name));
-		ret = config_set(cfg, NULL, o->name, abs, origin);
+		origin = xstrdup(config_origin(cfg, field));
+		ret = config_set_field(cfg, field, abs, origin);
 		free(origin);
 		free(abs);
 		if (ret < 0)
@@ -62,19 +63,22 @@ int session_absolute_paths(struct config *cfg)
 
 int session_init(struct session *s, struct config *cfg, const char *kernel)
 {
+	const struct contest_config *cc = contest_config(cfg);
+
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
+	s->cc = cc;
 	s->kernel = kernel;
-	s->kdir = results_path(config_str(cfg, NULL, "results"), kernel, NULL);
+	s->kdir = results_path(cc->main.results, kernel, NULL);
 	s->logdir = results_path(s->kdir, NULL, "logs");
-	s->scratch_root = xasprintf("%s/scratch", config_str(cfg, NULL, "work_dir"));
-	s->ram = config_ram(cfg);
-	s->load_lead_s = config_duration(cfg, NULL, "load_lead");
-	s->grace_s = config_duration(cfg, NULL, "stop_grace");
-	s->quiet_wait_s = config_duration(cfg, NULL, "quiet_wait");
-	s->quiet_idle_pct = config_double(cfg, NULL, "quiet_idle");
-	s->flush = config_bool(cfg, NULL, "flush");
-	s->monitors = monitors_parse(config_str(cfg, NULL, "monitors"));
+	s->scratch_root = xasprintf("%s/scratch", cc->main.work_dir);
+	s->ram = contest_ram(cc);
+	s->load_lead_s = cc->main.load_lead;
+	s->grace_s = cc->main.stop_grace;
+	s->quiet_wait_s = cc->main.quiet_wait;
+	s->quiet_idle_pct = cc->main.quiet_idle.value;
+	s->flush = cc->main.flush;
+	s->monitors = monitors_parse(cc->main.monitors);
 	s->tty = isatty(2);
 	if (monitors_want_profile(s->monitors)) {
 		char why[128];
@@ -85,11 +89,11 @@ int session_init(struct session *s, struct config *cfg, const char *kernel)
 	return workload_init(&s->wl, cfg);
 }
 
-static char *swap_path(const struct config *cfg)
+static char *swap_path(const struct contest_config *cc)
 {
-	const char *p = config_str(cfg, NULL, "swapfile_path");
+	const char *p = cc->main.swapfile_path;
 
-	return *p ? xstrdup(p) : xasprintf("%s/contest.swap", config_str(cfg, NULL, "work_dir"));
+	return *p ? xstrdup(p) : xasprintf("%s/contest.swap", cc->main.work_dir);
 }
 
 /* the fingerprint as text, or NULL (said) when a fact could not be read */
@@ -104,7 +108,7 @@ static char *env_text(struct session *s)
 		die(EXIT_NO_MEMORY, "out of memory");
 	/* first: the config section fingerprint_write ends with runs to the end */
 	fprintf(f, "knobs: %s\n%s", s->knobs ? s->knobs : "none", s->how ? s->how : "");
-	ret = fingerprint_write(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
+	ret = contest_fingerprint(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
 	if (fclose(f) != 0)
 		die(EXIT_NO_MEMORY, "out of memory");
 	if (ret == 0)
@@ -185,12 +189,12 @@ out:
 
 static int start_swap(struct session *s)
 {
-	uint64_t size = config_size(s->cfg, NULL, "swapfile", s->ram);
+	uint64_t size = config_bytes(s->cc->main.swapfile, s->ram);
 
 	if (!size)
 		return 0;
-	s->swapfile = swap_path(s->cfg);
-	if (mkdir_p(config_str(s->cfg, NULL, "work_dir"), 0755) < 0 ||
+	s->swapfile = swap_path(s->cc);
+	if (mkdir_p(s->cc->main.work_dir, 0755) < 0 ||
 	    swap_on(s->swapfile, size) < 0) {
 		free(s->swapfile);
 		s->swapfile = NULL;
@@ -202,8 +206,8 @@ static int start_swap(struct session *s)
 int session_start(struct session *s)
 {
 	uint64_t total = memtotal_bytes();
-	uint64_t limit = config_size(s->cfg, NULL, "mem_limit", total);
-	double cpus = config_double(s->cfg, NULL, "cpu_limit");
+	uint64_t limit = config_bytes(s->cc->main.mem_limit, total);
+	double cpus = s->cc->main.cpu_limit.value;
 	struct stat st;
 
 	if (cgroup_session_init(&s->cg, NULL, limit, cpus) < 0)

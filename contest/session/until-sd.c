@@ -1,5 +1,6 @@
 /* until-sd.c - `run --until-sd PCT`: more runs of a load until its Time settles */
 #include "session/until-sd.h"
+#include "session/config-keys.h"
 
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -9,7 +10,7 @@
 
 int until_sd_parse(struct until_sd *u, double pct, int max_runs, const struct config *cfg)
 {
-	long long runs = config_int(cfg, NULL, "runs");
+	long long runs = contest_config(cfg)->main.runs;
 
 	u->pct = 0;
 	u->max_runs = UNTIL_SD_MAX_RUNS;

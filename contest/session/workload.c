@@ -1,5 +1,6 @@
 /* workload.c - see workload.h */
 #include "session/workload.h"
+#include "session/config-keys.h"
 #include "lib/proc.h"
 #include "loads/loads.h"
 #include "loads/synthetic.h"
@@ -16,12 +17,13 @@
 
 char *workload_tree_path(const struct config *cfg)
 {
-	const char *kind = config_str(cfg, NULL, "workload");
+	const struct contest_config *cc = contest_config(cfg);
+	const char *kind = cc->main.workload;
 
-	if (!strcmp(kind, "kernel") && *config_str(cfg, NULL, "kernel_tree"))
-		return xstrdup(config_str(cfg, NULL, "kernel_tree"));
+	if (!strcmp(kind, "kernel") && *cc->main.kernel_tree)
+		return xstrdup(cc->main.kernel_tree);
 	if (!strcmp(kind, "synthetic"))
-		return xasprintf("%s/synthetic", config_str(cfg, NULL, "work_dir"));
+		return xasprintf("%s/synthetic", cc->main.work_dir);
 	return xstrdup(".");
 }
 
@@ -51,39 +53,41 @@ static int init_make(struct workload *w, const char *target)
 
 static int init_kernel(struct workload *w, const struct config *cfg)
 {
-	const char *tree = config_str(cfg, NULL, "kernel_tree");
+	const struct contest_config *cc = contest_config(cfg);
+	const char *tree = cc->main.kernel_tree;
 	char *makefile;
 	int ok;
 
 	if (!*tree)
 		return error("workload = kernel needs kernel_tree (%s); "
-			     "'make kernel-tree' unpacks one", config_origin(cfg, NULL, "workload"));
+			     "'make kernel-tree' unpacks one", config_origin(cfg, &cc->main.workload));
 	makefile = xasprintf("%s/Makefile", tree);
 	ok = access(makefile, R_OK) == 0;
 	free(makefile);
 	if (!ok)
 		return error("%s: kernel_tree '%s' is not a kernel tree (no Makefile)",
-			     config_origin(cfg, NULL, "kernel_tree"), tree);
+			     config_origin(cfg, &cc->main.kernel_tree), tree);
 	w->tree = xstrdup(tree);
-	init_make(w, config_str(cfg, NULL, "make_target"));
-	if (*config_str(cfg, NULL, "kconfig"))
-		w->configure = make_argv("make", config_str(cfg, NULL, "kconfig"), NULL);
+	init_make(w, cc->main.make_target);
+	if (*cc->main.kconfig)
+		w->configure = make_argv("make", cc->main.kconfig, NULL);
 	return 0;
 }
 
 static int init_command(struct workload *w, const struct config *cfg)
 {
-	const char *cmd = config_str(cfg, NULL, "command");
+	const struct contest_config *cc = contest_config(cfg);
+	const char *cmd = cc->main.command;
 	const char *err = NULL;
 
 	if (!*cmd)
 		return error("workload = command needs command (%s)",
-			     config_origin(cfg, NULL, "workload"));
+			     config_origin(cfg, &cc->main.workload));
 	w->build = split_words(cmd, &err);
 	if (!w->build)
-		return error("%s: bad command: %s", config_origin(cfg, NULL, "command"), err);
+		return error("%s: bad command: %s", config_origin(cfg, &cc->main.command), err);
 	if (!w->build[0])
-		return error("%s: command has no words", config_origin(cfg, NULL, "command"));
+		return error("%s: command has no words", config_origin(cfg, &cc->main.command));
 	w->cwd = xstrdup(".");
 	w->jobs = 0;
 	return 0;
@@ -91,7 +95,8 @@ static int init_command(struct workload *w, const struct config *cfg)
 
 static int init_interactive(struct workload *w, const struct config *cfg)
 {
-	char **words = split_list(config_str(cfg, NULL, "workload"));
+	const struct contest_config *cc = contest_config(cfg);
+	char **words = split_list(cc->main.workload);
 	size_t n = 0;
 
 	for (n = 0; words[n]; n++)
@@ -100,12 +105,12 @@ static int init_interactive(struct workload *w, const struct config *cfg)
 	argv_free(words);
 	if (w->ntasks != n)
 		return error("%s: workload is one of synthetic, kernel, command, or interactive "
-			     "tasks (audio video x gaming), not both", config_origin(cfg, NULL, "workload"));
+			     "tasks (audio video x gaming), not both", config_origin(cfg, &cc->main.workload));
 	w->task = w->tasks[0];
 	w->kind = w->task->name;
-	w->duration_s = config_double(cfg, NULL, "duration");
-	w->rt_priority = (int)config_int(cfg, NULL, "rt_priority");
-	w->task_nice = (int)config_int(cfg, NULL, "task_nice");
+	w->duration_s = cc->main.duration;
+	w->rt_priority = (int)cc->main.rt_priority;
+	w->task_nice = (int)cc->main.task_nice;
 	w->cwd = xstrdup(".");
 	w->jobs = 0;
 	return 0;
@@ -118,22 +123,24 @@ char *workload_row_load(const char *timed, const char *load)
 
 const char *workload_measured(const struct config *cfg)
 {
-	return strcmp(config_str(cfg, NULL, "workload"), "load") ? NULL :
-	       config_str(cfg, NULL, "measure");
+	const struct contest_config *cc = contest_config(cfg);
+
+	return strcmp(cc->main.workload, "load") ? NULL : cc->main.measure;
 }
 
 static int init_measure(struct workload *w, const struct config *cfg)
 {
-	const char *name = config_str(cfg, NULL, "measure");
+	const struct contest_config *cc = contest_config(cfg);
+	const char *name = cc->main.measure;
 
 	if (!*name)
 		return error("workload = load needs measure, the load to time (%s)",
-			     config_origin(cfg, NULL, "workload"));
+			     config_origin(cfg, &cc->main.workload));
 	w->measure = load_find(name);
 	if (!w->measure || (w->measure->flags & LOAD_NONE))
 		return error("%s: measure '%s' is no load that works (see contest list)",
-			     config_origin(cfg, NULL, "measure"), name);
-	w->duration_s = config_double(cfg, NULL, "duration");
+			     config_origin(cfg, &cc->main.measure), name);
+	w->duration_s = cc->main.duration;
 	w->cwd = xstrdup(".");
 	w->jobs = 0;
 	return 0;
@@ -141,7 +148,8 @@ static int init_measure(struct workload *w, const struct config *cfg)
 
 size_t workload_tasks(const struct config *cfg, const struct itask **tasks)
 {
-	char **w = split_list(config_str(cfg, NULL, "workload"));
+	const struct contest_config *cc = contest_config(cfg);
+	char **w = split_list(cc->main.workload);
 	size_t n = 0;
 
 	for (size_t i = 0; w[i] && n < 8; i++)
@@ -161,9 +169,10 @@ void workload_set_task(struct workload *w, const struct itask *task)
 
 int workload_init(struct workload *w, const struct config *cfg)
 {
-	long long jobs = config_int(cfg, NULL, "make_jobs");
+	const struct contest_config *cc = contest_config(cfg);
+	long long jobs = cc->main.make_jobs;
 
-	const char *kind = config_str(cfg, NULL, "workload");
+	const char *kind = cc->main.workload;
 
 	memset(w, 0, sizeof(*w));
 	w->kind = kind;
@@ -172,7 +181,7 @@ int workload_init(struct workload *w, const struct config *cfg)
 		return init_interactive(w, cfg);
 	if (strchr(kind, ' ') || strchr(kind, ',') || !*kind)
 		return error("%s: workload is one of synthetic, kernel or command, or a list of "
-			     "interactive tasks (audio video x gaming)", config_origin(cfg, NULL, "workload"));
+			     "interactive tasks (audio video x gaming)", config_origin(cfg, &cc->main.workload));
 	if (!strcmp(w->kind, "kernel"))
 		return init_kernel(w, cfg);
 	if (!strcmp(w->kind, "command"))
@@ -266,7 +275,7 @@ static size_t measure_sets(const struct workload *w, const struct config *cfg, c
 	for (const struct config_option *o = w->measure->options; o && o->name; o++) {
 		argv[n++] = xstrdup("-s");
 		argv[n++] = xasprintf("%s.%s=%s", w->measure->name, o->name,
-				      config_str(cfg, w->measure->name, o->name));
+				      config_text(cfg, w->measure->name, o));
 	}
 	return n;
 }
@@ -283,8 +292,7 @@ static int prepare_measure(struct workload *w, const struct config *cfg, const c
 	size_t n = 0, nopts = 0;
 
 	memset(env, 0, sizeof(*env));
-	env->name = w->measure->name;
-	env->cfg = cfg;
+	contest_load_env(env, cfg, w->measure->name);
 	env->ram = ram;
 	env->swap = swap;
 	env->ncpus = ncpus_usable();
@@ -328,18 +336,19 @@ void workload_cleanup(struct workload *w)
 int workload_prepare(struct workload *w, const struct config *cfg, const char *log,
 		     const char *scratch_root, uint64_t ram, uint64_t swap)
 {
+	const struct contest_config *cc = contest_config(cfg);
 	struct spawn_opts o = { .cwd = w->cwd, .out = log, .devnull_out = !log,
 				.truncate_out = 1, .build_env = 1 };
 	char how[PROC_STATUS_LEN];
 	int rc;
 
 	if (!strcmp(w->kind, "synthetic")) {
-		if (mkdir_p(config_str(cfg, NULL, "work_dir"), 0755) < 0)
-			return error("cannot create '%s': %s", config_str(cfg, NULL, "work_dir"),
+		if (mkdir_p(cc->main.work_dir, 0755) < 0)
+			return error("cannot create '%s': %s", cc->main.work_dir,
 				     strerror(errno));
-		return synthetic_generate(w->tree, (int)config_int(cfg, NULL, "synthetic_dirs"),
-					  (int)config_int(cfg, NULL, "synthetic_files"),
-					  (int)config_int(cfg, NULL, "synthetic_funcs"));
+		return synthetic_generate(w->tree, (int)cc->main.synthetic_dirs,
+					  (int)cc->main.synthetic_files,
+					  (int)cc->main.synthetic_funcs);
 	}
 	if (w->task)
 		return prepare_interactive(w);

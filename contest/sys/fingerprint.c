@@ -204,9 +204,8 @@ static void put_meminfo(struct facts *f, const char *key, const char *field)
 	put_bytes(f->out, key, n);
 }
 
-static void write_system(struct facts *f, const struct config *cfg)
+static void write_system(struct facts *f, const char *host)
 {
-	const char *host = config_str(cfg, NULL, "host");
 	struct utsname u;
 	char buf[4096];
 	int ret;
@@ -268,14 +267,15 @@ static void write_guest(FILE *out)
 		fputc('\n', out);
 }
 
-int fingerprint_write(FILE *out, const struct config *cfg, const char *tree)
+int fingerprint_write(FILE *out, const struct fingerprint_config *k, const struct config *cfg,
+		      const char *tree)
 {
 	struct facts f = { out, 0 };
 
-	write_system(&f, cfg);
+	write_system(&f, k->host);
 	write_guest(out);
-	fprintf(out, "mem_limit: %s\n", or_none(config_str(cfg, NULL, "mem_limit")));
-	fprintf(out, "cpu_limit: %s\n", or_none(config_str(cfg, NULL, "cpu_limit")));
+	fprintf(out, "mem_limit: %s\n", or_none(k->mem_limit));
+	fprintf(out, "cpu_limit: %s\n", or_none(k->cpu_limit));
 	write_tree(&f, tree && *tree ? tree : ".");
 	write_tuning(&f);
 	buildenv_write(out);

@@ -21,7 +21,13 @@
  * another reason (EMFILE, EIO, EACCES): what was written then is not to be
  * kept in place of an env file.
  */
-int fingerprint_write(FILE *out, const struct config *cfg, const char *tree);
+struct fingerprint_config {
+	const char *host;	/* the config's host, "" for the node name */
+	const char *mem_limit;	/* the limits as the config has them, "" none */
+	const char *cpu_limit;
+};
+int fingerprint_write(FILE *out, const struct fingerprint_config *k, const struct config *cfg,
+		      const char *tree);
 
 /*
  * The keys whose values differ between two env files (env_differences

@@ -183,3 +183,29 @@ chromium_run() {
 		--disable-background-networking --disable-component-update --disable-sync \
 		--user-data-dir="$profile" --enable-logging=stderr --v=0 "$@" "$url"
 }
+
+# A check script ($CHECK, scripts/check-*.sh DIR): tree_check_top passes
+# when it passes on this tree (and shows what it said when not); then on
+# a copy of the sources with a breach planted: tree_copy makes a fresh copy in $T/tree,
+# tree_plant FILE TEXT adds TEXT as FILE's last line (tree_lines FILE: its
+# line count), tree_breach WHAT EXPECT passes when the check fails saying
+# EXPECT, tree_passes WHAT when it still passes.
+tree_check_top() {
+	"$CHECK" "$TOP" > "$T/out" 2>&1
+	local rc=$?
+	ok $rc "${CHECK##*/} passes on this tree"
+	[ $rc -eq 0 ] || sed 's/^/# /' "$T/out"
+}
+tree_copy() { rm -rf "$T/tree" && mkdir -p "$T/tree" && cp -r "$TOP/contest" "$TOP/loads" "$T/tree/"; }
+tree_plant() { printf '%s\n' "$2" >> "$T/tree/$1"; }
+tree_lines() { wc -l < "$T/tree/$1"; }
+tree_breach() {
+	"$CHECK" "$T/tree" > "$T/breach" 2>&1
+	local rc=$?
+	[ $rc -eq 1 ] && grep -qF -- "$2" "$T/breach"
+	ok $? "$1 fails the check (status $rc): $(head -1 "$T/breach")"
+}
+tree_passes() {
+	"$CHECK" "$T/tree" > "$T/breach" 2>&1
+	ok $? "$1 passes the check: $(head -1 "$T/breach")"
+}

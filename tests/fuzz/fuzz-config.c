@@ -5,6 +5,7 @@
  * config_set_arg. Every typed getter is then asked for every key. The
  * config knows the loads' sections, as contest's own does.
  */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -38,24 +39,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
 
-	cfg = config_new(load_sections());
+	cfg = contest_config_new();
 	config_load_file(cfg, path, 0);
 	first = strndup((const char *)data, size);
 	first[strcspn(first, "\n")] = '\0';
 	config_set_arg(cfg, first);
 	free(first);
-	for (const struct config_option *o = config_options; o->name; o++) {
-		config_str(cfg, NULL, o->name);
-		if (o->type == OPT_INT)
-			config_int(cfg, NULL, o->name);
-		else if (o->type == OPT_DOUBLE)
-			config_double(cfg, NULL, o->name);
-		else if (o->type == OPT_DURATION)
-			config_duration(cfg, NULL, o->name);
-		else if (o->type == OPT_SIZE)
-			config_size(cfg, NULL, o->name, 1ULL << 30);
-		else if (o->type == OPT_BOOL)
-			config_bool(cfg, NULL, o->name);
+	/* every key's text and its field, as readers read them */
+	for (const struct config_option *o = config_keys; o->name; o++) {
+		const char *field = (const char *)contest_config(cfg) + o->off;
+
+		config_text(cfg, NULL, o);
+		config_origin(cfg, field);
+		if (o->type == OPT_SIZE)
+			config_bytes(*(const struct config_size *)(const void *)field, 1ULL << 30);
 	}
 	config_free(cfg);
 	return 0;

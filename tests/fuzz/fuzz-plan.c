@@ -6,6 +6,7 @@
  * runs.tsv: the whole plan), as run --resume does. The temporary directory
  * goes at exit.
  */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"
@@ -44,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		file = xasprintf("%s/plan", kdir);
 		if (mkdir(kdir, 0755) < 0)
 			abort();
-		cfg = config_new(load_sections());
+		cfg = contest_config_new();
 		atexit(remove_dir);
 	}
 	f = fopen(file, "w");

@@ -1,11 +1,12 @@
 /* t-config-shipped.c - the shipped configuration files against the options tables
  *
- * contest.conf must hold every key of config_options[] and of every load's
+ * contest.conf must hold every key of config_keys[] and of every load's
  * options table, each once, in its own section, set to the table's default;
  * its [LOAD] sections come in canonical order. Every configs/ profile must
  * load; quick.conf must run every load; contest.1 must document every key
  * and state the table's default for it. Runs from the repository root.
  */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -110,19 +111,26 @@ static const char *section_name(const char *section)
 	return section ? section : "top level";
 }
 
+/* the origin of option o of section (NULL top level): of its field */
+static const char *origin_of(const struct config *cfg, const char *section,
+			     const struct config_option *o)
+{
+	return config_origin(cfg, (const char *)config_values(cfg, section) + o->off);
+}
+
 /* every key of table once in section of contest.conf, with the default as its value */
 static void check_table(const struct key_lines *kl, const struct config *cfg,
 			const char *section, const struct config_option *table)
 {
 	for (const struct config_option *o = table; o && o->name; o++) {
-		const char *origin = cfg ? config_origin(cfg, section, o->name) : "";
+		const char *origin = cfg ? origin_of(cfg, section, o) : "";
 		int n = count_key(kl, section, o->name);
 
 		ok(n == 1, "contest.conf: %s%s%s = appears once in the %s (%d times)",
 		   section ? section : "", section ? "." : "", o->name, section_name(section), n);
 		if (!cfg)
 			continue;
-		is_str(config_str(cfg, section, o->name), o->def,
+		is_str(config_text(cfg, section, o), o->def,
 		       "contest.conf: %s%s%s is the table's default '%s'",
 		       section ? section : "", section ? "." : "", o->name, o->def);
 		ok(!strncmp(origin, "contest.conf:", strlen("contest.conf:")),
@@ -141,7 +149,7 @@ static int in_table(const struct config_option *table, const char *key)
 
 static void test_contest_conf(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	struct key_lines kl;
 	int loaded = config_load_file(cfg, "contest.conf", 0) == 0;
 	size_t i, unknown = 0;
@@ -151,7 +159,7 @@ static void test_contest_conf(void)
 	scan_file("contest.conf", &kl);
 	ok(kl.n > 0 && kl.malformed == 0, "contest.conf: %zu key lines, %d malformed", kl.n, kl.malformed);
 
-	check_table(&kl, loaded ? cfg : NULL, NULL, config_options);
+	check_table(&kl, loaded ? cfg : NULL, NULL, config_keys);
 	for (i = 0; load_table[i]; i++)
 		check_table(&kl, loaded ? cfg : NULL, load_table[i]->name, load_table[i]->options);
 
@@ -160,7 +168,7 @@ static void test_contest_conf(void)
 	for (i = 0; i < kl.n; i++) {
 		const struct load *l = kl.v[i].section ? load_find(kl.v[i].section) : NULL;
 		const struct config_option *table = kl.v[i].section ? (l ? l->options : NULL)
-								    : config_options;
+								    : config_keys;
 
 		if (!in_table(table, kl.v[i].key)) {
 			unknown++;
@@ -201,7 +209,7 @@ static void test_profiles(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(wanted); i++) {
-		struct config *cfg = config_new(load_sections());
+		struct config *cfg = contest_config_new();
 
 		ok(config_load_file(cfg, wanted[i], 0) == 0, "%s loads", wanted[i]);
 		config_free(cfg);
@@ -209,7 +217,7 @@ static void test_profiles(void)
 	/* and any other profile someone adds */
 	if (glob("configs/*.conf", 0, NULL, &g) == 0) {
 		for (i = 0; i < g.gl_pathc; i++) {
-			struct config *cfg = config_new(load_sections());
+			struct config *cfg = contest_config_new();
 			size_t j;
 			int known = 0;
 
@@ -226,13 +234,13 @@ static void test_profiles(void)
 /* quick.conf runs every load of the table, in canonical order */
 static void test_quick_loads(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char **words = NULL;
 	size_t i, n = 0, ntable = 0;
 	int same = 1;
 
 	if (config_load_file(cfg, "configs/quick.conf", 0) == 0)
-		words = split_list(config_str(cfg, NULL, "loads"));
+		words = split_list(contest_config(cfg)->main.loads);
 	while (words && words[n])
 		n++;
 	while (load_table[ntable])
@@ -243,8 +251,9 @@ static void test_quick_loads(void)
 	ok(ntable == 14, "the load table has 14 loads (%zu)", ntable);
 	ok(words && n == ntable && same, "quick.conf: loads lists all %zu loads in canonical order (%zu listed)",
 	   ntable, n);
-	ok(!strncmp(config_origin(cfg, NULL, "loads"), "configs/quick.conf:", 19),
-	   "quick.conf: loads is set by the file (origin %s)", config_origin(cfg, NULL, "loads"));
+	ok(!strncmp(config_origin(cfg, &contest_config(cfg)->main.loads), "configs/quick.conf:", 19),
+	   "quick.conf: loads is set by the file (origin %s)",
+	   config_origin(cfg, &contest_config(cfg)->main.loads));
 	argv_free(words);
 	config_free(cfg);
 }
@@ -435,7 +444,7 @@ static void test_man_page(void)
 	ok(text != NULL, "contest.1 is readable");
 	if (!text)
 		return;
-	for (const struct config_option *o = config_options; o->name; o++) {
+	for (const struct config_option *o = config_keys; o->name; o++) {
 		char *want = xasprintf("\n.B %s\n", o->name);
 
 		if (!strstr(text, want)) {
@@ -457,7 +466,7 @@ static void test_man_page(void)
 	}
 	ok(missing == 0, "contest.1 documents every key (%zu missing)", missing);
 	lines = split_lines(text);
-	for (const struct config_option *o = config_options; o->name; o++)
+	for (const struct config_option *o = config_keys; o->name; o++)
 		check_man_default(lines, NULL, o);
 	for (i = 0; load_table[i]; i++)
 		for (const struct config_option *o = load_table[i]->options; o && o->name; o++)

@@ -1,7 +1,9 @@
 /* t-config.c - config files, -s, sizes, durations, word splitting */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"
+#include "load-key.h"
 #include "tap.h"
 
 #include <fcntl.h>
@@ -58,7 +60,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 {
 	char *path = write_conf(name, text);
 	char *prefix = xasprintf("error: %s:%d: ", path, line);
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	int ret;
 
 	capture_start();
@@ -76,7 +78,7 @@ static void bad_file(const char *name, const char *text, int line, const char *w
 
 static void bad_arg(const char *arg, const char *want)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *prefix = xasprintf("error: -s '%s': ", arg);
 	int ret;
 
@@ -120,8 +122,8 @@ static void file_form(void)
 	free(text);
 	text = xasprintf("runs = 2\n#%04094d\nruns = 3\n", 0);	/* 4096 bytes exactly */
 	path = write_conf("longest.conf", text);
-	cfg = config_new(load_sections());
-	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 3,
+	cfg = contest_config_new();
+	ok(config_load_file(cfg, path, 0) == 0 && contest_config(cfg)->main.runs == 3,
 	   "a line of 4096 bytes is fine");
 	config_free(cfg);
 	free(text);
@@ -130,7 +132,7 @@ static void file_form(void)
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0 || write(fd, "runs = 2\n# a\0b\n", 15) != 15 || close(fd) < 0)
 		perror(path);
-	cfg = config_new(load_sections());
+	cfg = contest_config_new();
 	capture_start();
 	ok(config_load_file(cfg, path, 0) < 0, "a NUL byte is rejected");
 	capture_end();
@@ -140,12 +142,12 @@ static void file_form(void)
 	free(where);
 	free(path);
 	path = write_conf("bom.conf", "\xef\xbb\xbfruns = 5\n");
-	cfg = config_new(load_sections());
-	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 5,
+	cfg = contest_config_new();
+	ok(config_load_file(cfg, path, 0) == 0 && contest_config(cfg)->main.runs == 5,
 	   "a UTF-8 byte-order mark is skipped");
 	config_free(cfg);
 	free(path);
-	cfg = config_new(load_sections());
+	cfg = contest_config_new();
 	capture_start();
 	ok(config_load_file(cfg, "/dev/null", 0) < 0, "/dev/null is not a config file");
 	capture_end();
@@ -170,7 +172,7 @@ static void range_errors(void)
 
 static void missing_file(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *path = xasprintf("%s/absent.conf", dir);
 
 	capture_start();
@@ -187,24 +189,24 @@ static void good_file(void)
 	char *path = write_conf("good.conf",
 		"# a comment\n; another\nruns = 2\nruns = 4\n  load_lead =  500ms  \n"
 		"[io_load]\nsize = 50%\n[dbench_load]\ntime = 3s\n");
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *where = xasprintf("%s:4", path);
 
 	ok(config_load_file(cfg, path, 0) == 0, "a good file loads");
-	ok(config_int(cfg, NULL, "runs") == 4, "the last value in a file wins");
-	is_str(config_origin(cfg, NULL, "runs"), where, "origin names FILE:LINE");
-	ok(config_duration(cfg, NULL, "load_lead") == 0.5, "500ms with blanks around it is 0.5 s");
-	ok(config_size(cfg, "io_load", "size", 1ULL << 30) == 512ULL << 20,
+	ok(contest_config(cfg)->main.runs == 4, "the last value in a file wins");
+	is_str(config_origin(cfg, &contest_config(cfg)->main.runs), where, "origin names FILE:LINE");
+	ok(contest_config(cfg)->main.load_lead == 0.5, "500ms with blanks around it is 0.5 s");
+	ok(config_bytes(*(const struct config_size *)load_key(cfg, "io_load", "size"), 1ULL << 30) == 512ULL << 20,
 	   "a load's %% size resolves against the RAM given when read");
-	ok(config_duration(cfg, "dbench_load", "time") == 3, "[dbench_load] time = 3s");
-	ok(config_set_arg(cfg, "runs=7") == 0 && config_int(cfg, NULL, "runs") == 7, "-s beats the file");
+	ok(*(const double *)load_key(cfg, "dbench_load", "time") == 3, "[dbench_load] time = 3s");
+	ok(config_set_arg(cfg, "runs=7") == 0 && contest_config(cfg)->main.runs == 7, "-s beats the file");
 	ok(config_set_arg(cfg, "io_load.size=64M") == 0 &&
-	   config_size(cfg, "io_load", "size", 1ULL << 30) == 64ULL << 20, "-s LOAD.KEY=VALUE");
-	is_str(config_origin(cfg, "io_load", "size"), "-s 'io_load.size=64M'", "origin of -s names it");
-	is_str(config_str(cfg, NULL, "workload"), "synthetic", "an unset key has the table's default");
-	is_str(config_origin(cfg, NULL, "workload"), "default", "and says so");
-	ok(config_int(cfg, NULL, "make_jobs") == 0, "make_jobs defaults to 0 (4 x CPUs)");
-	ok(config_duration(cfg, NULL, "load_lead") == 0.5, "untouched keys keep their file value");
+	   config_bytes(*(const struct config_size *)load_key(cfg, "io_load", "size"), 1ULL << 30) == 64ULL << 20, "-s LOAD.KEY=VALUE");
+	is_str(config_origin(cfg, load_key(cfg, "io_load", "size")), "-s 'io_load.size=64M'", "origin of -s names it");
+	is_str(contest_config(cfg)->main.workload, "synthetic", "an unset key has the table's default");
+	is_str(config_origin(cfg, &contest_config(cfg)->main.workload), "default", "and says so");
+	ok(contest_config(cfg)->main.make_jobs == 0, "make_jobs defaults to 0 (4 x CPUs)");
+	ok(contest_config(cfg)->main.load_lead == 0.5, "untouched keys keep their file value");
 	config_free(cfg);
 	free(where);
 	free(path);
@@ -229,7 +231,7 @@ static void control_chars(void)
 		"command=make\x7f",
 	};
 	const char *const keys[] = { "'host'", "'io_load.size'", "'work_dir'", "'command'" };
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *path, *want;
 	int ret;
 
@@ -243,7 +245,7 @@ static void control_chars(void)
 		ok(strchr(errbuf, '\n') == errbuf + strlen(errbuf) - 1 && !strchr(errbuf, '\033') &&
 		   !strchr(errbuf, '\r'), "and said on one line, the character not echoed");
 	}
-	is_str(config_str(cfg, NULL, "host"), "", "none of them was set");
+	is_str(contest_config(cfg)->main.host, "", "none of them was set");
 	capture_start();
 	ret = config_set_arg(cfg, "ho\nst=x");
 	capture_end();
@@ -254,12 +256,12 @@ static void control_chars(void)
 	bad_file("ctlsec.conf", "[io_load]\nsize = 1\vM\n", 2,
 		 "bad value for 'io_load.size': a control character (0x0b)");
 	path = write_conf("crlf.conf", "runs = 2\r\nloads = noload\tio_load\r\n");
-	ok(config_load_file(cfg, path, 0) == 0 && config_int(cfg, NULL, "runs") == 2 &&
-	   !strcmp(config_str(cfg, NULL, "loads"), "noload\tio_load"),
+	ok(config_load_file(cfg, path, 0) == 0 && contest_config(cfg)->main.runs == 2 &&
+	   !strcmp(contest_config(cfg)->main.loads, "noload\tio_load"),
 	   "CRLF line ends and a tab between words are fine");
 	want = xasprintf("%s:1", path);
 	capture_start();
-	ret = config_set(cfg, NULL, "kconfig", "a\nb", want);
+	ret = config_set_field(cfg, &contest_config(cfg)->main.kconfig, "a\nb", want);
 	capture_end();
 	ok(ret < 0, "config_set refuses one as well (--set, -n, -r, a plan's runs)");
 	config_free(cfg);

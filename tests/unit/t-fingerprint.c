@@ -1,4 +1,5 @@
 /* t-fingerprint.c - every env key present and sane; the difference helper */
+#include "session/config-keys.h"
 #include "sys/fingerprint.h"
 #include "lib/config.h"
 #include "loads/loads.h"
@@ -24,7 +25,7 @@ static char *fingerprint_text(const struct config *cfg, const char *tree)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	fingerprint_write(f, cfg, tree);
+	contest_fingerprint(f, cfg, tree);
 	fclose(f);
 	return buf;
 }
@@ -203,7 +204,7 @@ static void test_differences(const char *real)
 
 int main(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *text;
 
 	if (config_set_arg(cfg, "mem_limit=64M") < 0)

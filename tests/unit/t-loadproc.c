@@ -328,13 +328,11 @@ static const struct load stubborn_load = {
 	.name = "t_stubborn", .unit = "nothing", .help = "ignores SIGTERM", .run = stubborn_run,
 };
 
-static struct config *cfg;
 
 static void env_for(struct load_env *env, const struct load *l)
 {
 	memset(env, 0, sizeof(*env));
 	env->name = l->name;
-	env->cfg = cfg;
 	env->scratch = "/nonexistent";
 	env->ram = memtotal_bytes();
 	env->ncpus = ncpus();
@@ -767,7 +765,6 @@ int main(void)
 		printf("not ok 1 - mmap: %s\n1..1\n", strerror(errno));
 		return 1;
 	}
-	cfg = config_new(NULL);
 	test_spin_proc();
 	test_return();
 	test_fail();
@@ -778,7 +775,6 @@ int main(void)
 	kill_leftovers();
 	cleanup_run_all();	/* groups a failed case could not remove while processes were in them */
 	ok(now_mono() - t0 < 30, "the whole test took %.1f s", now_mono() - t0);
-	config_free(cfg);
 	munmap(shm, sizeof(*shm));
 	return tap_done();
 }

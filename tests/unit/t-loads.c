@@ -9,6 +9,8 @@
  * the scratch directory must be empty. Sizes are small and the memory loads run
  * only in a session cgroup with a 512M mem_limit (sys/cgroup.c, as root).
  */
+#include "session/config-keys.h"
+#include "load-key.h"
 #include "tap.h"
 #include "loads/loads.h"
 #include "lib/util.h"
@@ -199,13 +201,15 @@ static void test_load(const struct load *l, struct config *cfg, const char *tree
 {
 	char why[256] = "";
 	char *scratch = xasprintf("%s/scratch-%s", tmp_root, l->name);
-	const char *other = config_str(cfg, NULL, "io_other_dir");
+	const char *other = contest_config(cfg)->main.io_other_dir;
 	struct load_env env = {
-		.name = l->name, .cfg = cfg, .scratch = scratch, .tree = tree,
+		.scratch = scratch, .tree = tree,
 		.ram = cg.version ? CG_LIMIT : memtotal_bytes(),
 		.swap = meminfo_bytes("SwapFree"), .ncpus = ncpus(),
 	};
 	char *left;
+
+	contest_load_env(&env, cfg, l->name);
 
 	if (l->flags & LOAD_NONE) {
 		ok(!l->run && l->unit && l->help, "%s: no process, has unit and help", l->name);
@@ -245,13 +249,14 @@ out:
 /* the helpers and refusals, on the default config, without running anything for long */
 static void test_helpers(struct load_counter *ctr)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char why[256] = "", *path = xasprintf("%s/zeros", tmp_root);
-	struct load_env env = { .name = "io_load", .cfg = cfg, .scratch = tmp_root,
-				.ram = 1ULL << 30, .ncpus = 2 };
+	struct load_env env = { .scratch = tmp_root, .ram = 1ULL << 30, .ncpus = 2 };
 	struct stat st;
 	pid_t pid;
 	int status;
+
+	contest_load_env(&env, cfg, "io_load");
 
 	ok(load_write_zeros(&env, path, (3 << 20) + 5, 0) == 0 && stat(path, &st) == 0 &&
 	   st.st_size == (3 << 20) + 5, "load_write_zeros writes exactly the size asked");
@@ -276,17 +281,17 @@ static void test_helpers(struct load_counter *ctr)
 	   "load_fail exits 1 and marks the counter");
 	is_str(ctr->why, "boom 42", "load_fail records why");
 
-	env.name = "io_other";
+	contest_load_env(&env, cfg, "io_other");
 	ok(load_io_other.supported(&env, why, sizeof(why)) < 0 && strstr(why, "io_other_dir"),
 	   "io_other refuses without io_other_dir: %s", why);
-	env.name = "ctar_load";
+	contest_load_env(&env, cfg, "ctar_load");
 	ok(load_ctar_load.supported(&env, why, sizeof(why)) < 0,
 	   "ctar_load refuses without a tree: %s", why);
-	env.name = "list_load";
-	config_set(cfg, "list_load", "dir", "/proc", "test");
+	config_set_arg(cfg, "list_load.dir=/proc");
+	contest_load_env(&env, cfg, "list_load");
 	ok(load_list_load.supported(&env, why, sizeof(why)) < 0,
 	   "list_load refuses a tree of pseudo filesystems only: %s", why);
-	env.name = "mem_load";
+	contest_load_env(&env, cfg, "mem_load");
 	ok(load_mem_load.supported(&env, why, sizeof(why)) < 0,
 	   "mem_load refuses 110%% of RAM without swap: %s", why);
 	config_free(cfg);
@@ -295,12 +300,13 @@ static void test_helpers(struct load_counter *ctr)
 /* every load's defaults must pass its own option table */
 static void test_defaults(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	int bad = 0;
 
 	for (size_t i = 0; load_table[i]; i++)
 		for (const struct config_option *o = load_table[i]->options; o && o->name; o++)
-			if (config_set(cfg, load_table[i]->name, o->name, o->def, "default") < 0)
+			if (config_set_field(cfg, (const char *)config_values(cfg, load_table[i]->name) +
+						     o->off, o->def, "default") < 0)
 				bad++;
 	ok(bad == 0, "every load option's default is valid (%d bad)", bad);
 	config_free(cfg);
@@ -309,7 +315,7 @@ static void test_defaults(void)
 int main(void)
 {
 	const char *base = getenv("CONTEST_TEST_TMP");
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	struct load_counter *ctr;
 	char *tree, *other;
 
@@ -335,13 +341,17 @@ int main(void)
 	other = xasprintf("%s/other", tmp_root);
 	make_tree(tree);
 	mkdir_p(other, 0755);
-	for (size_t i = 0; i < ARRAY_SIZE(quick); i++)
-		ok(config_set(cfg, quick[i][0], quick[i][1], quick[i][2], "test") == 0,
-		   "set %s.%s = %s", quick[i][0], quick[i][1], quick[i][2]);
+	for (size_t i = 0; i < ARRAY_SIZE(quick); i++) {
+		char *arg = xasprintf("%s.%s=%s", quick[i][0], quick[i][1], quick[i][2]);
+
+		ok(config_set_arg(cfg, arg) == 0, "set %s.%s = %s", quick[i][0], quick[i][1],
+		   quick[i][2]);
+		free(arg);
+	}
 	test_defaults();
 	test_helpers(ctr);
-	config_set(cfg, "list_load", "dir", tree, "test");
-	config_set(cfg, NULL, "io_other_dir", other, "test");
+	config_set_field(cfg, load_key(cfg, "list_load", "dir"), tree, "test");
+	config_set_field(cfg, &contest_config(cfg)->main.io_other_dir, other, "test");
 	for (size_t i = 0; load_table[i]; i++)
 		test_load(load_table[i], cfg, tree);
 

@@ -1,6 +1,7 @@
 /* t-plan.c - the run plan: canonical order, cacherun after noload, and the
  * edits --until-sd and --resume make (insert after a step, insert at a
  * place, drop the runs done) */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"
@@ -18,27 +19,27 @@
  * a load's own "runs" key (none has one yet) in a section is not it */
 static void resume_runs(void)
 {
-	struct config *cfg = config_new(load_sections()), *plain = config_new(load_sections());
+	struct config *cfg = contest_config_new(), *plain = contest_config_new();
 	struct resume_plan r = { .path = "K/plan", .config = NULL };
 	char *dump = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&dump, &len);
 
-	config_set(plain, NULL, "runs", "60", "-n");
+	config_set_field(plain, &contest_config(plain)->main.runs, "60", "-n");
 	config_dump(plain, f);
 	fclose(f);
 	r.config = xasprintf("%s[io_load]\nruns = 7\n", dump);
-	ok(resume_take_runs(&r, cfg) == 0 && config_int(cfg, NULL, "runs") == 60,
+	ok(resume_take_runs(&r, cfg) == 0 && contest_config(cfg)->main.runs == 60,
 	   "the plan's runs = 60 is taken");
-	is_str(config_origin(cfg, NULL, "runs"), "K/plan", "and its origin is the plan");
+	is_str(config_origin(cfg, &contest_config(cfg)->main.runs), "K/plan", "and its origin is the plan");
 	free(r.config);
 	r.config = xstrdup("workload = synthetic\n[io_load]\nruns = 7\n");
-	config_set(cfg, NULL, "runs", "3", "default");
-	ok(resume_take_runs(&r, cfg) == 0 && config_int(cfg, NULL, "runs") == 3,
+	config_set_field(cfg, &contest_config(cfg)->main.runs, "3", "default");
+	ok(resume_take_runs(&r, cfg) == 0 && contest_config(cfg)->main.runs == 3,
 	   "a plan without runs leaves the config's (its check says the configs differ)");
 	free(r.config);
 	r.config = xstrdup("runs = 5000\n");
-	ok(resume_take_runs(&r, cfg) < 0 && config_int(cfg, NULL, "runs") == 3,
+	ok(resume_take_runs(&r, cfg) < 0 && contest_config(cfg)->main.runs == 3,
 	   "a plan's run count outside 1..1000 is refused");
 	free(r.config);
 	free(dump);
@@ -48,13 +49,13 @@ static void resume_runs(void)
 
 int main(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *names[] = { "process_load", "cacherun", NULL };
 	struct load_state *noload, *cacherun, *proc;
 	struct plan p;
 	char buf[512];
 
-	if (config_set(cfg, NULL, "runs", "2", "test") < 0)
+	if (config_set_field(cfg, &contest_config(cfg)->main.runs, "2", "test") < 0)
 		return 1;
 	plan_build(&p, cfg, names, 2);
 	noload = plan_load(&p, &load_noload);

@@ -2,6 +2,7 @@
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "lib/config.h"
+#include "session/config-keys.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -14,7 +15,7 @@
 static char dir[] = "/tmp/t-rerun.XXXXXX";
 static char *dump;	/* a config's dump, as env's config section holds it */
 
-static char *config_text(const struct config *cfg)
+static char *dump_text(const struct config *cfg)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -57,7 +58,7 @@ static void test_exact(void)
 
 	write_env("K", "knobs: none\nrun_loads: noload cacherun\nrun_until_sd: 3 8\nhost: h\n", NULL);
 	ok(rerun_prepare(&r, dir, "K", "N") == 0, "an env with run_* lines makes a request");
-	again = r.cfg ? config_text(r.cfg) : NULL;
+	again = r.cfg ? dump_text(r.cfg) : NULL;
 	is_str(again, dump, "the config is the env's section byte for byte");
 	ok(r.nloads == 2 && !strcmp(r.loads[0], "noload") && !strcmp(r.loads[1], "cacherun"),
 	   "the loads are run_loads'");
@@ -125,17 +126,20 @@ static void test_bad(void)
 
 int main(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
+	char *set;
 	char *work;
 
 	if (!mkdtemp(dir))
 		return 1;
 	work = xasprintf("%s/work", dir);
-	config_set(cfg, NULL, "runs", "3", "test");
-	config_set(cfg, NULL, "results", dir, "test");
-	config_set(cfg, NULL, "work_dir", work, "test");
-	config_set(cfg, "io_load", "size", "64M", "test");
-	dump = config_text(cfg);
+	config_set_arg(cfg, "runs=3");
+	config_set_arg(cfg, set = xasprintf("results=%s", dir));
+	free(set);
+	config_set_arg(cfg, set = xasprintf("work_dir=%s", work));
+	free(set);
+	config_set_arg(cfg, "io_load.size=64M");
+	dump = dump_text(cfg);
 	config_free(cfg);
 	test_exact();
 	test_older();

@@ -2,6 +2,7 @@
  * stopping rule on given Times (at least two ok runs, SD within PCT% of the
  * mean; cacherun with its noload), --max-runs, the run it adds after a
  * load's last step, and a resumed plan going on */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"
@@ -25,24 +26,24 @@ static void times(struct running_stats *t, const double *v, int n)
 
 static void test_parse(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	struct until_sd u;
 
-	config_set(cfg, NULL, "runs", "3", "test");
+	config_set_field(cfg, &contest_config(cfg)->main.runs, "3", "test");
 	ok(until_sd_parse(&u, NAN, 0, cfg) == 0 && u.pct == 0, "not given: off");
 	ok(until_sd_parse(&u, NAN, 5, cfg) < 0, "--max-runs without --until-sd is refused");
 	ok(until_sd_parse(&u, 2.5, 0, cfg) == 0 && u.pct == 2.5 &&
 	   u.max_runs == UNTIL_SD_MAX_RUNS, "--until-sd 2.5: at most 10 runs by default");
 	ok(until_sd_parse(&u, 2.5, 4, cfg) == 0 && u.max_runs == 4, "--max-runs 4 is taken");
 	ok(until_sd_parse(&u, 2.5, 2, cfg) < 0, "--max-runs below runs (3) is refused");
-	config_set(cfg, NULL, "runs", "11", "test");
+	config_set_field(cfg, &contest_config(cfg)->main.runs, "11", "test");
 	ok(until_sd_parse(&u, 2.5, 0, cfg) < 0, "runs 11 is above the default --max-runs");
 	config_free(cfg);
 }
 
 static void test_rule(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *names[] = { "process_load", "cacherun", NULL };
 	struct session s;
 	struct until_sd u;
@@ -52,7 +53,7 @@ static void test_rule(void)
 	size_t before;
 
 	memset(&s, 0, sizeof(s));
-	config_set(cfg, NULL, "runs", "2", "test");
+	config_set_field(cfg, &contest_config(cfg)->main.runs, "2", "test");
 	plan_build(&p, cfg, names, 2);
 	until_sd_parse(&u, 1.0, 6, cfg);
 	until_sd_alloc(&u, &p);
@@ -117,7 +118,7 @@ static void test_rule(void)
 /* a resumed plan whose planned runs are all recorded goes on in its place */
 static void test_resume(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *names[] = { "process_load", "io_load", NULL };
 	struct load_state *proc, *io;
 	struct session s;
@@ -126,7 +127,7 @@ static void test_resume(void)
 	char buf[512];
 
 	memset(&s, 0, sizeof(s));
-	config_set(cfg, NULL, "runs", "2", "test");
+	config_set_field(cfg, &contest_config(cfg)->main.runs, "2", "test");
 	plan_build(&p, cfg, names, 2);
 	until_sd_parse(&u, 1.0, 4, cfg);
 	until_sd_alloc(&u, &p);

@@ -3,6 +3,7 @@
  * config), how a row's name says what was timed (row_kind), a point split
  * for a table, the measure command's summary line, and a measured load's
  * plan (MEASURE+LOAD, no cacherun) */
+#include "session/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "results/report.h"
@@ -10,6 +11,7 @@
 #include "session/measure.h"
 #include "session/plan.h"
 #include "session/sweep.h"
+#include "load-key.h"
 #include "tap.h"
 
 #include <math.h>
@@ -19,7 +21,7 @@
 
 static void test_sweep(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	const char *pair[] = { "tworead_load.size1=100M,200M", "tworead_load.size2=1000M,900M" };
 	const char *unequal[] = { "tworead_load.size1=100M,200M", "tworead_load.size2=1000M" };
 	const char *twice[] = { "runs=1,2", "runs=3,4" };
@@ -33,7 +35,7 @@ static void test_sweep(void)
 	is_str(s.npoints == 2 ? s.points[1] : "", "tworead_load.size1=200M,tworead_load.size2=900M",
 	       "the second values go together");
 	ok(sweep_apply(&s, 0, cfg) == 0 &&
-	   !strcmp(config_str(cfg, "tworead_load", "size2"), "1000M"), "a point sets its keys");
+	   !strcmp(((const struct config_size *)load_key(cfg, "tworead_load", "size2"))->text, "1000M"), "a point sets its keys");
 	sweep_release(&s);
 	ok(sweep_parse(&s, unequal, 2, cfg) < 0 && !s.npoints, "unequal lists are refused");
 	ok(sweep_parse(&s, twice, 2, cfg) < 0, "a key swept twice is refused");
@@ -47,7 +49,7 @@ static void test_sweep(void)
  * labelled with loads it did not run; a value is one line of text */
 static void test_sweep_refused(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	const char *loads[] = { "loads=noload,io_load", " loads =noload", "loads\t=io_load" };
 	const char *forged[] = { "host=a,evil\nknobs: /proc/sys/x=1" };
 	const char *fine[] = { "io_load.size=1M,2M" };
@@ -101,12 +103,12 @@ static void test_summary_line(void)
 
 static void test_plan(void)
 {
-	struct config *cfg = config_new(load_sections());
+	struct config *cfg = contest_config_new();
 	char *names[] = { "noload", "cacherun", "io_load", NULL };
 	struct plan p;
 
-	if (config_set(cfg, NULL, "workload", "load", "test") < 0 ||
-	    config_set(cfg, NULL, "measure", "tworead_load", "test") < 0)
+	if (config_set_field(cfg, &contest_config(cfg)->main.workload, "load", "test") < 0 ||
+	    config_set_field(cfg, &contest_config(cfg)->main.measure, "tworead_load", "test") < 0)
 		return;
 	plan_build(&p, cfg, names, 3);
 	ok(p.nloads == 2, "a measured load leaves cacherun out (%zu loads)", p.nloads);
