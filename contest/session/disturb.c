@@ -91,6 +91,50 @@ void disk_snap(struct disk_snap *d, const char *path)
 		d->ok = 1;
 }
 
+void disks_snap(struct disk_snap *d)
+{
+	FILE *f = fopen("/proc/diskstats", "re");
+	char line[512], name[64], dev[128];
+	unsigned long long rd, wr;
+
+	memset(d, 0, sizeof(*d));
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*u %*u %63s %*u %*u %llu %*u %*u %*u %llu", name, &rd, &wr) != 3)
+			continue;
+		snprintf(dev, sizeof(dev), "/sys/block/%s/device", name);
+		if (access(dev, F_OK) < 0)
+			continue;
+		d->rd_sectors += rd;
+		d->wr_sectors += wr;
+		d->ok = 1;
+	}
+	fclose(f);
+}
+
+void window_rates(long long pswpin, long long pswpout, const struct disk_snap *a,
+		  const struct disk_snap *b, double time_s, double rates[4])
+{
+	const double mb = 1024.0 * 1024.0;
+	double page = (double)sysconf(_SC_PAGESIZE);
+	int disk = a->ok && b->ok && b->rd_sectors >= a->rd_sectors &&
+		   b->wr_sectors >= a->wr_sectors;
+
+	for (int i = 0; i < 4; i++)
+		rates[i] = NAN;
+	if (!(time_s > 0))
+		return;
+	if (pswpin >= 0 && pswpout >= 0) {
+		rates[0] = (double)pswpin * page / mb / time_s;
+		rates[1] = (double)pswpout * page / mb / time_s;
+	}
+	if (disk) {
+		rates[2] = (double)(b->rd_sectors - a->rd_sectors) * 512.0 / mb / time_s;
+		rates[3] = (double)(b->wr_sectors - a->wr_sectors) * 512.0 / mb / time_s;
+	}
+}
+
 void load_judge(unsigned flags, const struct disk_snap *a, const struct disk_snap *b,
 		double work_bytes, long long pswpin, long long pswpout, double *read_mb,
 		double *write_mb, char *text, size_t size)

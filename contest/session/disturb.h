@@ -56,6 +56,18 @@ struct disk_snap {
 
 /* the disk holding path, now */
 void disk_snap(struct disk_snap *d, const char *path);
+/* every physical disk of the machine (/proc/diskstats' devices with a
+ * /sys/block/NAME/device: no partition, loop, dm or zram counted twice) */
+void disks_snap(struct disk_snap *d);
+
+/*
+ * The machine's swap in and out and disk read and write over a window of
+ * time_s seconds in MB a second (store.h's EXTRA_SWAP_IN.. order), from
+ * /proc/vmstat's pswpin and pswpout deltas (pages) and two disks_snap();
+ * NAN where not known.
+ */
+void window_rates(long long pswpin, long long pswpout, const struct disk_snap *a,
+		  const struct disk_snap *b, double time_s, double rates[4]);
 
 /*
  * From the disk around the window, the load's flags and its work in

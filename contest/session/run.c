@@ -468,6 +468,11 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
 	rec->cpu_mhz = NAN;
+	for (int i = 0; i < 4; i++)
+		rec->rates[i] = NAN;
+	for (int i = 0; i < OWN_METRICS; i++)
+		rec->own[i] = NAN;
+	snprintf(rec->own_names, sizeof(rec->own_names), "-");
 	_Static_assert(sizeof(rec->counters) == PERFCTR_N * sizeof(double),
 		       "runs.tsv has a counter column for each of perfctr.h's events");
 	for (int i = 0; i < PERFCTR_N; i++)
@@ -712,7 +717,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
 	struct disturb_snap da, db;
-	struct disk_snap ka, kb;
+	struct disk_snap ka, kb, wa, wb;
 	struct perfctr pc;
 	struct probe probe;
 	struct compile_result cr;
@@ -729,6 +734,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	disturb_snap(&da, lr->monitor, MONITOR_MAX);
 	disk_snap(&ka, ls->scratch);
+	disks_snap(&wa);
 	profile_enable(&lr->prof);
 	pid = compile_start(s, log, &t0, &pc);
 	if (pid < 0) {
@@ -746,6 +752,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	perfctr_read_close(&pc, rec->counters);
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	disk_snap(&kb, ls->scratch);
+	disks_snap(&wb);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
@@ -758,6 +765,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	rec->pswpin = vb.pswpin - va.pswpin;
 	rec->pswpout = vb.pswpout - va.pswpout;
 	rec->pgmajfault = vb.pgmajfault - va.pgmajfault;
+	window_rates(rec->pswpin, rec->pswpout, &wa, &wb, cr.time_s, rec->rates);
 	psi_delta(&pa, &pb, rec->psi_us);
 	psi_delta(&cga, &cgb, rec->cg_psi_us);
 	disturb_delta(&da, &db, cr.time_s, rec->user_s + rec->sys_s,
