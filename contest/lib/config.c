@@ -1,5 +1,6 @@
 /* config.c - parse contest.conf, -c files and -s against the options tables */
 #include "lib/config.h"
+#include "lib/metric-spec.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
@@ -22,6 +23,7 @@ const struct config_option config_options[] = {
 	{ "measure", OPT_STR, "", "the load timed for workload = load (tworead_load): the units of work it finishes in duration", NULL, 0, 0 },
 	{ "duration", OPT_DURATION, "30s", "how long an interactive workload (audio, video, x, gaming) or a measured load (workload = load) runs", NULL, 0.1, 86400 },
 	{ "rt_priority", OPT_INT, "0", "the interactive task's SCHED_FIFO priority; 0: SCHED_OTHER at task_nice", NULL, 0, 99 },
+	{ "metric", OPT_METRIC, "", "NAME:UNIT:lower|higher:REGEX, a figure the timed command prints (the regex's first group) recorded and compared like Time; up to 4, each a metric line", NULL, 0, 0 },
 	{ "task_nice", OPT_INT, "0", "the interactive task's nice value when rt_priority is 0", NULL, -20, 19 },
 	{ "runs", OPT_INT, "3", "runs of each load", NULL, 1, 1000 },
 	{ "loads", OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL, 0, 0 },
@@ -185,6 +187,16 @@ static const char *check_value(const struct config *cfg, const struct config_opt
 	}
 	case OPT_ENUM:
 		return in_choices(o->choices, v) ? NULL : "not one of the allowed values";
+	case OPT_METRIC: {
+		struct metric_spec m;
+		const char *msg;
+
+		if (!*v)
+			return NULL;
+		if (!(msg = metric_spec_parse(v, &m)))
+			metric_spec_free(&m);
+		return msg;
+	}
 	}
 	return "unknown option type";
 }
@@ -250,6 +262,8 @@ int config_set(struct config *cfg, const char *section, const char *key,
 	if (!in_range(o, value))
 		return error("%s: '%s' must be between %g and %g, not '%s'", origin, key, o->min,
 			     o->max, value);
+	if (o->type == OPT_METRIC && *value && config_all(cfg, key, NULL, NULL) == CONFIG_METRICS_MAX)
+		return error("%s: more than %d '%s' keys", origin, CONFIG_METRICS_MAX, key);
 	if (cfg->n == cfg->alloc) {
 		cfg->alloc = cfg->alloc ? 2 * cfg->alloc : 32;
 		cfg->v = xrealloc(cfg->v, cfg->alloc * sizeof(*cfg->v));
@@ -478,6 +492,25 @@ const char *config_str(const struct config *cfg, const char *section, const char
 	return o->def;
 }
 
+size_t config_all(const struct config *cfg, const char *key, const char **values,
+		  const char **origins)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; cfg && i < cfg->n && n < CONFIG_METRICS_MAX; i++) {
+		const struct entry *e = &cfg->v[i];
+
+		if (e->section || strcmp(e->opt->name, key) || !*e->value)
+			continue;
+		if (values)
+			values[n] = e->value;
+		if (origins)
+			origins[n] = e->origin;
+		n++;
+	}
+	return n;
+}
+
 const char *config_origin(const struct config *cfg, const char *section, const char *key)
 {
 	const struct entry *e = cfg ? find_entry(cfg, section, key) : NULL;
@@ -524,8 +557,15 @@ uint64_t config_size(const struct config *cfg, const char *section, const char *
 static void dump_table(const struct config *cfg, const char *section,
 		       const struct config_option *table, FILE *out)
 {
-	for (; table && table->name; table++)
-		fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table->name));
+	for (; table && table->name; table++) {
+		const char *all[CONFIG_METRICS_MAX];
+		size_t n = table->type == OPT_METRIC ? config_all(cfg, table->name, all, NULL) : 0;
+
+		for (size_t i = 0; i < n; i++)	/* each kept, in order */
+			fprintf(out, "%s = %s\n", table->name, all[i]);
+		if (!n)
+			fprintf(out, "%s = %s\n", table->name, config_str(cfg, section, table->name));
+	}
 }
 
 void config_dump(const struct config *cfg, FILE *out)

@@ -24,7 +24,11 @@ enum opt_type {
 	OPT_DOUBLE,	/* a non-negative decimal number; empty means unset */
 	OPT_LIST,	/* words separated by spaces or commas */
 	OPT_ENUM,	/* one of the words in choices */
+	OPT_METRIC,	/* lib/metric-spec.h's spec; may be set several times, each kept */
 };
+
+/* how many OPT_METRIC values a config holds */
+#define CONFIG_METRICS_MAX 4
 
 struct config_option {
 	const char *name;
@@ -81,6 +85,10 @@ double config_duration(const struct config *cfg, const char *section, const char
 /* size in bytes; % resolves against ram; 0 when unset (empty) */
 uint64_t config_size(const struct config *cfg, const char *section,
 		     const char *key, uint64_t ram);
+/* every non-empty value of an OPT_METRIC key (top level), in the order
+ * set, and where each came from; how many (at most CONFIG_METRICS_MAX) */
+size_t config_all(const struct config *cfg, const char *key, const char **values,
+		  const char **origins);
 /* "where the value came from": "FILE:LINE", "-s", or "default" */
 const char *config_origin(const struct config *cfg, const char *section, const char *key);
 

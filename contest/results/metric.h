@@ -88,9 +88,9 @@ extern char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_MET
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(SWAP_OUT, "swap_out_mbs", "SwapOut", "swap_out_mbs", "MB/s", 1, 2, 3, NONE, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(DISK_READ, "disk_read_mbs", "DiskRead", "disk_read_mbs", "MB/s", 1, 2, 3, NONE, \
+	X(DISK_READ, "disk_read_mbs", "DiskRd", "disk_read_mbs", "MB/s", 1, 2, 3, NONE, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(DISK_WRITE, "disk_write_mbs", "DiskWrite", "disk_write_mbs", "MB/s", 1, 2, 3, NONE, \
+	X(DISK_WRITE, "disk_write_mbs", "DiskWr", "disk_write_mbs", "MB/s", 1, 2, 3, NONE, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(OWN1, "metric1", metric_own_label[0], NULL, metric_own_unit[0], 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \

@@ -617,6 +617,28 @@ static void judge_measure(struct run_record *rec, const char *log)
 	free(text);
 }
 
+/*
+ * The figures the metric keys take from the timed command's output (its
+ * log) into rec; one it did not print stays '-', said once a run.
+ */
+static void judge_metrics(struct session *s, struct run_record *rec, const char *log)
+{
+	char *text;
+
+	if (!s->wl.nmetrics || strcmp(rec->status, "ok"))
+		return;
+	snprintf(rec->own_names, sizeof(rec->own_names), "%s", s->wl.metric_names);
+	if (!(text = read_regular_file_warn(log, NULL)))
+		return;
+	for (size_t i = 0; i < s->wl.nmetrics; i++) {
+		rec->own[i] = metric_spec_find(&s->wl.metrics[i], text);
+		if (isnan(rec->own[i]))
+			warning("%s run %d: the output has no figure for the metric '%s' (log %s)",
+				rec->load, rec->run, s->wl.metrics[i].name, log);
+	}
+	free(text);
+}
+
 /* ---- the run ---- */
 
 enum { MONITOR_MAX = 6 };
@@ -776,6 +798,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 			   &rec->disk_read_mb, &rec->disk_write_mb, rec->unloaded,
 			   sizeof(rec->unloaded));
 	judge_compile(s, rec, &cr, log);
+	judge_metrics(s, rec, log);
 	if (s->wl.task)
 		judge_interactive(rec, log);
 	if (s->wl.measure)
