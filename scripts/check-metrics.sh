@@ -40,6 +40,7 @@ elsewhere=(
 	'contest/results/store.c:READ("swap_out_mbs", '
 	'contest/results/store.c:READ("disk_read_mbs", '
 	'contest/results/store.c:READ("disk_write_mbs", '
+	'contest/results/store.c:READ("disk_await_ms", '
 )
 
 src=$(mktemp)

@@ -117,6 +117,10 @@ static void extra_intro(const struct compare *c, FILE *out)
 				   metrics[METRIC_SWAP_IN].label, metrics[METRIC_SWAP_OUT].label,
 				   metrics[METRIC_DISK_READ].label,
 				   metrics[METRIC_DISK_WRITE].label));
+	if (any_metric(c, METRIC_DISK_AWAIT, METRIC_DISK_AWAIT))
+		say(out, xasprintf("%s rows are the disks' await over the timed window: the "
+				   "mean milliseconds an I/O that completed in it took, as "
+				   "iostat's; lower is better.", metrics[METRIC_DISK_AWAIT].label));
 	for (int m = METRIC_OWN1; m <= METRIC_OWN4; m++)
 		if (any_metric(c, m, m))
 			say(out, xasprintf("%s rows are the figure the timed command printed "

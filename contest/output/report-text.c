@@ -308,7 +308,7 @@ static void write_metric_block(FILE *out, const struct report_table *t, size_t w
 static const enum metric_id own_block[] = { METRIC_OWN1, METRIC_OWN2, METRIC_OWN3, METRIC_OWN4 };
 static const enum metric_id window_block[] = {
 	METRIC_TIME, METRIC_USER, METRIC_SYS, METRIC_SWAP_IN, METRIC_SWAP_OUT,
-	METRIC_DISK_READ, METRIC_DISK_WRITE,
+	METRIC_DISK_READ, METRIC_DISK_WRITE, METRIC_DISK_AWAIT,
 };
 
 /* --stats: mean stall seconds over the compile windows of the ok runs, the
@@ -706,7 +706,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
 		write_counts(out, t, width);
-		write_metric_block(out, t, width, "Window [s, MB/s]", window_block,
+		write_metric_block(out, t, width, "Window [s, MB/s, ms]", window_block,
 				   ARRAY_SIZE(window_block), 0);
 	}
 	if (opts->stats || opts->swap)

@@ -92,6 +92,8 @@ extern char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_MET
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(DISK_WRITE, "disk_write_mbs", "DiskWr", "disk_write_mbs", "MB/s", 1, 2, 3, NONE, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(DISK_AWAIT, "disk_await_ms", "Await", "disk_await_ms", "ms", 1, 2, 3, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(OWN1, "metric1", metric_own_label[0], NULL, metric_own_unit[0], 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(OWN2, "metric2", metric_own_label[1], NULL, metric_own_unit[1], 2, 3, -1, OWN, \

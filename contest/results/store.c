@@ -117,6 +117,7 @@ static const struct column columns[] = {
 	READ("swap_out_mbs", COL_REAL, rates[1], 3, extra[EXTRA_SWAP_OUT]),
 	READ("disk_read_mbs", COL_REAL, rates[2], 3, extra[EXTRA_DISK_READ]),
 	READ("disk_write_mbs", COL_REAL, rates[3], 3, extra[EXTRA_DISK_WRITE]),
+	READ("disk_await_ms", COL_REAL, rates[4], 3, extra[EXTRA_DISK_AWAIT]),
 	READ("metric_names", COL_TEXT, own_names, 0, own_names),
 	READ("metric1", COL_REAL, own[0], 6, extra[EXTRA_OWN]),
 	READ("metric2", COL_REAL, own[1], 6, extra[EXTRA_OWN + 1]),

@@ -468,7 +468,7 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
 	rec->cpu_mhz = NAN;
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < WINDOW_RATES; i++)
 		rec->rates[i] = NAN;
 	for (int i = 0; i < OWN_METRICS; i++)
 		rec->own[i] = NAN;

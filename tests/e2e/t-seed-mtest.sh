@@ -57,7 +57,7 @@ o=$(col a swap_out_mbs | head -n 1)
 ok $? "it swapped out: swap_out_mbs $(col a swap_out_mbs | tr '\n' ' ')(pswpout $(col a pswpout | tr '\n' ' '))"
 "$CONTEST" report --stats -r "$R" a b > "$T/report" 2> /dev/null
 ok $? "report --stats exits 0"
-grep -A2 -E '^Window \[s, MB/s\] +Time +User +Sys +SwapIn +SwapOut ' "$T/report" > "$T/window"
+grep -A2 -E '^Window \[s, MB/s, ms\] +Time +User +Sys +SwapIn +SwapOut ' "$T/report" > "$T/window"
 awk '$1 == "a" || $1 == "b" { if ($7 > 0 && $3 > 0) n++ } END { exit n != 2 }' "$T/window"
 ok $? "one table: each kernel's real, user, sys and swap-out rate ($(tail -n 2 "$T/window" | tr -s ' ' | tr '\n' ';'))"
 "$CONTEST" compare --format csv -r "$R" a b > "$T/cmp.csv" 2> /dev/null
