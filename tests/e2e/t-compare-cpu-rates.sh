@@ -5,7 +5,7 @@
 # (swap_in_mbs, swap_out_mbs, disk_read_mbs, disk_write_mbs) as rows with
 # no better direction, where some run moved any, and the disks' await
 # (disk_await_ms, iostat's, over the window) lower better; in compare's
-# text, csv and json, with verdicts. Hand-written interleaved runs decide
+# text, csv and json, with verdicts, and plot's disk-LOAD chart. Hand-written interleaved runs decide
 # each way; a real `workload = command` run writes the columns and gets
 # the rows; results without the columns keep their tables as they were.
 . "$(dirname "$0")/lib.sh"
@@ -62,6 +62,20 @@ got = {r["metric"]: r["verdict"] for r in rows(d)}
 assert got == {"User": "better", "Sys": "worse", "SwapOut": "changed"}, got
 PY
 ok $? "json: User, Sys and SwapOut rows with their verdicts"
+
+# plot: the disks' chart, every kernel on it
+if command -v gnuplot > /dev/null; then
+	"$CONTEST" plot -r "$R" -o "$T/plots" base new > "$T/plot.out" 2> "$T/plot.err"
+	ok $? "plot exits 0 ($(head -n 1 "$T/plot.err"))"
+	grep -qx "$T/plots/disk-noload.png" "$T/plot.out" &&
+		grep -qx '2 "new" 0.000 0.000 8.200' "$T/plots/disk-noload.dat"
+	ok $? "plot: a disk-noload chart with each kernel's rates and await ($(tail -n 1 "$T/plots/disk-noload.dat"))"
+else
+	skip "plot's disk chart" "no gnuplot"
+	skip "plot's disk chart's numbers" "no gnuplot"
+fi
+"$CONTEST" plot -r "$TOP/tests/data/published/reports" -o "$T/pub" 2.4.18 2.5.47 > /dev/null 2>&1
+is "$(ls "$T/pub" | grep -c '^disk-')" 0 "no disk chart for results without the columns"
 
 # a real command: its columns are written and compared
 for k in one two; do
