@@ -269,7 +269,7 @@ static void write_metric_block(FILE *out, const struct report_table *t, size_t w
 	for (size_t j = 0; j < nwant; j++) {
 		int any = 0;
 
-		for (size_t i = 0; i < t->nrows && !any; i++)
+		for (size_t i = 0; i < t->nrows && !any && *metrics[want[j]].label; i++)
 			any = t->rows[i].s->time.n && metric_stats(t->rows[i].s, want[j])->n;
 		if (any || want[j] < METRIC_USER)
 			ms[n++] = want[j];

@@ -41,8 +41,8 @@ static int metric_applies(const struct report *r, const struct report_table *t, 
 	if (metric == METRIC_RATIO)
 		return noload_table(r, t) != NULL;
 	if (!(metrics[metric].kinds & (1u << t->kind)) ||
-	    metrics[metric].better == BETTER_UNCOMPARED)
-		return 0;
+	    metrics[metric].better == BETTER_UNCOMPARED || !*metrics[metric].label)
+		return 0;	/* a figure of metric1.. without metric_names is nameless */
 	if (!(metrics[metric].kinds & METRIC_WHERE_RUN))
 		return 1;
 	for (size_t i = 0; i < t->nrows; i++) {

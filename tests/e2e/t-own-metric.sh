@@ -53,6 +53,16 @@ grep -q "the output has no figure for the metric 'lat'" "$T/none.err"
 ok $? "and says so ($(grep -m1 figure "$T/none.err"))"
 is "$(col none metric1)/$(col none status)" "-/ok" "its metric1 is '-'"
 
+# a figure whose name the file lacks (metric1 without metric_names) is shown nowhere
+for k in p q; do
+	runs_header "$T/nameless/$k/runs.tsv" metric1
+	printf 'noload\t%d\t1.%d\t90\t0\t0\tok\t%d\n' 1 1 5 2 2 6 >> "$T/nameless/$k/runs.tsv"
+done
+"$CONTEST" compare --format csv -r "$T/nameless" p q 2>/dev/null | awk -F, 'NR > 1 && $2 !~ /^(Time|CPU%|Loads|LCPU%)$/' > "$T/nameless.rows"
+is "$(wc -l < "$T/nameless.rows")" 0 "a nameless figure has no compare row ($(head -n 1 "$T/nameless.rows"))"
+"$CONTEST" report -r "$T/nameless" p q 2>/dev/null | grep -q Figures
+ok $((!$?)) "nor a Figures block"
+
 # bad specs: exit 2 naming FILE:LINE, nothing recorded
 for spec in 'lat:us:lower' 'lat:us:sideways:x' 'l-at:us:lower:x' 'lat:us:lower:(' \
 	    'lat:a very long unit name:lower:x'; do
