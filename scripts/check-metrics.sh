@@ -34,6 +34,13 @@ elsewhere=(
 	'contest/results/store.c:READ("cycles", '
 	'contest/results/store.c:READ("work_units", '
 	'contest/results/store.c:READ("work_rate", '
+	'contest/results/store.c:READ("user_s", '
+	'contest/results/store.c:READ("sys_s", '
+	'contest/results/store.c:READ("swap_in_mbs", '
+	'contest/results/store.c:READ("swap_out_mbs", '
+	'contest/results/store.c:READ("disk_read_mbs", '
+	'contest/results/store.c:READ("disk_write_mbs", '
+	'contest/results/store.c:READ("disk_await_ms", '
 )
 
 src=$(mktemp)

@@ -17,9 +17,11 @@ static const char usage_text[] =
 static const char intro_text[] =
 	"\n"
 	"Chart the results with gnuplot: per load, Time per kernel as bars with the\n"
-	"sample SD as error bars and the Ratio above each bar (time-LOAD); per kernel\n"
-	"and load with vmstat logs, free memory, swap in/out and I/O wait over each\n"
-	"run (vmstat-KERNEL-LOAD). Each image has its .dat and .gp beside it.\n"
+	"sample SD as error bars and the Ratio above each bar (time-LOAD); per load,\n"
+	"each kernel's disk read and write MB/s and await over the timed window\n"
+	"(disk-LOAD); per kernel and load with vmstat logs, free memory, swap in/out\n"
+	"and I/O wait over each run (vmstat-KERNEL-LOAD). Each image has its .dat\n"
+	"and .gp beside it.\n"
 	"KERNELs appear in the order given; none given, every kernel in DIR.\n";
 
 /* the charts of kernels[0..n) (none: every kernel) of dir */

@@ -363,6 +363,10 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	rec.cpu_mhz = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(rec.counters); i++)
 		rec.counters[i] = NAN;
+	for (size_t i = 0; i < ARRAY_SIZE(rec.rates); i++)
+		rec.rates[i] = NAN;
+	for (size_t i = 0; i < ARRAY_SIZE(rec.own); i++)
+		rec.own[i] = NAN;
 	results_append(kdir, &rec);
 }
 

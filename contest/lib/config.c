@@ -1,5 +1,6 @@
 /* config.c - parse contest.conf, -c files and -s against the options tables */
 #include "lib/config.h"
+#include "lib/metric-spec.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
@@ -188,6 +189,16 @@ static const char *check_value(const struct config *cfg, const struct config_opt
 	}
 	case OPT_ENUM:
 		return in_choices(o->choices, v) ? NULL : "not one of the allowed values";
+	case OPT_METRIC: {
+		struct metric_spec m;
+		const char *msg;
+
+		if (!*v)
+			return NULL;
+		if (!(msg = metric_spec_parse(v, &m)))
+			metric_spec_free(&m);
+		return msg;
+	}
 	}
 	return "unknown option type";
 }
@@ -253,6 +264,10 @@ static int config_set(struct config *cfg, const char *section, const char *key,
 	if (!in_range(o, value))
 		return error("%s: '%s' must be between %g and %g, not '%s'", origin, key, o->min,
 			     o->max, value);
+	if (o->type == OPT_METRIC && *value &&
+	    ((const struct config_metrics *)(const void *)((const char *)section_values(cfg, section) +
+							    o->off))->n == CONFIG_METRICS_MAX)
+		return error("%s: more than %d '%s' keys", origin, CONFIG_METRICS_MAX, key);
 	if (cfg->n == cfg->alloc) {
 		cfg->alloc = cfg->alloc ? 2 * cfg->alloc : 32;
 		cfg->v = xrealloc(cfg->v, cfg->alloc * sizeof(*cfg->v));
@@ -536,6 +551,13 @@ static void store(const struct config_option *o, void *values, const char *v)
 		((struct config_real *)(void *)p)->text = v;
 		((struct config_real *)(void *)p)->value = strtod(v, NULL);
 		break;
+	case OPT_METRIC: {
+		struct config_metrics *m = (struct config_metrics *)(void *)p;
+
+		if (*v && m->n < CONFIG_METRICS_MAX)	/* config_set refuses a fifth */
+			m->v[m->n++] = v;
+		break;
+	}
 	}
 }
 
@@ -605,8 +627,15 @@ uint64_t config_bytes(struct config_size s, uint64_t ram)
 static void dump_table(const struct config *cfg, const char *section,
 		       const struct config_option *table, FILE *out)
 {
-	for (; table && table->name; table++)
-		fprintf(out, "%s = %s\n", table->name, config_text(cfg, section, table));
+	for (; table && table->name; table++) {
+		const struct config_metrics *m = table->type == OPT_METRIC ?
+			(const void *)((const char *)section_values(cfg, section) + table->off) : NULL;
+
+		for (size_t i = 0; m && i < m->n; i++)	/* each kept, in order */
+			fprintf(out, "%s = %s\n", table->name, m->v[i]);
+		if (!m || !m->n)
+			fprintf(out, "%s = %s\n", table->name, config_text(cfg, section, table));
+	}
 }
 
 void config_dump(const struct config *cfg, FILE *out)

@@ -29,6 +29,7 @@ enum opt_type {
 	OPT_DOUBLE,	/* a non-negative decimal number; empty means unset */
 	OPT_LIST,	/* words separated by spaces or commas */
 	OPT_ENUM,	/* one of the words in choices */
+	OPT_METRIC,	/* lib/metric-spec.h's spec; may be set several times, each kept */
 };
 
 /* OPT_SIZE's field: the value as written ("" when unset), resolved by
@@ -42,6 +43,16 @@ struct config_size {
 struct config_real {
 	const char *text;
 	double value;
+};
+
+/* how many OPT_METRIC values a config holds */
+#define CONFIG_METRICS_MAX 4
+
+/* OPT_METRIC's field: each non-empty value in the order set (at most
+ * CONFIG_METRICS_MAX; a fifth is refused with FILE:LINE) */
+struct config_metrics {
+	const char *v[CONFIG_METRICS_MAX];
+	size_t n;
 };
 
 struct config_option {
@@ -71,6 +82,7 @@ struct config_option {
 #define CONFIG_CTYPE_OPT_DURATION	double
 #define CONFIG_CTYPE_OPT_SIZE		struct config_size
 #define CONFIG_CTYPE_OPT_DOUBLE		struct config_real
+#define CONFIG_CTYPE_OPT_METRIC		struct config_metrics
 
 /*
  * One line of a table: key NAME of type TYPE, its value in MEMBER of the

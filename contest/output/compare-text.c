@@ -79,13 +79,55 @@ static int any_kind(const struct compare *c, enum row_kind kind)
 	return 0;
 }
 
+/* a sentence, wrapped, then freed */
+static void say(FILE *out, char *text)
+{
+	wrap(out, text);
+	free(text);
+}
+
+/* some row is of a metric from first to last */
+static int any_metric(const struct compare *c, int first, int last)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].metric >= first && c->rows[i].metric <= last)
+			return 1;
+	return 0;
+}
+
 /* some row is a Ratio: a loaded compile's own slowdown */
 static int any_ratio(const struct compare *c)
 {
-	for (size_t i = 0; i < c->nrows; i++)
-		if (c->rows[i].metric == COMPARE_RATIO)
-			return 1;
-	return 0;
+	return any_metric(c, COMPARE_RATIO, COMPARE_RATIO);
+}
+
+/* what the extra measures' rows are, where the comparison has them */
+static void extra_intro(const struct compare *c, FILE *out)
+{
+	if (any_metric(c, METRIC_USER, METRIC_SYS))
+		say(out, xasprintf("%s and %s rows are the CPU seconds, in user and in kernel "
+				   "mode, of what was timed (the compile or the command, with "
+				   "the processes it started); lower is better.",
+				   metrics[METRIC_USER].label, metrics[METRIC_SYS].label));
+	if (any_metric(c, METRIC_SWAP_IN, METRIC_DISK_WRITE))
+		say(out, xasprintf("%s, %s, %s and %s rows are the machine's swap in and out "
+				   "and its disks' reads and writes over the timed window alone, "
+				   "in MB a second; they have no better direction (changed or "
+				   "same), and a table has them where some run moved any.",
+				   metrics[METRIC_SWAP_IN].label, metrics[METRIC_SWAP_OUT].label,
+				   metrics[METRIC_DISK_READ].label,
+				   metrics[METRIC_DISK_WRITE].label));
+	if (any_metric(c, METRIC_DISK_AWAIT, METRIC_DISK_AWAIT))
+		say(out, xasprintf("%s rows are the disks' await over the timed window: the "
+				   "mean milliseconds an I/O that completed in it took, as "
+				   "iostat's; lower is better.", metrics[METRIC_DISK_AWAIT].label));
+	for (int m = METRIC_OWN1; m <= METRIC_OWN4; m++)
+		if (any_metric(c, m, m))
+			say(out, xasprintf("%s rows are the figure the timed command printed "
+					   "(metric = %s)%s%s; %s is better.", metrics[m].label,
+					   metrics[m].label, *metrics[m].unit ? ", in " : "",
+					   metrics[m].unit, metric_better(m) == BETTER_LOWER ?
+					   "lower" : "higher"));
 }
 
 /* some kernel's runs of some load recorded pressure */
@@ -134,6 +176,7 @@ static void intro(const struct compare *c, FILE *out)
 		     "wake-up Latency, the SD of it, p99 and Max, in microseconds (lower is "
 		     "better); CPU%, the share of the CPU it wanted that it got, Deadlines, the % "
 		     "met, and gaming's FPS (higher is better); then the load's Loads and LCPU%.");
+	extra_intro(c, out);
 	if (any_kind(c, ROW_MEASURE))
 		wrap(out, "A measured load's table (MEASURE+LOAD) has its own metrics: Work, the "
 		     "units of work it finished in its duration, and Rate, those a second (higher "
@@ -174,12 +217,6 @@ static void intro(const struct compare *c, FILE *out)
 	free(names);
 }
 
-/* a sentence, wrapped, then freed */
-static void say(FILE *out, char *text)
-{
-	wrap(out, text);
-	free(text);
-}
 
 /* the mail's legend: what a reader of the tables needs, once */
 static void brief_intro(const struct compare *c, FILE *out)

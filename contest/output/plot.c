@@ -245,6 +245,100 @@ static int time_chart(const struct report_table *t, struct plot_dir *d,
 	return write_time_gp(t, d, *name, format, bars, top) < 0 ? -1 : 1;
 }
 
+/* ---- disk-LOAD: the disks' rates and await over the timed window ---- */
+
+static const enum metric_id disk_metrics[] = { METRIC_DISK_READ, METRIC_DISK_WRITE, METRIC_DISK_AWAIT };
+
+/* the kernels' mean disk read and write rates and await as "x kernel
+ * read write await" lines ('-' where a kernel has none); the bars written,
+ * 0 when no kernel measured them */
+static int write_disk_dat(const struct report_table *t, struct plot_dir *d, const char *name)
+{
+	char *path;
+	FILE *f;
+	size_t x = 0, any = 0;
+	int ret;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++)
+			any += t->rows[i].s->time.n && metric_stats(t->rows[i].s, disk_metrics[m])->n;
+	if (!any)
+		return 0;	/* no file for a chart not made */
+	if (!(f = open_in(d, name, "dat", &path)))
+		return -1;
+	fprintf(f, "# %s: x kernel %s %s %s (means over the ok runs' timed windows)\n", t->load,
+		metrics[disk_metrics[0]].json, metrics[disk_metrics[1]].json,
+		metrics[disk_metrics[2]].json);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+
+		if (!row->s->time.n)
+			continue;
+		fprintf(f, "%zu ", ++x);
+		dat_string(f, row->kernel);
+		for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++) {
+			const struct running_stats *st = metric_stats(row->s, disk_metrics[m]);
+
+			if (st->n)
+				fprintf(f, " %.3f", running_stats_mean(st));
+			else
+				fputs(" -", f);
+		}
+		fputc('\n', f);
+	}
+	ret = close_file(f, path);
+	free(path);
+	return ret < 0 ? -1 : (int)x;
+}
+
+static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const char *name,
+			 enum plot_format format, int bars)
+{
+	char *path, titles[3][48];
+	FILE *gp = open_in(d, name, "gp", &path);
+	int ret;
+
+	if (!gp)
+		return -1;
+	for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++)
+		metric_title(disk_metrics[m], titles[m], sizeof(titles[m]));
+	fprintf(gp, "# contest plot: the disks over the timed window, per kernel under one load;\n"
+		"# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
+	terminal(gp, format, 800, 480, name);
+	fputs("set title ", gp);
+	gp_string(gp, t->load);
+	fputs("\nset ylabel 'MB/s'\nset y2label 'ms'\nset ytics nomirror\nset y2tics\n"
+	      "set datafile missing '-'\nset style fill solid 0.6 border -1\nset boxwidth 0.3\n"
+	      "set key below\nset grid ytics\nset xtics nomirror rotate by -20\n"
+	      "set yrange [0:*]\nset y2range [0:*]\n", gp);
+	fprintf(gp, "set xrange [0.4:%d.6]\n", bars);
+	fprintf(gp, "plot '%s.dat' using ($1-0.15):3:xtic(2) with boxes lc rgb '#4a7ab5' title ", name);
+	gp_string(gp, titles[0]);
+	fputs(", \\\n     '' using ($1+0.15):4 with boxes lc rgb '#b5884a' title ", gp);
+	gp_string(gp, titles[1]);
+	fputs(", \\\n     '' using 1:5 axes x1y2 with points pt 7 ps 1.5 lc rgb '#000000' title ", gp);
+	gp_string(gp, titles[2]);
+	fputc('\n', gp);
+	ret = close_file(gp, path);
+	free(path);
+	return ret;
+}
+
+/* 1 when written, 0 when no kernel measured its disks (nothing kept), -1 */
+static int disk_chart(const struct report_table *t, struct plot_dir *d,
+		      enum plot_format format, char **name)
+{
+	char *part = file_part(t->load);
+	int bars;
+
+	*name = xasprintf("disk-%s", part);
+	free(part);
+	bars = write_disk_dat(t, d, *name);
+	if (bars <= 0)
+		return bars;
+	return write_disk_gp(t, d, *name, format, bars) < 0 ? -1 : 1;
+}
+
 /* ---- latency-TASK+LOAD: an interactive task's latency distribution ---- */
 
 enum { CDF_POINTS = 400 };	/* per kernel: quantiles enough for a smooth line */
@@ -634,7 +728,7 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 			struct plot_dir *d,
 			enum plot_format format, struct chart **charts, size_t *n)
 {
-	size_t cap = r->ntables * (r->nkernels + 1);
+	size_t cap = r->ntables * (r->nkernels + 2);
 	int ret = 0;
 
 	*charts = xcalloc(cap + 1, sizeof(**charts));
@@ -651,6 +745,15 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 			  latency_chart(&r->tables[i], logs, d, format, &name) :
 			  kind == ROW_COMPILE ? time_chart(&r->tables[i], d, format, &name) : 0;
 
+		if (got < 0)
+			ret = -1;
+		if (got > 0)
+			(*charts)[(*n)++] = (struct chart){ name, r->tables[i].load, NULL };
+		else
+			free(name);
+		name = NULL;
+		got = kind == ROW_COMPILE && !r->tables[i].sweep[0] ?
+		      disk_chart(&r->tables[i], d, format, &name) : 0;
 		if (got < 0)
 			ret = -1;
 		if (got > 0)

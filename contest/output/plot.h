@@ -6,6 +6,9 @@
  * NAME.svg. Charts:
  *   time-LOAD        per load: mean Time per kernel as bars, the sample SD
  *                    as error bars, the Ratio written above each bar
+ *   disk-LOAD        per load whose runs measured the disks: each kernel's
+ *                    mean read and write MB/s over the timed window as bars,
+ *                    its await (ms) as a point on the right axis
  *   latency-TASK+LOAD  per interactive task and load, instead of time-: the
  *                    wake-up latency's distribution (a CDF), a line per kernel
  *   vmstat-KERNEL-LOAD  per kernel and load with vmstat logs: free memory,

@@ -247,6 +247,70 @@ static void write_counts(FILE *out, const struct report_table *t, size_t width)
 	}
 }
 
+/*
+ * A block of metrics' means, a row per kernel that has any of them, with
+ * title in its first header cell and each metric's label (with its unit,
+ * when units) over its column: the figures `metric =` took from the
+ * command's output (always), and under --stats what was timed measured
+ * beside its Time (real), its User and Sys seconds and the window's swap
+ * and disk rates. Only the metrics some kernel's runs have get a column;
+ * no such metric, no block.
+ */
+static void write_metric_block(FILE *out, const struct report_table *t, size_t width,
+			       const char *title, const enum metric_id *want, size_t nwant,
+			       int units)
+{
+	enum metric_id ms[METRICS];
+	char titles[METRICS][48], v[METRICS][32];
+	const char *cells[1 + METRICS];
+	size_t n = 0;
+	int extra = 0;
+
+	for (size_t j = 0; j < nwant; j++) {
+		int any = 0;
+
+		for (size_t i = 0; i < t->nrows && !any && *metrics[want[j]].label; i++)
+			any = t->rows[i].s->time.n && metric_stats(t->rows[i].s, want[j])->n;
+		if (any || want[j] < METRIC_USER)
+			ms[n++] = want[j];
+		extra |= any && want[j] >= METRIC_USER;
+	}
+	if (!extra)
+		return;
+	cells[0] = title;
+	for (size_t j = 0; j < n; j++)
+		cells[1 + j] = units ? metric_title(ms[j], titles[j], sizeof(titles[j])) :
+			       metrics[ms[j]].label;
+	write_line(out, cells, 1 + n, width);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct report_row *row = &t->rows[i];
+		char *label;
+		int any = 0;
+
+		for (size_t j = 0; j < n; j++)
+			any |= ms[j] >= METRIC_USER && metric_stats(row->s, ms[j])->n;
+		if (!row->s->time.n || !any)
+			continue;
+		label = row_label(row);
+		cells[0] = label;
+		for (size_t j = 0; j < n; j++) {
+			const struct running_stats *st = metric_stats(row->s, ms[j]);
+
+			cells[1 + j] = format_value(v[j], sizeof(v[j]), st->n ?
+						    running_stats_mean(st) : NAN,
+						    metrics[ms[j]].text);
+		}
+		write_line(out, cells, 1 + n, width);
+		free(label);
+	}
+}
+
+static const enum metric_id own_block[] = { METRIC_OWN1, METRIC_OWN2, METRIC_OWN3, METRIC_OWN4 };
+static const enum metric_id window_block[] = {
+	METRIC_TIME, METRIC_USER, METRIC_SYS, METRIC_SWAP_IN, METRIC_SWAP_OUT,
+	METRIC_DISK_READ, METRIC_DISK_WRITE, METRIC_DISK_AWAIT,
+};
+
 /* --stats: mean stall seconds over the compile windows of the ok runs, the
  * machine's (/proc/pressure) and, under v2, the session cgroup's; one row
  * per kernel that has them, so kernels without PSI print nothing */
@@ -649,6 +713,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 			if (t->rows[i].s->time.n)	/* a kernel with no ok run has no numbers to show */
 				write_row(out, &t->rows[i], width, opts->stats);
 	}
+	write_metric_block(out, t, width, "Figures", own_block, ARRAY_SIZE(own_block), 1);
 	if (t->n_not_ok)
 		write_not_ok(out, t);
 	for (int n = 0; n < RUN_NOTES; n++)
@@ -658,6 +723,8 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
 		write_counts(out, t, width);
+		write_metric_block(out, t, width, "Window [s, MB/s, ms]", window_block,
+				   ARRAY_SIZE(window_block), 0);
 	}
 	if (opts->stats || opts->swap)
 		write_swap(out, r, t, width, !opts->stats);

@@ -12,11 +12,11 @@
 #include <string.h>
 
 /* where a timed task's metrics and the counters begin in run_values */
-enum { METRIC_LAT = METRIC_LAT_MEAN, METRIC_COUNT = METRIC_INSTRUCTIONS };
+enum { METRIC_LAT = METRIC_LAT_MEAN };
 
 static int lower_is_better(int metric)
 {
-	return metrics[metric].better == BETTER_LOWER;
+	return metric_better(metric) == BETTER_LOWER;
 }
 
 /* the noload table of t's sweep point, for a loaded compile's Ratio; else NULL */
@@ -41,14 +41,19 @@ static int metric_applies(const struct report *r, const struct report_table *t, 
 	if (metric == METRIC_RATIO)
 		return noload_table(r, t) != NULL;
 	if (!(metrics[metric].kinds & (1u << t->kind)) ||
-	    metrics[metric].better == BETTER_UNCOMPARED)
-		return 0;
+	    metrics[metric].better == BETTER_UNCOMPARED || !*metrics[metric].label)
+		return 0;	/* a figure of metric1.. without metric_names is nameless */
 	if (!(metrics[metric].kinds & METRIC_WHERE_RUN))
 		return 1;
-	for (size_t i = 0; i < t->nrows; i++)
-		if (metric >= METRIC_COUNT ? t->rows[i].s->counts[metric - METRIC_COUNT].n > 0 :
-		    t->rows[i].s->lat[metric - METRIC_LAT].n)
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct running_stats *s = metric_stats(t->rows[i].s, (enum metric_id)metric);
+
+		/* a rate of swap or disk where some run moved any: all zero, a
+		 * row would only say "same" of nothing */
+		if (s->n > 0 && (metric < METRIC_SWAP_IN || metric > METRIC_DISK_WRITE ||
+				 s->mean != 0.0 || s->m2 != 0.0))
 			return 1;
+	}
 	return 0;
 }
 
@@ -131,7 +136,7 @@ static int runs_overlap(const struct report_row *a, const struct report_row *b)
 static enum verdict_direction direction_of(int metric)
 {
 	return lower_is_better(metric) ? LOWER_IS_BETTER :
-	       metrics[metric].better == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
+	       metric_better(metric) == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
 /* the running stats of ln(new / base) over the rounds both ran ok */
@@ -499,7 +504,7 @@ size_t compare_failures(const struct compare *c, double pct, FILE *err)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
-		if (row->mark == MARK_NONE || metrics[row->metric].better == BETTER_NONE ||
+		if (row->mark == MARK_NONE || metric_better(row->metric) == BETTER_NONE ||
 		    !(row->diff_pct < -pct))
 			continue;
 		fprintf(err, "fail: %s %s of '%s' is %.1f%% worse than '%s' (p = %.2g), above %g%%\n",

@@ -3,6 +3,10 @@
 #include "results/summary.h"
 
 #include <stdio.h>
+#include <string.h>
+
+char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_METRICS][16];
+static enum metric_better own_better[OWN_METRICS];
 
 const struct metric metrics[METRICS] = {
 #define X(id, column, label, json, unit, text, cmp, csv, better, kinds, sd_label, sd_json) \
@@ -17,6 +21,9 @@ _Static_assert(METRIC_LAT_MEAN == 4 && METRIC_LAT_MEAN + LAT_FLOOR == METRIC_LAT
 	       METRIC_LAT_MEAN + WORK_UNITS == METRIC_WORK_UNITS &&
 	       METRIC_INSTRUCTIONS == METRIC_LAT_MEAN + LAT_NCOL &&
 	       METRIC_INSTRUCTIONS + COUNT_CYCLES == METRIC_CYCLES &&
+	       METRIC_USER == METRIC_INSTRUCTIONS + COUNTS &&
+	       METRIC_USER + EXTRA_DISK_AWAIT == METRIC_DISK_AWAIT &&
+	       METRIC_USER + EXTRA_OWN == METRIC_OWN1 && METRIC_OWN4 - METRIC_OWN1 == OWN_METRICS - 1 &&
 	       (int)RUN_VALUES == (int)METRIC_RATIO && (int)METRICS == RUN_VALUES + 1,
 	       "the metric table is in run_values' order");
 
@@ -26,9 +33,44 @@ const enum metric_id row_kind_main[ROW_KINDS] = {
 	[ROW_MEASURE] = METRIC_WORK_UNITS,
 };
 
+enum metric_better metric_better(int m)
+{
+	return metrics[m].better == BETTER_OWN ? own_better[m - METRIC_OWN1] : metrics[m].better;
+}
+
+int metric_own_names(const char *names)
+{
+	int ret = 0;
+
+	for (int i = 0; i < OWN_METRICS && *names; i++) {
+		char name[OWN_NAME_MAX], unit[16], better[8];
+		size_t len = strcspn(names, ",");
+		int n = 0;
+
+		name[0] = unit[0] = better[0] = '\0';
+		if (sscanf(names, "%31[^:,]:%n", name, &n) != 1 || !n ||
+		    (names[n] != ':' && sscanf(names + n, "%15[^:,]", unit) != 1))
+			return -1;
+		n += (int)strlen(unit);
+		if (names[n] != ':' || sscanf(names + n + 1, "%7[^:,]", better) != 1 ||
+		    (strcmp(better, "lower") && strcmp(better, "higher")))
+			return -1;
+		if (!metric_own_label[i][0]) {
+			snprintf(metric_own_label[i], sizeof(metric_own_label[i]), "%s", name);
+			snprintf(metric_own_unit[i], sizeof(metric_own_unit[i]), "%s", unit);
+			own_better[i] = !strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER;
+		} else if (strcmp(metric_own_label[i], name) || strcmp(metric_own_unit[i], unit) ||
+			   own_better[i] != (!strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER)) {
+			ret = -1;
+		}
+		names += len + (names[len] == ',');
+	}
+	return ret;
+}
+
 const char *metric_title(enum metric_id m, char *buf, size_t size)
 {
-	if (metrics[m].unit)
+	if (metrics[m].unit && *metrics[m].unit)
 		snprintf(buf, size, "%s [%s]", metrics[m].label, metrics[m].unit);
 	else
 		snprintf(buf, size, "%s", metrics[m].label);
@@ -49,6 +91,9 @@ const struct running_stats *metric_stats(const struct load_summary *s, enum metr
 	case METRIC_RATIO:
 		return NULL;
 	default:
+		if (m >= METRIC_USER)
+			return &s->extra[EXTRA_GROUP(m - METRIC_USER)]
+					[m - METRIC_USER - EXTRA_GROUP_START(EXTRA_GROUP(m - METRIC_USER))];
 		return m >= METRIC_INSTRUCTIONS ? &s->counts[m - METRIC_INSTRUCTIONS] :
 		       &s->lat[m - METRIC_LAT_MEAN];
 	}

@@ -35,7 +35,13 @@
 
 #include "results/store.h"
 
-enum metric_better { BETTER_LOWER, BETTER_HIGHER, BETTER_NONE, BETTER_UNCOMPARED };
+/* BETTER_OWN: a `metric =` figure's, as its spec says (metric_better()) */
+enum metric_better { BETTER_LOWER, BETTER_HIGHER, BETTER_NONE, BETTER_UNCOMPARED, BETTER_OWN };
+
+/* the name and unit of each `metric =` figure (store.h's OWN_METRICS), set
+ * from runs.tsv's metric_names by metric_own_names(); "" while unnamed */
+#define OWN_NAME_MAX 32
+extern char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_METRICS][16];
 
 /* row kinds as bits: 1 << ROW_* */
 #define KIND_COMPILE (1u << ROW_COMPILE)
@@ -74,6 +80,28 @@ enum metric_better { BETTER_LOWER, BETTER_HIGHER, BETTER_NONE, BETTER_UNCOMPARED
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(CYCLES, "cycles", "Cycles", "cycles", NULL, 1, 0, 0, LOWER, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(USER, "user_s", "User", "user_s", "s", 1, 2, 3, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(SYS, "sys_s", "Sys", "sys_s", "s", 1, 2, 3, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(SWAP_IN, "swap_in_mbs", "SwapIn", "swap_in_mbs", "MB/s", 1, 2, 3, NONE, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(SWAP_OUT, "swap_out_mbs", "SwapOut", "swap_out_mbs", "MB/s", 1, 2, 3, NONE, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(DISK_READ, "disk_read_mbs", "DiskRd", "disk_read_mbs", "MB/s", 1, 2, 3, NONE, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(DISK_WRITE, "disk_write_mbs", "DiskWr", "disk_write_mbs", "MB/s", 1, 2, 3, NONE, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(DISK_AWAIT, "disk_await_ms", "Await", "disk_await_ms", "ms", 1, 2, 3, LOWER, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(OWN1, "metric1", metric_own_label[0], NULL, metric_own_unit[0], 2, 3, -1, OWN, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(OWN2, "metric2", metric_own_label[1], NULL, metric_own_unit[1], 2, 3, -1, OWN, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(OWN3, "metric3", metric_own_label[2], NULL, metric_own_unit[2], 2, 3, -1, OWN, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
+	X(OWN4, "metric4", metric_own_label[3], NULL, metric_own_unit[3], 2, 3, -1, OWN, \
+	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(RATIO, NULL, "Ratio", "ratio", NULL, 2, 2, 4, LOWER, KIND_COMPILE, NULL, NULL)
 
 enum metric_id {
@@ -108,6 +136,17 @@ struct running_stats;
 
 /* the stats of metric m over s's ok runs; NULL for Ratio (report_row's) */
 const struct running_stats *metric_stats(const struct load_summary *s, enum metric_id m);
+
+/* which way m is better: its table's, or for a `metric =` figure its spec's */
+enum metric_better metric_better(int m);
+
+/*
+ * Name the `metric =` figures from a runs.tsv's metric_names
+ * ("NAME:UNIT:lower|higher" each, ',' between): the first names given
+ * hold. 0, or -1 when names disagrees with them (the caller warns) or
+ * cannot be read. Not thread-safe: report_build() calls it.
+ */
+int metric_own_names(const char *names);
 
 /* "Time [s]", "Latency [us]", "Work": the label and its unit, into buf */
 const char *metric_title(enum metric_id m, char *buf, size_t size);

@@ -33,6 +33,29 @@ enum { LAT_MEAN, LAT_SD, LAT_P99, LAT_MAX, LAT_CPU, LAT_DEADLINES, LAT_FPS,
 enum { COUNT_INSTRUCTIONS, COUNT_CYCLES, COUNTS };
 
 /*
+ * What a run measured of the timed work beyond its four main numbers, in
+ * runs.tsv's order, each a metric where runs have it: its user and system
+ * CPU seconds (wait4), swap in and out and disk read and write over its
+ * window in MB a second (/proc/vmstat's pswpin and pswpout, the physical
+ * disks' sectors in /proc/diskstats) and the disks' mean wait for an I/O
+ * in ms (iostat's await, from the same counters), then the figures `metric =` takes from its
+ * output (OWN_METRICS, their names in runs.tsv's metric_names). NAN absent.
+ */
+#define OWN_METRICS 4
+enum { EXTRA_USER, EXTRA_SYS, EXTRA_SWAP_IN, EXTRA_SWAP_OUT, EXTRA_DISK_READ, EXTRA_DISK_WRITE,
+       EXTRA_DISK_AWAIT, EXTRA_OWN, EXTRAS = EXTRA_OWN + OWN_METRICS };
+/* the window's rates and await (EXTRA_SWAP_IN .. EXTRA_DISK_AWAIT) */
+#define WINDOW_RATES (EXTRA_OWN - EXTRA_SWAP_IN)
+/* kept in three groups, each made only once a run has it (a lab's
+ * thousands of kernels have CPU seconds, few the rates, fewer their own) */
+enum { EXTRA_GROUPS = 3 };
+#define EXTRA_GROUP(e) ((e) < EXTRA_SWAP_IN ? 0 : (e) < EXTRA_OWN ? 1 : 2)
+#define EXTRA_GROUP_START(g) ((g) == 0 ? EXTRA_USER : (g) == 1 ? EXTRA_SWAP_IN : EXTRA_OWN)
+#define EXTRA_GROUP_SIZE(g) ((g) == 0 ? 2 : (g) == 1 ? WINDOW_RATES : OWN_METRICS)
+/* runs.tsv's metric_names: "NAME:UNIT:lower|higher" a metric, ',' between */
+#define OWN_NAMES_SIZE 192
+
+/*
  * The load column of an interactive workload's run is "TASK+LOAD"
  * (audio+io_load: the audio task under io_load), so that its rows, tables
  * and comparisons stay apart from the compile's under the same load. The
@@ -92,6 +115,11 @@ struct run_record {
 	/* "ok", "load-failed", "aborted", "oom", "compile-failed", "timing-failed"
 	 * (an interactive task died or its clock failed) */
 	double cpu_mhz;			/* the CPUs' mean cpufreq clock (sys/probe.h), NAN: no cpufreq */
+	/* swap in, out, disk read, write over the window, MB/s, and the
+	 * disks' await, ms (EXTRA_SWAP_IN..) */
+	double rates[WINDOW_RATES];
+	char own_names[OWN_NAMES_SIZE];	/* `metric =`'s, "-" none */
+	double own[OWN_METRICS];	/* their figures, NAN: none found */
 	char status[32];
 	char status_detail[256];	/* free text, no tabs or newlines; "-" when none */
 };
@@ -154,6 +182,8 @@ struct run_row {
 	double interactive[LAT_NCOL];	/* NAN absent or "-" */
 	char sweep[128];		/* "" when the column is absent or "-" */
 	double counts[COUNTS];		/* NAN absent or "-" */
+	double extra[EXTRAS];		/* NAN absent or "-" */
+	char own_names[OWN_NAMES_SIZE];	/* "" when the column is absent or "-" */
 };
 
 /*

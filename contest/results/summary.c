@@ -116,7 +116,8 @@ const struct load_summary *kernel_results_point(const struct kernel_results *kr,
 
 /* what a summary's psi, lat and counts point at until a run has them */
 static const struct running_stats no_stats[2 * PSI_NCOL > LAT_NCOL ? 2 * PSI_NCOL : LAT_NCOL];
-_Static_assert(COUNTS <= ARRAY_SIZE(no_stats), "no_stats covers the counters");
+_Static_assert(COUNTS <= ARRAY_SIZE(no_stats) && EXTRAS <= ARRAY_SIZE(no_stats),
+	       "no_stats covers the counters and the extra measures");
 
 /* load's summary at sweep (interned), made when it is new; NULL when kr
  * holds as many as it may. A file's rows come a load at a time: its last
@@ -146,6 +147,9 @@ static struct load_summary *summary_of(struct kernel_results *kr, const char *lo
 	running_stats_init(&ls->loads);
 	running_stats_init(&ls->lcpu);
 	ls->psi = ls->lat = ls->counts = no_stats;
+	for (size_t g = 0; g < EXTRA_GROUPS; g++)
+		ls->extra[g] = no_stats;
+	ls->own_names = intern("");
 	ls->first_ok = ls->last_ok = NAN;
 	running_stats_init(&ls->steal);
 	running_stats_init(&ls->majflt);
@@ -223,12 +227,17 @@ static void add_note(struct run_notes *note, int run, const char *text)
 
 double run_value(const struct load_summary *ls, size_t i, int v)
 {
+	int e = v - RUN_MAIN - RUN_MORE, g = EXTRA_GROUP(e);
+
 	if (v < RUN_MAIN)
 		return ls->runs[i].v[v];
-	return ls->more ? ls->more[i * (RUN_VALUES - RUN_MAIN) + (size_t)(v - RUN_MAIN)] : NAN;
+	if (e < 0)
+		return ls->more ? ls->more[i * RUN_MORE + (size_t)(v - RUN_MAIN)] : NAN;
+	return ls->extra_runs[g] ? ls->extra_runs[g][i * EXTRA_GROUP_SIZE(g) +
+						      (size_t)(e - EXTRA_GROUP_START(g))] : NAN;
 }
 
-/* the row's values past RUN_MAIN, in run_value()'s order */
+/* the row's values of a timed task and counters, in run_value()'s order */
 static void more_values(const struct run_row *row, double *more)
 {
 	for (size_t i = 0; i < LAT_NCOL; i++)
@@ -237,37 +246,48 @@ static void more_values(const struct run_row *row, double *more)
 		more[LAT_NCOL + i] = row->counts[i];
 }
 
-/* does the row have a value past RUN_MAIN? */
-static int has_more(const struct run_row *row)
+/* does the row have one of n values? */
+static int has_any(const double *v, size_t n)
 {
-	double more[RUN_VALUES - RUN_MAIN];
-
-	more_values(row, more);
-	for (size_t i = 0; i < ARRAY_SIZE(more); i++)
-		if (!isnan(more[i]))
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(v[i]))
 			return 1;
 	return 0;
+}
+
+/* *values, n a run, room for alloc runs (made, NAN, once a run has one of
+ * them: the nruns before had none) and row's v stored as run nruns */
+static void keep_values(double **values, size_t n, size_t alloc, size_t nruns, int grown,
+			const double *v)
+{
+	if (*values && grown)
+		*values = xrealloc(*values, alloc * n * sizeof(**values));
+	if (!*values && has_any(v, n)) {
+		*values = xmalloc(alloc * n * sizeof(**values));
+		for (size_t i = 0; i < nruns * n; i++)
+			(*values)[i] = NAN;
+	}
+	if (*values)
+		memcpy(&(*values)[nruns * n], v, n * sizeof(*v));
 }
 
 /* room for one more kept run, and for its values past RUN_MAIN once some run has them */
 static void keep_run(struct load_summary *ls, const struct run_row *row)
 {
-	const size_t nmore = RUN_VALUES - RUN_MAIN;
+	double more[RUN_MORE];
 	struct run_values *rv;
+	int grown = 0;
 
 	if (ls->nruns == ls->runs_alloc) {	/* doubling: a realloc a row costs n^2 */
 		ls->runs_alloc = ls->runs_alloc ? 2 * ls->runs_alloc : 4;
 		ls->runs = xrealloc(ls->runs, ls->runs_alloc * sizeof(*ls->runs));
-		if (ls->more)
-			ls->more = xrealloc(ls->more, ls->runs_alloc * nmore * sizeof(*ls->more));
+		grown = 1;
 	}
-	if (!ls->more && has_more(row)) {	/* the runs before had none */
-		ls->more = xmalloc(ls->runs_alloc * nmore * sizeof(*ls->more));
-		for (size_t i = 0; i < ls->nruns * nmore; i++)
-			ls->more[i] = NAN;
-	}
-	if (ls->more)
-		more_values(row, &ls->more[ls->nruns * nmore]);
+	more_values(row, more);
+	keep_values(&ls->more, RUN_MORE, ls->runs_alloc, ls->nruns, grown, more);
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		keep_values(&ls->extra_runs[g], EXTRA_GROUP_SIZE(g), ls->runs_alloc, ls->nruns,
+			    grown, &row->extra[EXTRA_GROUP_START(g)]);
 	rv = &ls->runs[ls->nruns++];
 	rv->run = row->run;
 	rv->v[0] = row->time_s;
@@ -292,6 +312,11 @@ static void add_ok(struct load_summary *ls, const struct run_row *row, const dou
 		add_kept(&ls->lat, LAT_NCOL, i, row->interactive[i]);
 	for (size_t i = 0; i < COUNTS; i++)
 		add_kept(&ls->counts, COUNTS, i, row->counts[i]);
+	for (int i = 0; i < EXTRAS; i++)
+		add_kept(&ls->extra[EXTRA_GROUP(i)], EXTRA_GROUP_SIZE(EXTRA_GROUP(i)),
+			 (size_t)(i - EXTRA_GROUP_START(EXTRA_GROUP(i))), row->extra[i]);
+	if (row->own_names[0] && !ls->own_names[0])
+		ls->own_names = intern(row->own_names);
 	if (when) {
 		if (isnan(ls->first_ok) || *when < ls->first_ok)
 			ls->first_ok = *when;
@@ -305,6 +330,10 @@ static void add_ok(struct load_summary *ls, const struct run_row *row, const dou
 		free(ls->more);
 		ls->runs = NULL;
 		ls->more = NULL;
+		for (size_t g = 0; g < EXTRA_GROUPS; g++) {
+			free(ls->extra_runs[g]);
+			ls->extra_runs[g] = NULL;
+		}
 		ls->nruns = ls->runs_alloc = 0;
 	}
 	running_stats_add(&ls->time, row->time_s);
@@ -362,8 +391,12 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 		if (ls->runs && ls->runs_alloc > ls->nruns) {
 			ls->runs = xrealloc(ls->runs, ls->nruns * sizeof(*ls->runs));
 			if (ls->more)
-				ls->more = xrealloc(ls->more, ls->nruns * (RUN_VALUES - RUN_MAIN) *
+				ls->more = xrealloc(ls->more, ls->nruns * RUN_MORE *
 						    sizeof(*ls->more));
+			for (int g = 0; g < EXTRA_GROUPS; g++)
+				if (ls->extra_runs[g])
+					ls->extra_runs[g] = xrealloc(ls->extra_runs[g], ls->nruns *
+						EXTRA_GROUP_SIZE(g) * sizeof(*ls->extra_runs[g]));
 			ls->runs_alloc = ls->nruns;
 		}
 	}
@@ -380,6 +413,10 @@ void kernel_results_release(struct kernel_results *kr)
 		free_kept(kr->loads[i].psi);
 		free_kept(kr->loads[i].lat);
 		free_kept(kr->loads[i].counts);
+		for (size_t g = 0; g < EXTRA_GROUPS; g++) {
+			free_kept(kr->loads[i].extra[g]);
+			free(kr->loads[i].extra_runs[g]);
+		}
 		for (size_t kind = 0; kind < RUN_NOTES; kind++)
 			free(kr->loads[i].notes[kind].text);
 	}

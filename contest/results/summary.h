@@ -17,10 +17,12 @@ struct status_count {
 
 /* the numbers compare pairs interleaved rounds by: Time, CPU%, Loads,
  * LCPU%, then a timed task's (store.h's LAT_*, WORK_*), then the counters
- * (store.h's COUNT_*) */
-enum { RUN_VALUES = 4 + LAT_NCOL + COUNTS };
+ * (store.h's COUNT_*), then the extra measures (store.h's EXTRA_*) */
+enum { RUN_VALUES = 4 + LAT_NCOL + COUNTS + EXTRAS };
 /* the first RUN_MAIN of them, which every ok run has */
 enum { RUN_MAIN = 4 };
+/* those of a timed task and the counters, after them */
+enum { RUN_MORE = LAT_NCOL + COUNTS };
 struct run_values {
 	int run;
 	double v[RUN_MAIN];
@@ -60,8 +62,11 @@ struct load_summary {
 	const char *load;		/* intern.h's: one pointer per name */
 	const char *sweep;		/* runs.tsv's sweep, "" none; interned */
 	struct running_stats time, cpu, loads, lcpu;	/* over ok runs */
-	/* over ok runs that have them: [2 * PSI_NCOL], [LAT_NCOL], [COUNTS] */
-	const struct running_stats *psi, *lat, *counts;
+	/* over ok runs that have them: [2 * PSI_NCOL], [LAT_NCOL], [COUNTS], and
+	 * the extra measures by store.h's EXTRA_GROUP */
+	const struct running_stats *psi, *lat, *counts, *extra[EXTRA_GROUPS];
+	/* runs.tsv's metric_names of its first ok run that has them, "" none; interned */
+	const char *own_names;
 	size_t n_not_ok;
 	struct status_count *not_ok;	/* by status, sorted by name */
 	size_t n_not_ok_kinds;
@@ -72,8 +77,9 @@ struct load_summary {
 	/* the ok runs' numbers, in file order (run_value()); NULL (none kept)
 	 * when there are more than LOAD_MAX_PAIRED */
 	struct run_values *runs;
-	/* per run, the values past RUN_MAIN; NULL while no run has one */
-	double *more;
+	/* per run, a timed task's values and the counters (RUN_MORE), and
+	 * each group of the extra measures; NULL while no run has one */
+	double *more, *extra_runs[EXTRA_GROUPS];
 	size_t nruns, runs_alloc;
 	/* what disturbed the ok runs: the means of runs.tsv's steal_s and
 	 * others_cpu_s over the runs that have them */

@@ -18,6 +18,7 @@ const struct config_option config_keys[] = {
 	KEY(measure, OPT_STR, "", "the load timed for workload = load (tworead_load): the units of work it finishes in duration", NULL, 0, 0),
 	KEY(duration, OPT_DURATION, "30s", "how long an interactive workload (audio, video, x, gaming) or a measured load (workload = load) runs", NULL, 0.1, 86400),
 	KEY(rt_priority, OPT_INT, "0", "the interactive task's SCHED_FIFO priority; 0: SCHED_OTHER at task_nice", NULL, 0, 99),
+	KEY(metric, OPT_METRIC, "", "NAME:UNIT:lower|higher:REGEX, a figure the timed command prints (the regex's first group) recorded and compared like Time; up to 4, each a metric line", NULL, 0, 0),
 	KEY(task_nice, OPT_INT, "0", "the interactive task's nice value when rt_priority is 0", NULL, -20, 19),
 	KEY(runs, OPT_INT, "3", "runs of each load", NULL, 1, 1000),
 	KEY(loads, OPT_LIST, "noload cacherun process_load dbench_load ctar_load xtar_load io_load read_load list_load mem_load", "loads run when none is named", NULL, 0, 0),

@@ -33,6 +33,7 @@ struct contest_config {
 		const char *measure;
 		double duration;		/* seconds */
 		long long rt_priority;
+		struct config_metrics metric;	/* the command's own figures */
 		long long task_nice;
 		long long runs;
 		const char *loads;		/* a list of loads */

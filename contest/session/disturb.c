@@ -91,6 +91,55 @@ void disk_snap(struct disk_snap *d, const char *path)
 		d->ok = 1;
 }
 
+void disks_snap(struct disk_snap *d)
+{
+	FILE *f = fopen("/proc/diskstats", "re");
+	char line[512], name[64], dev[128];
+	unsigned long long rd, wr, rios, rms, wios, wms;
+
+	memset(d, 0, sizeof(*d));
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*u %*u %63s %llu %*u %llu %llu %llu %*u %llu %llu", name, &rios,
+			   &rd, &rms, &wios, &wr, &wms) != 7)
+			continue;
+		snprintf(dev, sizeof(dev), "/sys/block/%s/device", name);
+		if (access(dev, F_OK) < 0)
+			continue;
+		d->rd_sectors += rd;
+		d->wr_sectors += wr;
+		d->ios += rios + wios;
+		d->io_ms += rms + wms;
+		d->ok = 1;
+	}
+	fclose(f);
+}
+
+void window_rates(long long pswpin, long long pswpout, const struct disk_snap *a,
+		  const struct disk_snap *b, double time_s, double rates[WINDOW_RATES])
+{
+	const double mb = 1024.0 * 1024.0;
+	double page = (double)sysconf(_SC_PAGESIZE);
+	int disk = a->ok && b->ok && b->rd_sectors >= a->rd_sectors &&
+		   b->wr_sectors >= a->wr_sectors;
+
+	for (int i = 0; i < WINDOW_RATES; i++)
+		rates[i] = NAN;
+	if (!(time_s > 0))
+		return;
+	if (pswpin >= 0 && pswpout >= 0) {
+		rates[0] = (double)pswpin * page / mb / time_s;
+		rates[1] = (double)pswpout * page / mb / time_s;
+	}
+	if (disk) {
+		rates[2] = (double)(b->rd_sectors - a->rd_sectors) * 512.0 / mb / time_s;
+		rates[3] = (double)(b->wr_sectors - a->wr_sectors) * 512.0 / mb / time_s;
+		if (b->ios > a->ios && b->io_ms >= a->io_ms)
+			rates[4] = (double)(b->io_ms - a->io_ms) / (double)(b->ios - a->ios);
+	}
+}
+
 void load_judge(unsigned flags, const struct disk_snap *a, const struct disk_snap *b,
 		double work_bytes, long long pswpin, long long pswpout, double *read_mb,
 		double *write_mb, char *text, size_t size)

@@ -14,6 +14,8 @@
 #ifndef CONTEST_DISTURB_H
 #define CONTEST_DISTURB_H
 
+#include "results/store.h"
+
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -52,10 +54,24 @@ void disturb_delta(const struct disturb_snap *a, const struct disturb_snap *b, d
 struct disk_snap {
 	int ok;				/* the path is on a block device with stats */
 	unsigned long long rd_sectors, wr_sectors;	/* of 512 bytes */
+	unsigned long long ios, io_ms;	/* disks_snap's: I/Os done, and ms they took */
 };
 
 /* the disk holding path, now */
 void disk_snap(struct disk_snap *d, const char *path);
+/* every physical disk of the machine (/proc/diskstats' devices with a
+ * /sys/block/NAME/device: no partition, loop, dm or zram counted twice) */
+void disks_snap(struct disk_snap *d);
+
+/*
+ * The machine's swap in and out and disk read and write over a window of
+ * time_s seconds in MB a second, then the disks' await in ms, the mean
+ * time an I/O that completed in the window took, as iostat's (store.h's
+ * EXTRA_SWAP_IN.. order), from /proc/vmstat's pswpin and pswpout deltas
+ * (pages) and two disks_snap(); NAN where not known (await: no I/O).
+ */
+void window_rates(long long pswpin, long long pswpout, const struct disk_snap *a,
+		  const struct disk_snap *b, double time_s, double rates[WINDOW_RATES]);
 
 /*
  * From the disk around the window, the load's flags and its work in

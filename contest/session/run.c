@@ -470,6 +470,11 @@ static void record_init(struct session *s, struct load_state *ls, int run, struc
 		rec->psi_us[i] = rec->cg_psi_us[i] = NAN;	/* not measured */
 	rec->steal_s = rec->others_cpu_s = rec->disk_read_mb = rec->disk_write_mb = NAN;
 	rec->cpu_mhz = NAN;
+	for (int i = 0; i < WINDOW_RATES; i++)
+		rec->rates[i] = NAN;
+	for (int i = 0; i < OWN_METRICS; i++)
+		rec->own[i] = NAN;
+	snprintf(rec->own_names, sizeof(rec->own_names), "-");
 	_Static_assert(sizeof(rec->counters) == PERFCTR_N * sizeof(double),
 		       "runs.tsv has a counter column for each of perfctr.h's events");
 	for (int i = 0; i < PERFCTR_N; i++)
@@ -614,6 +619,28 @@ static void judge_measure(struct run_record *rec, const char *log)
 	free(text);
 }
 
+/*
+ * The figures the metric keys take from the timed command's output (its
+ * log) into rec; one it did not print stays '-', said once a run.
+ */
+static void judge_metrics(struct session *s, struct run_record *rec, const char *log)
+{
+	char *text;
+
+	if (!s->wl.nmetrics || strcmp(rec->status, "ok"))
+		return;
+	snprintf(rec->own_names, sizeof(rec->own_names), "%s", s->wl.metric_names);
+	if (!(text = read_regular_file_warn(log, NULL)))
+		return;
+	for (size_t i = 0; i < s->wl.nmetrics; i++) {
+		rec->own[i] = metric_spec_find(&s->wl.metrics[i], text);
+		if (isnan(rec->own[i]))
+			warning("%s run %d: the output has no figure for the metric '%s' (log %s)",
+				rec->load, rec->run, s->wl.metrics[i].name, log);
+	}
+	free(text);
+}
+
 /* ---- the run ---- */
 
 enum { MONITOR_MAX = 6 };
@@ -714,7 +741,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	struct vmstat_snap va, vb;
 	struct psi_snap pa, pb, cga, cgb;
 	struct disturb_snap da, db;
-	struct disk_snap ka, kb;
+	struct disk_snap ka, kb, wa, wb;
 	struct perfctr pc;
 	struct probe probe;
 	struct compile_result cr;
@@ -731,6 +758,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 		loadproc_snap(&lr->lp, &s->cg, &a);
 	disturb_snap(&da, lr->monitor, MONITOR_MAX);
 	disk_snap(&ka, ls->scratch);
+	disks_snap(&wa);
 	profile_enable(&lr->prof);
 	pid = compile_start(s, log, &t0, &pc);
 	if (pid < 0) {
@@ -748,6 +776,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	perfctr_read_close(&pc, rec->counters);
 	disturb_snap(&db, lr->monitor, MONITOR_MAX);
 	disk_snap(&kb, ls->scratch);
+	disks_snap(&wb);
 	if (lr->lp.leader)
 		loadproc_snap(&lr->lp, &s->cg, &b);
 	vmstat_read(&vb);
@@ -760,6 +789,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 	rec->pswpin = vb.pswpin - va.pswpin;
 	rec->pswpout = vb.pswpout - va.pswpout;
 	rec->pgmajfault = vb.pgmajfault - va.pgmajfault;
+	window_rates(rec->pswpin, rec->pswpout, &wa, &wb, cr.time_s, rec->rates);
 	psi_delta(&pa, &pb, rec->psi_us);
 	psi_delta(&cga, &cgb, rec->cg_psi_us);
 	disturb_delta(&da, &db, cr.time_s, rec->user_s + rec->sys_s,
@@ -770,6 +800,7 @@ static void timed_compile(struct session *s, struct load_state *ls, struct live_
 			   &rec->disk_read_mb, &rec->disk_write_mb, rec->unloaded,
 			   sizeof(rec->unloaded));
 	judge_compile(s, rec, &cr, log);
+	judge_metrics(s, rec, log);
 	if (s->wl.task)
 		judge_interactive(rec, log);
 	if (s->wl.measure)

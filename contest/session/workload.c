@@ -167,6 +167,28 @@ void workload_set_task(struct workload *w, const struct itask *task)
 	w->build[w->task_arg] = xstrdup(task->name);
 }
 
+_Static_assert(CONFIG_METRICS_MAX == OWN_METRICS && sizeof(((struct workload *)0)->metric_names) ==
+	       OWN_NAMES_SIZE, "runs.tsv has a column for each metric key");
+
+/* the metric keys' specs (each checked as it was set) and their names */
+static void init_metrics(struct workload *w, const struct config *cfg)
+{
+	const struct config_metrics *m = &contest_config(cfg)->main.metric;
+	const char *const *specs = m->v;
+	size_t n = m->n, len = 0;
+
+	snprintf(w->metric_names, sizeof(w->metric_names), "-");
+	for (size_t i = 0; i < n; i++) {
+		char label[64];
+
+		if (metric_spec_parse(specs[i], &w->metrics[w->nmetrics]))
+			continue;	/* not so: config.c refused it */
+		metric_spec_label(&w->metrics[w->nmetrics++], label, sizeof(label));
+		len += (size_t)snprintf(w->metric_names + len, sizeof(w->metric_names) - len,
+					"%s%s", i ? "," : "", label);
+	}
+}
+
 int workload_init(struct workload *w, const struct config *cfg)
 {
 	const struct contest_config *cc = contest_config(cfg);
@@ -175,6 +197,7 @@ int workload_init(struct workload *w, const struct config *cfg)
 	const char *kind = cc->main.workload;
 
 	memset(w, 0, sizeof(*w));
+	init_metrics(w, cfg);
 	w->kind = kind;
 	w->jobs = jobs > 0 ? (int)jobs : 4 * ncpus_usable();
 	if (workload_tasks(cfg, w->tasks))
@@ -372,5 +395,7 @@ void workload_release(struct workload *w)
 	argv_free(w->build);
 	argv_free(w->clean);
 	argv_free(w->configure);
+	for (size_t i = 0; i < w->nmetrics; i++)
+		metric_spec_free(&w->metrics[i]);
 	memset(w, 0, sizeof(*w));
 }

@@ -19,6 +19,7 @@
 #define CONTEST_WORKLOAD_H
 
 #include "lib/config.h"
+#include "lib/metric-spec.h"
 #include "loads/load.h"
 #include "session/interactive.h"
 
@@ -40,6 +41,11 @@ struct workload {
 	const struct load *measure;	/* workload = load: the measured load, else NULL */
 	struct load_env measure_env;	/* its env; prepared when measure_scratch is set */
 	char *measure_scratch;
+	/* the figures `metric =` takes from the timed command's output, and
+	 * their runs.tsv metric_names ("-" none) */
+	struct metric_spec metrics[CONFIG_METRICS_MAX];
+	size_t nmetrics;
+	char metric_names[192];
 };
 
 /*

@@ -84,7 +84,8 @@ RUNS_COLUMNS=(timestamp load run time_s cpu_pct loads lcpu_pct status user_s sys
 	cg_psi_memory_some_us cg_psi_memory_full_us cg_psi_io_some_us cg_psi_io_full_us steal_s
 	others_cpu_s disturbed disk_read_mb disk_write_mb unloaded cpu_migrations instructions cycles
 	lat_mean_us lat_sd_us lat_p99_us lat_max_us desired_cpu_pct deadlines_pct fps lat_floor_us
-	work_units work_rate sweep cpu_mhz status_detail)
+	work_units work_rate sweep cpu_mhz swap_in_mbs swap_out_mbs disk_read_mbs disk_write_mbs
+	disk_await_ms metric_names metric1 metric2 metric3 metric4 status_detail)
 # the columns every runs.tsv must have (store.c's REQUIRED ones; t-columns checks)
 RUNS_REQUIRED=(load run time_s cpu_pct loads lcpu_pct status)
 # runs_columns [COLUMN...]: the header line of a fake runs.tsv: the

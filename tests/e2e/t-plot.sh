@@ -63,7 +63,10 @@ parses() {
 }
 n=0
 for f in "$T"/svg/*.svg; do parses "$f" 2>/dev/null && n=$((n + 1)); done
-is "$n" 2 "both SVGs parse as XML"
+# time-, vmstat- and, where the machine's disks were measured, disk-
+svgs=$(ls "$T"/svg/*.svg | wc -l)
+[ "$svgs" -ge 2 ] || svgs=2
+is "$n" "$svgs" "every SVG parses as XML"
 printf '<svg><g></svg>' >"$T/broken.svg"
 parses "$T/broken.svg" 2>/dev/null
 ok $((!$?)) "a broken SVG does not parse (the check can fail)"

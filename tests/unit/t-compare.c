@@ -61,6 +61,8 @@ static void add_runs(struct runs *kr, const char *load, const double *times, siz
 			r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
 		for (size_t m = 0; m < LAT_NCOL; m++)
 			r->interactive[m] = NAN;	/* a compile's row */
+		for (size_t m = 0; m < EXTRAS; m++)
+			r->extra[m] = NAN;	/* as the reader leaves a row without them */
 		snprintf(r->status, sizeof(r->status), "ok");
 	}
 }

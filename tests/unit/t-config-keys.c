@@ -41,6 +41,9 @@ static size_t type_size(int type, size_t *align)
 	case OPT_DOUBLE:
 		*align = alignof(struct config_real);
 		return sizeof(struct config_real);
+	case OPT_METRIC:
+		*align = alignof(struct config_metrics);
+		return sizeof(struct config_metrics);
 	}
 	return 0;
 }
@@ -134,6 +137,8 @@ static const char *other_value(const struct config_option *o, char *buf, size_t 
 		bar = strchr(o->choices, '|');	/* the second word: the first is the default */
 		snprintf(buf, len, "%.*s", (int)strcspn(bar + 1, "|"), bar + 1);
 		return buf;
+	case OPT_METRIC:
+		return "lat:us:lower:lat ([0-9.]+)";
 	}
 	return "";
 }
@@ -162,6 +167,16 @@ static int same_field(const struct config_option *o, const void *a, const void *
 		return !strcmp(sa->text, sb->text);
 	case OPT_DOUBLE:
 		return !strcmp(ra->text, rb->text) && ra->value == rb->value;
+	case OPT_METRIC: {
+		const struct config_metrics *ma = (const void *)pa, *mb = (const void *)pb;
+
+		if (ma->n != mb->n)
+			return 0;
+		for (size_t i = 0; i < ma->n; i++)
+			if (strcmp(ma->v[i], mb->v[i]))
+				return 0;
+		return 1;
+	}
 	}
 	return 0;
 }

@@ -57,6 +57,8 @@ static void run(struct kernel *k, const char *load, double time_s, double cpu, d
 		r->psi_us[p] = NAN;	/* as the reader leaves a row without PSI */
 	for (size_t i = 0; i < LAT_NCOL; i++)
 		r->interactive[i] = NAN;	/* a compile's row */
+	for (size_t i = 0; i < EXTRAS; i++)
+		r->extra[i] = NAN;	/* as the reader leaves a row without them */
 	snprintf(r->status, sizeof(r->status), "%s", status);
 }
 

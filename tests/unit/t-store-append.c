@@ -51,6 +51,10 @@ static void record(struct run_record *r, int run)
 		r->counters[i] = NAN;
 	for (size_t i = 0; i < LAT_NCOL; i++)
 		r->interactive[i] = NAN;	/* a compile's row */
+	for (size_t i = 0; i < ARRAY_SIZE(r->rates); i++)
+		r->rates[i] = NAN;
+	for (size_t i = 0; i < ARRAY_SIZE(r->own); i++)
+		r->own[i] = NAN;
 }
 
 static int saved_stderr = -1;
