@@ -317,7 +317,7 @@ static int on_path(const char *name)
 static void write_compiler(struct facts *f, const char *workload)
 {
 	const char *cc = workload_cc(workload);
-	char *argv[] = { (char *)cc, "--version", NULL }, *text, why[PROC_STATUS_LEN];
+	char *argv[] = { (char *)cc, "--version", NULL }, *text, *line, why[PROC_STATUS_LEN];
 	int status;
 
 	if (!cc) {
@@ -329,9 +329,10 @@ static void write_compiler(struct facts *f, const char *workload)
 		return;
 	}
 	text = proc_output_bounded(argv, 4096, CC_TIMEOUT_S, 1, &status);
-	if (text && *trim(text)) {
-		text[strcspn(text, "\n")] = '\0';
-		fprintf(f->out, "compiler: %s\n", trim(text));
+	line = text ? trim(text) : NULL;	/* from the first line that is not blank */
+	if (line && *line) {
+		line[strcspn(line, "\n")] = '\0';
+		fprintf(f->out, "compiler: %s\n", trim(line));
 	} else {
 		if (status < 0)
 			error("cannot run '%s --version' for the environment: %s", cc, strerror(errno));
