@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -116,14 +117,33 @@ pid_t spawn(char *const argv[], const struct spawn_opts *o)
 
 char *proc_output(char *const argv[], size_t max)
 {
-	struct spawn_opts o = { .devnull_out = 1 };
+	return proc_output_bounded(argv, max, 0, 0, NULL);
+}
+
+/* ms left until deadline (CLOCK_MONOTONIC seconds), -1 for none */
+static int ms_left(double deadline)
+{
+	double left = deadline - now_mono();
+
+	if (deadline <= 0)
+		return -1;
+	return left > 0 ? (int)(left * 1000) + 1 : 0;
+}
+
+char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
+			  int *status_out)
+{
+	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
 	int fd[2], status = -1;
 	size_t len = 0;
 	char *text = xmalloc(max + 1);
 	ssize_t got;
+	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
 	pid_t parent = getpid(), pid;
 	sigset_t saved;
 
+	if (status_out)
+		*status_out = -1;
 	if (pipe2(fd, O_CLOEXEC) < 0) {
 		free(text);
 		return NULL;
@@ -131,16 +151,43 @@ char *proc_output(char *const argv[], size_t max)
 	if ((pid = proc_fork(&saved)) == 0) {
 		child_setup(&o, parent);
 		dup2(fd[1], 1);	/* stdout to the pipe, stderr stays /dev/null */
+		if (timeout_s > 0)	/* kept over exec: one that closes stdout and hangs dies too */
+			alarm((unsigned)timeout_s + 1);
 		execvp(argv[0], argv);
 		_exit(127);
 	}
+	if (pid < 0) {
+		int e = errno;
+
+		close(fd[0]);
+		close(fd[1]);
+		free(text);
+		errno = e;
+		return NULL;
+	}
 	close(fd[1]);
-	while (pid > 0 && len < max && ((got = read(fd[0], text + len, max - len)) > 0 ||
-					(got < 0 && errno == EINTR)))
-		len += got > 0 ? (size_t)got : 0;
+	while (len < max) {
+		struct pollfd p = { .fd = fd[0], .events = POLLIN };
+		int n = poll(&p, 1, ms_left(deadline));
+
+		if (n == 0) {	/* out of time: what it wrote is not all */
+			kill(pid, SIGKILL);
+			len = 0;
+			break;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		got = n < 0 ? -1 : read(fd[0], text + len, max - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
 	close(fd[0]);
-	if (pid > 0)
-		proc_wait(pid, &status);
+	proc_wait(pid, &status);
+	if (status_out)
+		*status_out = status;
 	if (status != 0 || !WIFEXITED(status)) {
 		free(text);
 		return NULL;

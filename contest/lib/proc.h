@@ -44,6 +44,14 @@ pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct 
 /* what argv writes on stdout (stderr to /dev/null), at most max bytes,
  * malloc'd; NULL when it could not run or did not exit 0 */
 char *proc_output(char *const argv[], size_t max);
+/*
+ * proc_output, bounded: the program is killed after timeout_s seconds (0:
+ * no bound; killed, it gives NULL), in the build's environment (buildenv.h)
+ * when build_env. *status (when not NULL) gets its wait status, or -1 with
+ * errno set when it could not be started (no pipe, no fork).
+ */
+char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
+			  int *status);
 /* spawn and wait; returns the wait status (0: it exited 0; say it with
  * proc_status_text), or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);

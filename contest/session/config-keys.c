@@ -86,6 +86,7 @@ int contest_fingerprint(FILE *out, const struct config *cfg, const char *tree)
 		.host = cc->main.host,
 		.mem_limit = cc->main.mem_limit.text,
 		.cpu_limit = cc->main.cpu_limit.text,
+		.workload = cc->main.workload,
 	};
 
 	return fingerprint_write(out, &k, cfg, tree);

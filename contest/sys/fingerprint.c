@@ -2,6 +2,7 @@
 #include "sys/fingerprint.h"
 #include "lib/buildenv.h"
 #include "lib/mounts.h"
+#include "lib/proc.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
 
@@ -12,8 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <sys/utsname.h>
 #include <sched.h>
+#include <unistd.h>
 
 #define CONFIG_MARK "config:"
 
@@ -267,6 +270,87 @@ static void write_guest(FILE *out)
 		fputc('\n', out);
 }
 
+/*
+ * The C compiler the workload's build runs. The build's environment has
+ * no CC, CROSS_COMPILE nor LLVM (buildenv.c), so make's default is run:
+ * cc for the synthetic tree's $(CC) and for a command (what a make in it
+ * would run; the command may run another), gcc for kbuild's. NULL when
+ * the workload compiles nothing (load, interactive tasks).
+ */
+static const char *workload_cc(const char *workload)
+{
+	if (!workload)
+		return NULL;
+	if (!strcmp(workload, "kernel"))
+		return "gcc";
+	if (!strcmp(workload, "synthetic") || !strcmp(workload, "command"))
+		return "cc";
+	return NULL;
+}
+
+/* is name a program on PATH (as execvp looks for it)? */
+static int on_path(const char *name)
+{
+	const char *path = getenv("PATH");
+
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (const char *p = path; *p; p += strcspn(p, ":"), p += *p == ':') {
+		char *file = xasprintf("%.*s/%s", (int)strcspn(p, ":"), p, name);
+		int found = access(file, X_OK) == 0;
+
+		free(file);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
+#define CC_TIMEOUT_S 10
+
+/*
+ * "compiler: " and the first line of `CC --version`, run as the build runs
+ * it (its environment, so LC_ALL=C); "none found (CC)" when no CC is on
+ * PATH, "not used" when the workload compiles nothing. One on PATH that
+ * gives no line (killed after CC_TIMEOUT_S, no descriptor left to start
+ * it) fails the fingerprint, as an unreadable file does.
+ */
+static void write_compiler(struct facts *f, const char *workload)
+{
+	const char *cc = workload_cc(workload);
+	char *argv[] = { (char *)cc, "--version", NULL }, *text, *line, why[PROC_STATUS_LEN];
+	int status;
+
+	if (!cc) {
+		fprintf(f->out, "compiler: not used\n");
+		return;
+	}
+	if (!on_path(cc)) {
+		fprintf(f->out, "compiler: none found (%s)\n", cc);
+		return;
+	}
+	text = proc_output_bounded(argv, 4096, CC_TIMEOUT_S, 1, &status);
+	line = text ? trim(text) : NULL;	/* from the first line that is not blank */
+	if (line && *line) {
+		line[strcspn(line, "\n")] = '\0';
+		fprintf(f->out, "compiler: %s\n", trim(line));
+	} else {
+		if (status < 0)
+			error("cannot run '%s --version' for the environment: %s", cc, strerror(errno));
+		else if (status == 0)
+			error("'%s --version' printed nothing, for the environment", cc);
+		else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+			error("'%s --version' did not finish in %d seconds, for the environment",
+			      cc, CC_TIMEOUT_S);
+		else
+			error("'%s --version' %s, for the environment", cc,
+			      proc_status_text(status, why, sizeof(why)));
+		f->failed = 1;
+		fprintf(f->out, "compiler: unknown\n");
+	}
+	free(text);
+}
+
 int fingerprint_write(FILE *out, const struct fingerprint_config *k, const struct config *cfg,
 		      const char *tree)
 {
@@ -279,6 +363,7 @@ int fingerprint_write(FILE *out, const struct fingerprint_config *k, const struc
 	write_tree(&f, tree && *tree ? tree : ".");
 	write_tuning(&f);
 	buildenv_write(out);
+	write_compiler(&f, k->workload);
 	fprintf(out, "contest_version: %s\n", CONTEST_VERSION);
 	fprintf(out, CONFIG_MARK "\n");
 	config_dump(cfg, out);

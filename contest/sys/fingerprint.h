@@ -5,7 +5,10 @@
  * (bytes, then human units in parentheses), guest ("none", or "uml" and
  * the guest_* and host_* keys of a run --boot guest), mem_limit, cpu_limit ("none"
  * when unset), tree, tree_fs, io_scheduler ("unknown" without a block
- * device), governor ("none" without cpufreq), thp, contest_version; then a
+ * device), governor ("none" without cpufreq), thp, build_env_scrubbed,
+ * build_env_set, compiler (the first line of the build's `cc --version`,
+ * `gcc --version` for a kernel; "none found (cc)", or "not used" by a
+ * workload that compiles nothing), contest_version; then a
  * line "config:" followed by the config as used (config_dump).
  */
 #ifndef CONTEST_FINGERPRINT_H
@@ -25,6 +28,7 @@ struct fingerprint_config {
 	const char *host;	/* the config's host, "" for the node name */
 	const char *mem_limit;	/* the limits as the config has them, "" none */
 	const char *cpu_limit;
+	const char *workload;	/* which compiler it runs, if any (compiler:) */
 };
 int fingerprint_write(FILE *out, const struct fingerprint_config *k, const struct config *cfg,
 		      const char *tree);

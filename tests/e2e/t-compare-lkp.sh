@@ -72,6 +72,18 @@ ok $((! $?)) "the mail is ASCII without tabs"
 sed -n '/^To reproduce:/,$p' "$T/mail" | grep -qxF "        contest rerun -r $R head"
 ok $? "To reproduce names contest rerun of the head's session"
 
+# an env with a compiler line (contest since it records one): the head's is printed,
+# and a compiler that differs between the kernels is warned of
+sed -i 's/^contest_version:/compiler: gcc (Debian 12.2.0-14) 12.2.0\n&/' "$R/base/env"
+sed -i 's/^contest_version:/compiler: gcc (Debian 13.2.0-4) 13.2.0\n&/' "$R/head/env"
+"$CONTEST" compare -r "$R" --format lkp base head > "$T/cc-mail" 2> "$T/cc-err"
+grep -qxF 'compiler: gcc (Debian 13.2.0-4) 13.2.0' "$T/cc-mail"
+ok $? "a recorded compiler is printed"
+# (the mail wraps its lines: read as one)
+cat "$T/cc-mail" "$T/cc-err" | tr -s '\n ' '  ' |
+	grep -qF "'head' and 'base' were measured with different compiler: 'gcc (Debian 13.2.0-4) 13.2.0' against 'gcc (Debian 12.2.0-14) 12.2.0'"
+ok $? "the compiler's difference is warned of"
+
 "$CONTEST" compare -r "$R" --format lkp --load noload --metric Time base head > "$T/focus" 2>/dev/null
 ok $? "--load and --metric choose the row in focus"
 grep -q '^Subject: \[contest\] 1234abcd5678: contest.noload.time_s .* change$' "$T/focus"
