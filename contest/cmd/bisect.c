@@ -8,6 +8,8 @@
 #include "guest/boot.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
+#include "output/mail.h"
+#include "show/show.h"
 #include "loads/loads.h"
 #include "results/sequential.h"
 #include "session/config-keys.h"
@@ -24,7 +26,8 @@ static const char usage_text[] =
 	"                      [-s KEY=VALUE]... [-r DIR] [--load LOAD] [--metric METRIC]\n"
 	"                      [--build CMD | --config-fragment F] [--alpha P]\n"
 	"                      [--max-rounds N] [--resume] [--vm-mem SIZE]\n"
-	"                      [--boot-arg ARG]... [LOAD...]\n";
+	"                      [--boot-arg ARG]... [--format text|mail]\n"
+	"                      [--from ADDRESS] [--to ADDRESS] [LOAD...]\n";
 
 static const char intro_text[] =
 	"\n"
@@ -50,11 +53,16 @@ static const char tail_text[] =
 	"decided worse than good, 1 an error on the way, 2 bad usage, 130/143/129\n"
 	"interrupted (decided steps kept for --resume).\n";
 
+enum bisect_format { BISECT_TEXT, BISECT_MAIL };
+#define BISECT_FORMAT_WORDS "text|mail"
+
 struct bisect_args {
 	struct cli_args ca;
 	struct bisect_request rq;
 	struct boot_opts boot;
 	int max_rounds;
+	int format;			/* enum bisect_format */
+	const char *from, *to;		/* --format mail's headers */
 };
 
 static int boot_opt(const struct option_spec *o, const char *arg, int first, int end)
@@ -87,8 +95,8 @@ static void inner_args(struct bisect_args *a)
 }
 
 /*
- * The bisection's outcome as text. The lead wires `--format mail` (the
- * kernel test robot's layout, output/) beside it.
+ * The bisection's outcome as text; with --format mail it goes to stderr
+ * and a named culprit's mail (bisect_mail) to stdout.
  */
 static void bisect_print_result(FILE *out, const struct bisect_done *d)
 {
@@ -156,6 +164,28 @@ static int host_config(struct bisect_args *a)
 	return 0;
 }
 
+/*
+ * A named culprit as the kernel test robot mails it: the culprit's parent
+ * against the culprit, both measured in the last check's interleaved
+ * rounds, focused on the load and metric the bisection judged by. No
+ * culprit (a range, a refusal): no mail, said on stderr.
+ */
+static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
+{
+	const struct bisect_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
+	struct lkp_args m = {
+		.dir = d->results, .base = lo->name, .head = hi->name,
+		.commit = hi->sha, .subject = hi->subject,
+		.load = d->load, .metric = d->metric, .from = a->from, .to = a->to,
+	};
+
+	if (d->res.outcome != BISECT_CULPRIT) {
+		fprintf(stderr, "bisect: no culprit named, so no mail\n");
+		return 0;
+	}
+	return show_lkp(&m, stdout) ? -1 : 0;
+}
+
 int cmd_bisect(int argc, char **argv)
 {
 	struct bisect_args a = { .max_rounds = BISECT_MAX_ROUNDS };
@@ -198,6 +228,13 @@ int cmd_bisect(int argc, char **argv)
 			   "the guest's sparse scratch disk (default 8G)", &a, boot_opt),
 		BOOT_SPEC_("vm-timeout", BOOT_OPT_TIMEOUT, "D",
 			   "kill a guest that adds no row for D (default 1h)", &a, boot_opt),
+		CLI_OPT_FORMAT(&a.format, BISECT_FORMAT_WORDS,
+			       "text (default); mail: the culprit as the kernel test\n"
+			       "robot mails it, on stdout (the text goes to stderr)"),
+		{ .long_name = "from", .type = ARG_STRING, .value = &a.from, .argname = "ADDRESS",
+		  .help = "mail: From: (as compare --format mail)" },
+		{ .long_name = "to", .type = ARG_STRING, .value = &a.to, .argname = "ADDRESS",
+		  .help = "mail: To: (default none)" },
 		OPTION_END,
 	};
 	int status, first;
@@ -210,6 +247,14 @@ int cmd_bisect(int argc, char **argv)
 		goto out;
 	if (!a.rq.tree || !a.rq.good || !a.rq.bad) {
 		status = usage_error(usage_text, "bisect needs --tree DIR, --good REV and --bad REV");
+		goto out;
+	}
+	if ((a.from || a.to) && a.format != BISECT_MAIL) {
+		status = usage_error(usage_text, "--from and --to go with --format mail");
+		goto out;
+	}
+	if (a.format == BISECT_MAIL && mail_check_addresses(a.from, a.to) < 0) {
+		status = EXIT_USAGE;
 		goto out;
 	}
 	if (a.rq.build && a.rq.fragment) {
@@ -229,7 +274,9 @@ int cmd_bisect(int argc, char **argv)
 	status = bisect_drive(&a.rq, &d);
 	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
 			  status == EXIT_BISECT_REFUSED))
-		bisect_print_result(stdout, &d);
+		bisect_print_result(a.format == BISECT_MAIL ? stderr : stdout, &d);
+	if (a.format == BISECT_MAIL && d.commits && status == 0 && bisect_mail(&a, &d) < 0)
+		status = EXIT_RUN_FAILED;
 	bisect_done_release(&d);
 	status = cli_close_stdout(status);
 out:

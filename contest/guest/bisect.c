@@ -590,7 +590,7 @@ static int live_round(struct driver *dr, const size_t *idx, size_t k, double *t)
 
 		names[i] = xasprintf("%s=%s", c->name, image);
 		kernels[i] = names[i];
-		envs[i] = xasprintf("bisect_tree: %s\nbisect_commit: %s\nbisect_subject: %s\n",
+		envs[i] = xasprintf("bisect_tree: %s\ncommit: %s\nsubject: %s\n",
 				    dr->rq->tree, c->sha, c->subject);
 		before[i] = last_value(dr, c->name, &v);
 		free(image);

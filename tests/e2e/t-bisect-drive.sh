@@ -71,12 +71,28 @@ ok $? "the endpoints' images are not built again"
 is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
 [ "$(state_runs)" -gt "$before" ]
 ok $? "the resumed bisection measured on ($(state_runs) runs in all)"
-grep -qx "bisect_commit: $(git -C "$G" rev-parse HEAD~1)" "$R/$culprit/env" &&
-	grep -qx 'bisect_subject: commit 5: slow' "$R/$culprit/env" && grep -qx "bisect_tree: $G" "$R/$culprit/env"
+grep -qx "commit: $(git -C "$G" rev-parse HEAD~1)" "$R/$culprit/env" &&
+	grep -qx 'subject: commit 5: slow' "$R/$culprit/env" && grep -qx "bisect_tree: $G" "$R/$culprit/env"
 ok $? "the culprit's env: tree, commit and subject"
 "$CONTEST" compare -r "$R" "$(git -C "$G" rev-parse --short=12 HEAD~2)" "$culprit" > "$T/cmp" 2>&1
 ok $? "compare reads the candidates' runs like any kernel's"
 grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
+
+# the finished bisection again, as the kernel test robot's mail: every
+# round from the state, nothing measured, the culprit's mail on stdout
+runs=$(state_runs)
+nice "$CONTEST" bisect --resume --format mail --to lkml@example.org "${ARGS[@]}" > "$T/mail" 2> "$T/err3"
+is $? 0 "--resume --format mail of a finished bisection: exit 0"
+is "$(state_runs)" "$runs" "and it measured nothing more"
+grep -q "^bisect: the culprit is $culprit" "$T/err3"
+ok $? "the text result goes to stderr"
+sha=$(git -C "$G" rev-parse HEAD~1)
+grep -qE "^Subject: \[contest\] $sha: contest\.noload\.[a-z_]+ [0-9.]+% regression\$" "$T/mail"
+ok $? "the mail's subject names the culprit and the regression ($(grep '^Subject:' "$T/mail"))"
+grep -qx "commit: $sha (\"commit 5: slow\")" "$T/mail"
+ok $? "and its commit line, with the subject"
+grep -q '^To: lkml@example.org$' "$T/mail" && grep -q '^To reproduce:' "$T/mail"
+ok $? "To: and the lines that reproduce it"
 boot_nothing_left
 ok $? "nothing left behind"
 done_testing

@@ -73,8 +73,8 @@ ok $? "the decided step is answered from the state, not measured again"
 is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
 echo "# before the Ctrl-C: $before runs, $(( t1 - t0 )) s; in all $(state_runs) runs, $(( $(date +%s) - t0 )) s"
 grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
-grep -q "^bisect_commit: $(git -C "$G" rev-parse HEAD~3)\$" "$R/$culprit/env" &&
-	grep -q '^bisect_subject: read: busy-wait' "$R/$culprit/env"
+grep -q "^commit: $(git -C "$G" rev-parse HEAD~3)\$" "$R/$culprit/env" &&
+	grep -q '^subject: read: busy-wait' "$R/$culprit/env"
 ok $? "the culprit's env records its commit and subject"
 [ -f "$T/out2" ] && sed 's/^/# /' "$T/out2" | tail -5
 boot_nothing_left
