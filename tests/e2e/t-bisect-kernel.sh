@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# long: builds a user-mode-linux kernel from linux-source-6.1 and bisects it (tens of minutes)
+# slow: builds a user-mode-linux kernel from linux-source-6.1 and bisects it (tens of minutes; not yet run to the end, so not in CI)
 # timeout: 7200
 # contest bisect on a real kernel: a git repository of linux-source-6.1 (a
 # base commit, then nine small commits, the sixth of which busy-waits in
