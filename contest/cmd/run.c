@@ -211,6 +211,7 @@ static int parse_args(int argc, char **argv, struct run_args *a, int *status)
 static int apply_args(struct config *cfg, const struct run_args *a, const struct variant *v)
 {
 	const char **sets = xcalloc((size_t)(a->sets.n + (v ? v->nsets : 0) + 1), sizeof(*sets));
+	const struct config_main *m = &contest_config(cfg)->main;
 	int n = 0, ret;
 
 	for (int i = 0; i < a->sets.n; i++)
@@ -221,12 +222,9 @@ static int apply_args(struct config *cfg, const struct run_args *a, const struct
 	free(sets);
 	if (ret < 0)
 		return -1;
-	if (a->runs && config_set_field(cfg, &contest_config(cfg)->main.runs, a->runs, "-n") < 0)
-		return -1;
-	if (a->results &&
-	    config_set_field(cfg, &contest_config(cfg)->main.results, a->results, "-r") < 0)
-		return -1;
-	if (session_absolute_paths(cfg) < 0)
+	if ((a->runs && config_set_field(cfg, &m->runs, a->runs, "-n") < 0) ||
+	    (a->results && config_set_field(cfg, &m->results, a->results, "-r") < 0) ||
+	    session_absolute_paths(cfg) < 0)
 		return -1;
 	for (int i = 0; i < a->rq.nloads; i++)
 		if (!load_find(a->rq.loads[i]))
@@ -251,29 +249,6 @@ static int check_sweep(struct config *cfg, struct run_args *a)
 	return 0;
 }
 
-/* a session's last line: the runs.tsv files its rows went to, after the
- * tables on stdout (one for `run`, one per guest kernel for --boot) */
-static void say_where(const char *dir, const char *const *kernels, size_t n)
-{
-	char *line = xstrdup(""), *next;
-
-	for (size_t i = 0; i < n; i++) {
-		char *runs = results_path(dir, kernels[i], RUNS_FILE);
-
-		if (access(runs, F_OK) == 0) {
-			next = xasprintf("%s%s%s", line, *line ? ", " : "", runs);
-			free(line);
-			line = next;
-		}
-		free(runs);
-	}
-	if (*line) {
-		fflush(stdout);
-		info("results in %s", line);
-	}
-	free(line);
-}
-
 /* what ran: the kernels' tables and, for several, compare; where the rows went */
 static int print_ran(const char *dir, const char *const *names, size_t n,
 		     const struct run_result *res)
@@ -288,7 +263,7 @@ static int print_ran(const char *dir, const char *const *names, size_t n,
 						  res->margin) < 0)
 		status = exit_failed(status);
 	if (res->where)
-		say_where(dir, names, n);
+		show_where(dir, names, n);
 	return status;
 }
 

@@ -6,11 +6,13 @@
 #include "output/lkp-mail.h"
 #include "output/report-write.h"
 #include "results/calibration.h"
+#include "results/store.h"
 #include "lib/util.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int report_print_kernels(const char *dir, const char *const *kernels, size_t n,
 			 const struct report_opts *opts, FILE *out)
@@ -142,4 +144,27 @@ int show_lkp(const struct lkp_args *a, FILE *out)
 	compare_confounds_free(confounds);
 	compare_release(&c);
 	return status;
+}
+
+/* a session's last line: the runs.tsv files its rows went to, after the
+ * tables on stdout (one for `run`, one per guest kernel for --boot) */
+void show_where(const char *dir, const char *const *kernels, size_t n)
+{
+	char *line = xstrdup(""), *next;
+
+	for (size_t i = 0; i < n; i++) {
+		char *runs = results_path(dir, kernels[i], RUNS_FILE);
+
+		if (access(runs, F_OK) == 0) {
+			next = xasprintf("%s%s%s", line, *line ? ", " : "", runs);
+			free(line);
+			line = next;
+		}
+		free(runs);
+	}
+	if (*line) {
+		fflush(stdout);
+		info("results in %s", line);
+	}
+	free(line);
 }

@@ -83,4 +83,8 @@ struct lkp_args {
 };
 int show_lkp(const struct lkp_args *a, FILE *out);
 
+/* a session's last line: the runs.tsv files its rows went to, after the
+ * tables on stdout (one for `run`, one per guest kernel for --boot) */
+void show_where(const char *dir, const char *const *kernels, size_t n);
+
 #endif
