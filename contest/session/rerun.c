@@ -70,11 +70,14 @@ static int take_knobs(struct rerun *r, const char *line)
 }
 
 /* run_loads, run_rounds, run_until_sd and the knobs; an older env's gaps in lacks */
-static int take_how(struct rerun *r, const struct env *e, struct sentences *lacks)
+static int take_how(struct rerun *r, const char *path, const struct env *e,
+		    struct sentences *lacks)
 {
 	const char *loads = env_get(e, "run_loads"), *knobs = env_get(e, "knobs");
 	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
 	const char *point = env_get(e, "run_sweep");
+	long long count = 0;
+	int end = 0;
 
 	if (loads) {
 		r->loads = split_list(loads);
@@ -92,14 +95,17 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
-	r->rounds = rounds ? atoll(rounds) : config_int(r->cfg, NULL, "runs");
+	if (rounds && parse_integer(rounds, &count) < 0)
+		return error("'%s': run_rounds '%s' is not a count of rounds", path, rounds);
+	r->rounds = rounds ? count : config_int(r->cfg, NULL, "runs");
 	if (r->in_rounds && !rounds)
 		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
 				     "(no run_rounds line): %lld", r->rounds));
 	if (r->in_rounds && r->rounds < 1)
-		return error("the env's run_rounds '%s' is not a count of rounds", rounds);
-	if (sd && sscanf(sd, "%lf %d", &r->until_sd, &r->max_runs) != 2)
-		return error("the env's run_until_sd '%s' is not 'PCT MAX-RUNS'", sd);
+		return error("'%s': run_rounds '%s' is not a count of rounds", path,
+			     rounds ? rounds : "(none)");
+	if (sd && (sscanf(sd, "%lf %d%n", &r->until_sd, &r->max_runs, &end) != 2 || sd[end]))
+		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS'", path, sd);
 	return 0;
 }
 
@@ -182,7 +188,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 refuse_guest(e, kernel) == 0 && take_how(r, e, &lacks) == 0)
+		 refuse_guest(e, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
 		ret = 0;
 	if (ret == 0)
 		differences(r, e, &diffs);

@@ -121,6 +121,16 @@ static void test_bad(void)
 	write_env("badload", "run_loads: nosuch_load\n", NULL);
 	ok(rerun_prepare(&r, dir, "badload", NULL) < 0, "a load unknown here: refused");
 	rerun_release(&r);
+	/* a count with a tail is no count: atoll took "5x" as 5 rounds */
+	write_env("badrounds", "run_loads: noload\nrun_rounds: 5x\n", NULL);
+	ok(rerun_prepare(&r, dir, "badrounds", NULL) < 0, "run_rounds '5x': refused");
+	rerun_release(&r);
+	write_env("bigrounds", "run_loads: noload\nrun_rounds: 99999999999999999999\n", NULL);
+	ok(rerun_prepare(&r, dir, "bigrounds", NULL) < 0, "run_rounds beyond a long long: refused");
+	rerun_release(&r);
+	write_env("badsd", "run_loads: noload\nrun_until_sd: 3 8 junk\n", NULL);
+	ok(rerun_prepare(&r, dir, "badsd", NULL) < 0, "run_until_sd with a tail: refused");
+	rerun_release(&r);
 }
 
 int main(void)
