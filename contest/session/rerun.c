@@ -85,6 +85,8 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 			if (!load_find(r->loads[r->nloads]))
 				return error("the env's run_loads names '%s', no load here",
 					     r->loads[r->nloads]);
+		if (!r->nloads)
+			return error("'%s': run_loads names no load", path);
 	} else {
 		say(lacks, xstrdup("the env does not say which loads ran (no run_loads line, "
 				   "an older contest): the config's loads list runs"));

@@ -128,6 +128,10 @@ static void test_bad(void)
 	write_env("bigrounds", "run_loads: noload\nrun_rounds: 99999999999999999999\n", NULL);
 	ok(rerun_prepare(&r, dir, "bigrounds", NULL) < 0, "run_rounds beyond a long long: refused");
 	rerun_release(&r);
+	/* split_list("") is no load: the config's whole list ran, unsaid */
+	write_env("noloads", "run_loads: \n", NULL);
+	ok(rerun_prepare(&r, dir, "noloads", NULL) < 0, "an empty run_loads: refused");
+	rerun_release(&r);
 	write_env("badsd", "run_loads: noload\nrun_until_sd: 3 8 junk\n", NULL);
 	ok(rerun_prepare(&r, dir, "badsd", NULL) < 0, "run_until_sd with a tail: refused");
 	rerun_release(&r);
