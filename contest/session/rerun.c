@@ -47,25 +47,32 @@ static int load_config(struct rerun *r, const char *path, const char *text, cons
 	return 0;
 }
 
-/* the knobs line's "PATH=VALUE ..." as the variant's knobs */
+/* the knobs line's "PATH=VALUE ..." as the variant's knobs; env writes
+ * it unquoted, so a word without '=' is the rest of the value before it
+ * (tcp_rmem's "4096 131072 6291456"), as session_check_knobs reads it */
 static int take_knobs(struct rerun *r, const char *line)
 {
-	const char *err = NULL;
-	char **words = split_words(line, &err);
+	char *copy = xstrdup(line), *save = NULL, **words = xcalloc(strlen(line) + 1, sizeof(char *));
+	size_t n = 0;
 	int ret = 0;
 
-	if (!words)
-		return error("the env's knobs line '%s': %s", line, err ? err : "cannot be split");
-	for (char **w = words; *w && !ret; w++) {
+	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		if (!strchr(t, '=') && n)	/* strtok_r cut the value: join it again */
+			words[n - 1][strlen(words[n - 1])] = ' ';
+		else
+			words[n++] = t;
+	}
+	for (size_t i = 0; i < n && !ret; i++) {
 		struct variant *v = &r->variant;
 
 		v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
-		if (knob_parse(&v->knobs[v->nknobs], *w) < 0)
+		if (knob_parse(&v->knobs[v->nknobs], words[i]) < 0)
 			ret = -1;
 		else
 			v->nknobs++;
 	}
-	argv_free(words);
+	free(words);
+	free(copy);
 	return ret;
 }
 
