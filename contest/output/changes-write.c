@@ -27,8 +27,10 @@ const char *changes_bisect_command(const struct history *h, const struct change_
 
 	if (!good || !bad || cp->kind != CHANGE_STEP)
 		return NULL;
-	snprintf(buf, size, "contest bisect --tree %s --good %s --bad %s", tree ? tree : "TREE",
-		 good, bad);
+	/* a command cut short would bisect the wrong commits: none instead */
+	if ((size_t)snprintf(buf, size, "contest bisect --tree %s --good %s --bad %s",
+			     tree ? tree : "TREE", good, bad) >= size)
+		return NULL;
 	return buf;
 }
 

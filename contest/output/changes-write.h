@@ -38,7 +38,7 @@ struct changes_write_opts {
 int changes_write(const struct history *h, const struct changes_write_opts *o, FILE *out);
 
 /* the `contest bisect` command for change point cp, into buf; NULL when
- * its kernels' env files do not both name a commit */
+ * its kernels' env files do not both name a commit, or it does not fit */
 const char *changes_bisect_command(const struct history *h, const struct change_point *cp,
 				   char *buf, size_t size);
 

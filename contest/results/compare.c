@@ -472,6 +472,10 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 	if (!compare_has_verdict(row) || row->verdict.kind != VERDICT_UNDECIDED ||
 	    row->mde_floor || !isfinite(mde) || mde <= pct)
 		return 0;
+	/* separate sessions: the drift between them is in the MDE and no
+	 * number of runs shrinks it, so 1 / sqrt(n) promises too little */
+	if (!row->interleaved)
+		return 0;
 	n = row->paired ? row->paired : (double)row->s->n;
 	*now = (size_t)n;
 	return n < 2 ? 0 : ceil(n * pow(log1p(mde / 100.0) / log1p(pct / 100.0), 2.0));

@@ -171,7 +171,8 @@ void compare_release(struct compare *c);
  * pct percent at this noise: the MDE of a log difference scales with
  * 1 / sqrt(n), so n * (ln(1 + MDE) / ln(1 + pct))^2, rounded up; its
  * runs now (pairs when paired) in *now. 0 when the MDE is not the
- * reason (too few runs, no calibration) or is already within pct.
+ * reason (too few runs, no calibration), is already within pct, or the
+ * kernels ran in separate sessions, whose drift more runs do not shrink.
  */
 double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *now);
 

@@ -48,34 +48,44 @@ static int load_config(struct rerun *r, const char *path, const char *text, cons
 	return 0;
 }
 
-/* the knobs line's "PATH=VALUE ..." as the variant's knobs */
+/* the knobs line's "PATH=VALUE ..." as the variant's knobs; env writes
+ * it unquoted, so a word without '=' is the rest of the value before it
+ * (tcp_rmem's "4096 131072 6291456"), as session_check_knobs reads it */
 static int take_knobs(struct rerun *r, const char *line)
 {
-	const char *err = NULL;
-	char **words = split_words(line, &err);
+	char *copy = xstrdup(line), *save = NULL, **words = xcalloc(strlen(line) + 1, sizeof(char *));
+	size_t n = 0;
 	int ret = 0;
 
-	if (!words)
-		return error("the env's knobs line '%s': %s", line, err ? err : "cannot be split");
-	for (char **w = words; *w && !ret; w++) {
+	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		if (!strchr(t, '=') && n)	/* strtok_r cut the value: join it again */
+			words[n - 1][strlen(words[n - 1])] = ' ';
+		else
+			words[n++] = t;
+	}
+	for (size_t i = 0; i < n && !ret; i++) {
 		struct variant *v = &r->variant;
 
 		v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
-		if (knob_parse(&v->knobs[v->nknobs], *w) < 0)
+		if (knob_parse(&v->knobs[v->nknobs], words[i]) < 0)
 			ret = -1;
 		else
 			v->nknobs++;
 	}
-	argv_free(words);
+	free(words);
+	free(copy);
 	return ret;
 }
 
 /* run_loads, run_rounds, run_until_sd and the knobs; an older env's gaps in lacks */
-static int take_how(struct rerun *r, const struct env *e, struct sentences *lacks)
+static int take_how(struct rerun *r, const char *path, const struct env *e,
+		    struct sentences *lacks)
 {
 	const char *loads = env_get(e, "run_loads"), *knobs = env_get(e, "knobs");
 	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
 	const char *point = env_get(e, "run_sweep");
+	long long count = 0;
+	int end = 0;
 
 	if (loads) {
 		r->loads = split_list(loads);
@@ -83,6 +93,8 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 			if (!load_find(r->loads[r->nloads]))
 				return error("the env's run_loads names '%s', no load here",
 					     r->loads[r->nloads]);
+		if (!r->nloads)
+			return error("'%s': run_loads names no load", path);
 	} else {
 		say(lacks, xstrdup("the env does not say which loads ran (no run_loads line, "
 				   "an older contest): the config's loads list runs"));
@@ -93,14 +105,17 @@ static int take_how(struct rerun *r, const struct env *e, struct sentences *lack
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
-	r->rounds = rounds ? atoll(rounds) : contest_config(r->cfg)->main.runs;
+	if (rounds && parse_integer(rounds, &count) < 0)
+		return error("'%s': run_rounds '%s' is not a count of rounds", path, rounds);
+	r->rounds = rounds ? count : contest_config(r->cfg)->main.runs;
 	if (r->in_rounds && !rounds)
 		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
 				     "(no run_rounds line): %lld", r->rounds));
 	if (r->in_rounds && r->rounds < 1)
-		return error("the env's run_rounds '%s' is not a count of rounds", rounds);
-	if (sd && sscanf(sd, "%lf %d", &r->until_sd, &r->max_runs) != 2)
-		return error("the env's run_until_sd '%s' is not 'PCT MAX-RUNS'", sd);
+		return error("'%s': run_rounds '%s' is not a count of rounds", path,
+			     rounds ? rounds : "(none)");
+	if (sd && (sscanf(sd, "%lf %d%n", &r->until_sd, &r->max_runs, &end) != 2 || sd[end]))
+		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS'", path, sd);
 	return 0;
 }
 
@@ -183,7 +198,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 refuse_guest(e, kernel) == 0 && take_how(r, e, &lacks) == 0)
+		 refuse_guest(e, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
 		ret = 0;
 	if (ret == 0)
 		differences(r, e, &diffs);

@@ -116,4 +116,11 @@ dbench_load 2.4.20-rc1 2.5.47 -36%
 io_load 2.4.19 2.4.20-rc1 +136%
 io_load 2.4.20-rc1 2.5.47 -88%
 list_load 2.4.20-rc1 2.5.47 +13%" "2.5.47-mm3's series: the change points of the README's table"
+
+# a commit longer than the command's buffer: no command rather than a cut one
+long=$(printf 'c%.0s' $(seq 700))
+printf 'tree: /src/linux\ncommit: %s\n' "$long" > "$R/k037/env"
+"$CONTEST" changes -r "$R" $KS > "$T/long" 2>&1
+is "$(grep '^    contest bisect' "$T/long" | grep -vc -- "--bad $long\$")" 0 \
+	"a 700-character commit: no bisect command cut short"
 done_testing

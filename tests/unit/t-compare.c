@@ -527,6 +527,33 @@ static void test_self_slowdown(void)
 	}
 }
 
+/* runs that would bring an undecided row's MDE to 2%: the 1/sqrt(n)
+ * scaling holds for the noise of runs, not for the drift between
+ * separate sessions, which more runs never shrink */
+static void test_runs_for_mde(void)
+{
+	struct running_stats st;
+	struct compare_row row;
+	size_t now;
+	double need;
+
+	running_stats_init(&st);
+	for (int i = 0; i < 4; i++)
+		running_stats_add(&st, 100.0 + i);
+	memset(&row, 0, sizeof(row));
+	row.s = &st;
+	row.test = TEST_MADE;
+	row.verdict.kind = VERDICT_UNDECIDED;
+	row.verdict.mde_pct = 8.0;
+	row.interleaved = 1;
+	need = compare_runs_for_mde(&row, 2.0, &now);
+	ok(now == 4 && need > 4 * 15 && need < 4 * 17,
+	   "interleaved: about n * (ln 1.08 / ln 1.02)^2 runs (%.0f)", need);
+	row.interleaved = 0;
+	need = compare_runs_for_mde(&row, 2.0, &now);
+	ok(need == 0, "separate sessions: no count of runs promised (%.0f)", need);
+}
+
 int main(void)
 {
 	test_aa();
@@ -538,5 +565,6 @@ int main(void)
 	test_verdicts();
 	test_paired();
 	test_self_slowdown();
+	test_runs_for_mde();
 	return tap_done();
 }

@@ -122,6 +122,34 @@ static void test_bad(void)
 	write_env("badload", "run_loads: nosuch_load\n", NULL);
 	ok(rerun_prepare(&r, dir, "badload", NULL) < 0, "a load unknown here: refused");
 	rerun_release(&r);
+	/* a count with a tail is no count: atoll took "5x" as 5 rounds */
+	write_env("badrounds", "run_loads: noload\nrun_rounds: 5x\n", NULL);
+	ok(rerun_prepare(&r, dir, "badrounds", NULL) < 0, "run_rounds '5x': refused");
+	rerun_release(&r);
+	write_env("bigrounds", "run_loads: noload\nrun_rounds: 99999999999999999999\n", NULL);
+	ok(rerun_prepare(&r, dir, "bigrounds", NULL) < 0, "run_rounds beyond a long long: refused");
+	rerun_release(&r);
+	/* split_list("") is no load: the config's whole list ran, unsaid */
+	write_env("noloads", "run_loads: \n", NULL);
+	ok(rerun_prepare(&r, dir, "noloads", NULL) < 0, "an empty run_loads: refused");
+	rerun_release(&r);
+	/* env writes knobs as "PATH=VALUE ..." unquoted: a value with a
+	 * space (tcp_rmem's three numbers) is one knob, not a bad word */
+	if (access("/proc/sys/kernel/domainname", W_OK) == 0) {
+		write_env("spaced", "run_loads: noload\n"
+			  "knobs: /proc/sys/kernel/domainname=a  b /proc/sys/kernel/domainname=c\n",
+			  NULL);
+		ok(rerun_prepare(&r, dir, "spaced", NULL) == 0 && r.variant.nknobs == 2 &&
+		   !strcmp(r.variant.knobs[0].value, "a  b") &&
+		   !strcmp(r.variant.knobs[1].value, "c"),
+		   "a knob's value with a space is the knob's");
+		rerun_release(&r);
+	} else {
+		skip("a knob's value with a space: needs a writable /proc/sys/kernel/domainname");
+	}
+	write_env("badsd", "run_loads: noload\nrun_until_sd: 3 8 junk\n", NULL);
+	ok(rerun_prepare(&r, dir, "badsd", NULL) < 0, "run_until_sd with a tail: refused");
+	rerun_release(&r);
 }
 
 int main(void)
