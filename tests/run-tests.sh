@@ -65,7 +65,11 @@ unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DEVELOPER SANITIZE V
 objdir=${OBJDIR:-build/plain}
 pattern=${1:-}
 pass=0 fail=0 skipn=0 failed_tests=()
-export CONTEST_TEST_TMP=${CONTEST_TEST_TMP:-$(mktemp -d /tmp/contest-tests.XXXXXX)}
+# a private directory of ours, under CONTEST_TEST_TMP when it is given (the
+# user's directory is never removed: CONTEST_TEST_TMP=/tmp once removed
+# every file in /tmp at the end of a run)
+CONTEST_TEST_TMP=$(mktemp -d "${CONTEST_TEST_TMP:-/tmp}/contest-tests.XXXXXX") || exit 1
+export CONTEST_TEST_TMP
 trap 'rm -rf "$CONTEST_TEST_TMP"' EXIT
 
 # plan_ok TAP RESULTS: the TAP's one plan matches its RESULTS; else says why
