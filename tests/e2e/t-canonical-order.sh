@@ -12,7 +12,7 @@ is "$(col "$R/out/runs.tsv" load | tr '\n' ' ')" "noload cacherun process_load "
 	"rows are in canonical order"
 grep -q 'canonical order: noload cacherun process_load' "$T/out.err"
 ok $? "stderr says the loads were reordered"
-is "$(grep -o '^contest: [a-z_]* [0-9]/[0-9]' "$T/out.err" | awk '{print $2}' | tr '\n' ' ')" \
+is "$(grep -o '^contest: [a-z_]* [0-9]/[0-9] (step' "$T/out.err" | awk '{print $2}' | tr '\n' ' ')" \
 	"noload cacherun process_load " "progress shows the canonical order"
 
 "$CONTEST" run "${FAST[@]}" -s "loads=process_load noload" -k conf -n 1 > "$T/conf.out" 2> "$T/conf.err"

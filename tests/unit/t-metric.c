@@ -21,7 +21,8 @@ int main(void)
 {
 	const char *header = results_header();
 	struct load_summary s;
-	struct running_stats lat[LAT_NCOL], counts[COUNTS];
+	struct running_stats lat[LAT_NCOL], counts[COUNTS], extra[EXTRA_GROUPS][8];
+	int used[EXTRA_GROUPS][8] = { { 0 } };
 	int ok_columns = 1, ok_kinds = 1, ok_stats = 1, ok_labels = 1;
 
 	for (int m = 0; m < METRICS; m++) {
@@ -36,7 +37,9 @@ int main(void)
 			printf("# %s: no row kind has it\n", x->label);
 			ok_kinds = 0;
 		}
-		if (!x->label || !*x->label || (x->sd_label != NULL) != (x->sd_json != NULL))
+		/* a `metric =` figure's label is its spec's name, set at run time */
+		if (!x->label || (!*x->label && x->better != BETTER_OWN) ||
+		    (x->sd_label != NULL) != (x->sd_json != NULL))
 			ok_labels = 0;
 	}
 	ok(ok_columns, "every metric but Ratio names a column of runs.tsv");
@@ -51,10 +54,28 @@ int main(void)
 	memset(&s, 0, sizeof(s));
 	s.lat = lat;
 	s.counts = counts;
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		s.extra[g] = extra[g];
 	for (int m = 0; m < METRICS; m++) {
 		const struct running_stats *st = metric_stats(&s, (enum metric_id)m);
-		const struct running_stats *want =
-			m == METRIC_RATIO ? NULL : m >= METRIC_INSTRUCTIONS ?
+		const struct running_stats *want;
+
+		if (m >= METRIC_USER && m != METRIC_RATIO) {
+			/* the extra measures: each a slot of its group's array, no
+			 * slot twice, every slot of every group used (below) */
+			int found = 0;
+
+			for (int g = 0; g < EXTRA_GROUPS; g++)
+				for (int i = 0; i < EXTRA_GROUP_SIZE(g); i++)
+					if (st == &extra[g][i] && !used[g][i]++)
+						found = 1;
+			if (!found) {
+				printf("# %s (metric %d): not a slot of its own\n", metrics[m].label, m);
+				ok_stats = 0;
+			}
+			continue;
+		}
+		want = m == METRIC_RATIO ? NULL : m >= METRIC_INSTRUCTIONS ?
 			&counts[m - METRIC_INSTRUCTIONS] : m >= METRIC_LAT_MEAN ?
 			&lat[m - METRIC_LAT_MEAN] : (const struct running_stats *[]){
 				&s.time, &s.cpu, &s.loads, &s.lcpu }[m];
@@ -64,6 +85,12 @@ int main(void)
 			ok_stats = 0;
 		}
 	}
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		for (int i = 0; i < EXTRA_GROUP_SIZE(g); i++)
+			if (used[g][i] != 1) {
+				printf("# extra group %d slot %d: used %d times\n", g, i, used[g][i]);
+				ok_stats = 0;
+			}
 	ok(ok_stats && metric_stats(&s, METRIC_LAT_FPS) == &lat[LAT_FPS] &&
 	   metric_stats(&s, METRIC_CYCLES) == &counts[COUNT_CYCLES] &&
 	   metric_stats(&s, METRIC_WORK_UNITS) == &lat[WORK_UNITS],
