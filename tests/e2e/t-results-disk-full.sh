@@ -27,7 +27,7 @@ ok $? "and says the session stops there: $(grep -m1 stopping "$T/err1")"
 n=$(col "$R/K/runs.tsv" run | wc -l)
 [ "$n" -ge 1 ] && [ "$n" -lt $RUNS ]
 ok $? "the disk filled up mid-plan ($n of $RUNS rows recorded)"
-is "$(grep -c "^contest: noload [0-9]*/$RUNS (run" "$T/err1")" $((n + 1)) \
+is "$(grep -c "^contest: noload [0-9]*/$RUNS (step" "$T/err1")" $((n + 1)) \
 	"no run was made after the one that could not be recorded"
 [ -f "$R/K/plan" ]
 ok $? "the plan is kept for --resume"
