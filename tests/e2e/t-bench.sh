@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: bench.sh's table end to end and R's simulations (about 30 s quiet)
 # make bench's machinery, not its timings: the statistics helper agrees with
 # R (t.test, power.t.test, a simulation of Welch's test in R), the generated
 # results read back as the tables they stand for, and bench.sh prints its

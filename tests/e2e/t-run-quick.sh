@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# long: the quick profile's whole synthetic tree, compiled four times (about 90 s quiet)
 # The quick profile's noload and cacherun on the synthetic workload under two
 # kernel names, then one report with both.
 # quiet_wait=1s: the profile's wait is tested in t-interrupt-moments.
