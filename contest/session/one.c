@@ -359,26 +359,22 @@ struct knob_item {
 	char *value;
 };
 
-/* env's knobs line ("none": none) as items into *out (value points into
- * line, which is changed); how many. A value with spaces keeps them. */
-static size_t knob_items(char *line, struct knob_item **out)
+/* env's knobs line ("none": none) as items into *out (their paths and
+ * values in words, which the caller frees); how many */
+static size_t knob_items(char **words, struct knob_item **out)
 {
 	struct knob_item *items = NULL;
 	size_t n = 0;
-	char *save = NULL;
 
-	for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-		char *eq = strchr(t, '=');
+	for (size_t i = 0; words[i]; i++) {
+		char *eq = strchr(words[i], '=');
 
-		if (!eq) {
-			if (n)	/* the rest of a value with a space: strtok_r cut it */
-				items[n - 1].value[strlen(items[n - 1].value)] = ' ';
+		if (!eq)
 			continue;
-		}
 		*eq = '\0';
 		items = xrealloc(items, (n + 1) * sizeof(*items));
-		if (!realpath(t, items[n].path))
-			snprintf(items[n].path, sizeof(items[n].path), "%s", t);
+		if (!realpath(words[i], items[n].path))
+			snprintf(items[n].path, sizeof(items[n].path), "%s", words[i]);
 		items[n++].value = eq + 1;
 	}
 	*out = items;
@@ -388,9 +384,9 @@ static size_t knob_items(char *line, struct knob_item **out)
 /* the first knob in which v and the recorded line differ, said into why; 0 none */
 static int knobs_differ(const char *recorded, const struct variant *v, char *why, size_t len)
 {
-	char *line = xstrdup(strcmp(recorded, "none") ? recorded : "");
+	char **words = knob_line_words(recorded);
 	struct knob_item *items;
-	size_t n = knob_items(line, &items);
+	size_t n = knob_items(words, &items);
 	int differ = 0;
 
 	for (size_t i = 0; i < n && !differ; i++) {
@@ -418,7 +414,7 @@ static int knobs_differ(const char *recorded, const struct variant *v, char *why
 		}
 	}
 	free(items);
-	free(line);
+	argv_free(words);
 	return differ;
 }
 

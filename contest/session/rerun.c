@@ -53,17 +53,10 @@ static int load_config(struct rerun *r, const char *path, const char *text, cons
  * (tcp_rmem's "4096 131072 6291456"), as session_check_knobs reads it */
 static int take_knobs(struct rerun *r, const char *line)
 {
-	char *copy = xstrdup(line), *save = NULL, **words = xcalloc(strlen(line) + 1, sizeof(char *));
-	size_t n = 0;
+	char **words = knob_line_words(line);
 	int ret = 0;
 
-	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-		if (!strchr(t, '=') && n)	/* strtok_r cut the value: join it again */
-			words[n - 1][strlen(words[n - 1])] = ' ';
-		else
-			words[n++] = t;
-	}
-	for (size_t i = 0; i < n && !ret; i++) {
+	for (size_t i = 0; words[i] && !ret; i++) {
 		struct variant *v = &r->variant;
 
 		v->knobs = xrealloc(v->knobs, (size_t)(v->nknobs + 1) * sizeof(*v->knobs));
@@ -72,8 +65,7 @@ static int take_knobs(struct rerun *r, const char *line)
 		else
 			v->nknobs++;
 	}
-	free(words);
-	free(copy);
+	argv_free(words);
 	return ret;
 }
 

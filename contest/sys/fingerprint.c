@@ -1,5 +1,6 @@
 /* fingerprint.c - what the env file and `contest env` hold (see fingerprint.h) */
 #include "sys/fingerprint.h"
+#include "sys/knob.h"
 #include "lib/buildenv.h"
 #include "lib/mounts.h"
 #include "lib/proc.h"
@@ -642,17 +643,18 @@ static const struct {
 /* a word "PATH=VALUE" of e's knobs line has a PATH ending in end */
 static int knob_sets(const struct env *e, const char *end)
 {
-	const char *p = env_get(e, "knobs");
+	const char *line = env_get(e, "knobs");
+	char **words = line ? knob_line_words(line) : NULL;
 	size_t elen = strlen(end);
+	int sets = 0;
 
-	while (p && *p) {
-		size_t len = strcspn(p, " "), path = strcspn(p, "=");
+	for (size_t i = 0; words && words[i] && !sets; i++) {
+		size_t path = strcspn(words[i], "=");
 
-		if (path < len && path >= elen && !strncmp(p + path - elen, end, elen))
-			return 1;
-		p += len + strspn(p + len, " ");
+		sets = words[i][path] && path >= elen && !strncmp(words[i] + path - elen, end, elen);
 	}
-	return 0;
+	argv_free(words);
+	return sets;
 }
 
 int env_key_from_knobs(const struct env *a, const struct env *b, const char *key)

@@ -1,6 +1,7 @@
 /* knob.c - files under /proc/sys and /sys set for a variant, see knob.h */
 #include "sys/knob.h"
 #include "sys/cleanup.h"
+#include "lib/config.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
 
@@ -422,4 +423,21 @@ int knob_restore(struct knob *k)
 	unhold(k->path);
 	k->set = 0;
 	return ret;
+}
+
+char **knob_line_words(const char *line)
+{
+	char *copy = xstrdup(strcmp(line, "none") ? line : ""), *save = NULL;
+	char **words = xcalloc(strlen(copy) + 1, sizeof(*words));
+	size_t n = 0;
+
+	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+		if (!strchr(t, '=') && n)	/* strtok_r cut a value: join it again */
+			words[n - 1][strlen(words[n - 1])] = ' ';
+		else
+			words[n++] = t;
+	for (size_t i = 0; i < n; i++)	/* each its own, now the joins are done */
+		words[i] = xstrdup(words[i]);
+	free(copy);
+	return words;
 }

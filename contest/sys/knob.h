@@ -44,6 +44,11 @@ struct knob {
  * bytes. 0, or -1 with the error printed.
  */
 int knob_parse(struct knob *k, const char *arg);
+/* env's knobs line ("PATH=VALUE ...", "none": none) as its PATH=VALUE
+ * words, NULL-terminated (argv_free them): a word without '=' goes on
+ * the value before it, so a value with spaces keeps them as written (a
+ * first word without '=' stays a word, for the caller to refuse) */
+char **knob_line_words(const char *line);
 
 /* the knob's value now (see above) into buf; 0, or -1 (error printed) */
 int knob_read(const char *path, char *buf, size_t size);
