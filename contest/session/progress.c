@@ -157,24 +157,38 @@ static void earlier_from_dir(struct progress *pg, const char *dir, const struct 
 	results_release_all(krs, n);
 }
 
+/* every load of the plan timed in this plan already: what earlier
+ * sessions say would not be used (step_estimate) */
+static int all_timed(const struct progress *pg)
+{
+	for (size_t i = 0; i < pg->nsteps; i++) {
+		const struct progress_load *l = load_named(pg, pg->plan[i]);
+
+		if (!l || !l->took_n)
+			return 0;
+	}
+	return 1;
+}
+
 void progress_read_earlier(struct progress *pg, const char *dir, const char *kernel)
 {
-	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR);
 	struct kernel_results *krs = NULL;
 	struct env *mine;
 	size_t n = 0;
+	char *cdir, *same;
 
-	if (!is_dir(dir)) {
-		free(cdir);
-		return;		/* the first session: no results yet */
-	}
-	results_read_all(dir, &krs, &n);
+	if (all_timed(pg) || !is_dir(dir))
+		return;		/* later sessions of the plan; the first: no results yet */
+	results_read_all(dir, &krs, &n);	/* once: this kernel's and the others' */
 	for (size_t k = 0; k < n; k++)
 		if (!strcmp(krs[k].name, kernel))
 			earlier_from(pg, &krs[k], 1, NULL, 0);
-	results_release_all(krs, n);
 	mine = env_of(dir, kernel);
-	earlier_from_dir(pg, dir, mine);
+	same = same_workload(dir, mine, krs, n);
+	earlier_from(pg, krs, n, same, 1);
+	free(same);
+	results_release_all(krs, n);
+	cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR);
 	earlier_from_dir(pg, cdir, mine);
 	env_free(mine);
 	free(cdir);
