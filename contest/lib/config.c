@@ -649,6 +649,20 @@ void config_dump(const struct config *cfg, FILE *out)
 	}
 }
 
+char *config_dump_text(const struct config *cfg)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		die(EXIT_NO_MEMORY, "out of memory");
+	config_dump(cfg, f);
+	if (fclose(f) != 0)
+		die(EXIT_NO_MEMORY, "out of memory");
+	return text;
+}
+
 int parse_size(const char *s, uint64_t ram, uint64_t *out)
 {
 	const char *end;

@@ -150,6 +150,8 @@ uint64_t config_bytes(struct config_size s, uint64_t ram);
 
 /* Print every key with its value in force, "key = value" lines and [LOAD] sections */
 void config_dump(const struct config *cfg, FILE *out);
+/* the same as text (free it) */
+char *config_dump_text(const struct config *cfg);
 
 /* Parsers, exposed for tests and for other modules. 0 or -1. */
 int parse_size(const char *s, uint64_t ram, uint64_t *out);

@@ -234,15 +234,9 @@ static int first_difference(const char *a, const char *b, char **la, char **lb)
 
 static int check_config(const struct resume_plan *r, const struct config *cfg)
 {
-	char *now = NULL, *la, *lb;
-	size_t len = 0;
-	FILE *f = open_memstream(&now, &len);
+	char *now = config_dump_text(cfg), *la, *lb;
 	int ret = 0;
 
-	if (!f)
-		die(EXIT_NO_MEMORY, "out of memory");
-	config_dump(cfg, f);
-	fclose(f);
 	if (first_difference(now, r->config, &la, &lb)) {
 		ret = error("the config differs from the interrupted plan's ('%s'): now '%s', was '%s'",
 			    r->path, *la ? la : "(nothing)", *lb ? lb : "(nothing)");

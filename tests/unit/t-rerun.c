@@ -15,17 +15,6 @@
 static char dir[] = "/tmp/t-rerun.XXXXXX";
 static char *dump;	/* a config's dump, as env's config section holds it */
 
-static char *dump_text(const struct config *cfg)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	config_dump(cfg, f);
-	fclose(f);
-	return text;
-}
-
 /* DIR/KERNEL/env: head's lines, then "config:" and the dump (tail NULL) or tail */
 static void write_env(const char *kernel, const char *head, const char *tail)
 {
@@ -58,7 +47,7 @@ static void test_exact(void)
 
 	write_env("K", "knobs: none\nrun_loads: noload cacherun\nrun_until_sd: 3 8\nhost: h\n", NULL);
 	ok(rerun_prepare(&r, dir, "K", "N") == 0, "an env with run_* lines makes a request");
-	again = r.cfg ? dump_text(r.cfg) : NULL;
+	again = r.cfg ? config_dump_text(r.cfg) : NULL;
 	is_str(again, dump, "the config is the env's section byte for byte");
 	ok(r.nloads == 2 && !strcmp(r.loads[0], "noload") && !strcmp(r.loads[1], "cacherun"),
 	   "the loads are run_loads'");
@@ -167,7 +156,7 @@ int main(void)
 	config_set_arg(cfg, set = xasprintf("work_dir=%s", work));
 	free(set);
 	config_set_arg(cfg, "io_load.size=64M");
-	dump = dump_text(cfg);
+	dump = config_dump_text(cfg);
 	config_free(cfg);
 	test_exact();
 	test_older();
