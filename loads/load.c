@@ -268,27 +268,7 @@ int load_check_disk(const char *dir, uint64_t want, char *why, size_t whylen)
 
 int load_find_program(const char *prog)
 {
-	const char *p = getenv("PATH");
-	int found = -1;
-
-	if (!prog || !*prog)
-		return -1;
-	if (strchr(prog, '/'))
-		return access(prog, X_OK);
-	if (!p || !*p)
-		p = "/usr/local/bin:/usr/bin:/bin";
-	while (found < 0 && *p) {
-		size_t len = strcspn(p, ":");
-		/* an empty PATH entry means the current directory */
-		char *cand = len ? xasprintf("%.*s/%s", (int)len, p, prog) : xasprintf("./%s", prog);
-
-		found = access(cand, X_OK);
-		free(cand);
-		p += len;
-		if (*p == ':')
-			p++;
-	}
-	return found;
+	return proc_find_program(prog);
 }
 
 pid_t load_fork(void)

@@ -279,3 +279,28 @@ char *argv_join(char *const argv[])
 	}
 	return s;
 }
+
+int proc_find_program(const char *prog)
+{
+	const char *p = getenv("PATH");
+	int found = -1;
+
+	if (!prog || !*prog)
+		return -1;
+	if (strchr(prog, '/'))
+		return access(prog, X_OK);
+	if (!p || !*p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	while (found < 0 && *p) {
+		size_t len = strcspn(p, ":");
+		/* an empty PATH entry means the current directory */
+		char *cand = len ? xasprintf("%.*s/%s", (int)len, p, prog) : xasprintf("./%s", prog);
+
+		found = access(cand, X_OK);
+		free(cand);
+		p += len;
+		if (*p == ':')
+			p++;
+	}
+	return found;
+}

@@ -41,6 +41,9 @@ int proc_wait(pid_t pid, int *status);
 /* fork and run fn(arg) in the child, set up as spawn's (output, group,
  * signals), which then exits 0; what names it in messages */
 pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct spawn_opts *o);
+/* 0 when prog is an executable (a path) or one on PATH (as execvp looks,
+ * /usr/local/bin:/usr/bin:/bin when PATH is unset or empty), else -1 */
+int proc_find_program(const char *prog);
 /* what argv writes on stdout (stderr to /dev/null), at most max bytes,
  * malloc'd; NULL when it could not run or did not exit 0 */
 char *proc_output(char *const argv[], size_t max);

@@ -289,23 +289,6 @@ static const char *workload_cc(const char *workload)
 	return NULL;
 }
 
-/* is name a program on PATH (as execvp looks for it)? */
-static int on_path(const char *name)
-{
-	const char *path = getenv("PATH");
-
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	for (const char *p = path; *p; p += strcspn(p, ":"), p += *p == ':') {
-		char *file = xasprintf("%.*s/%s", (int)strcspn(p, ":"), p, name);
-		int found = access(file, X_OK) == 0;
-
-		free(file);
-		if (found)
-			return 1;
-	}
-	return 0;
-}
 
 #define CC_TIMEOUT_S 10
 
@@ -326,7 +309,7 @@ static void write_compiler(struct facts *f, const char *workload)
 		fprintf(f->out, "compiler: not used\n");
 		return;
 	}
-	if (!on_path(cc)) {
+	if (proc_find_program(cc) < 0) {
 		fprintf(f->out, "compiler: none found (%s)\n", cc);
 		return;
 	}
