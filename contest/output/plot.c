@@ -251,17 +251,22 @@ static const enum metric_id disk_metrics[] = { METRIC_DISK_READ, METRIC_DISK_WRI
 
 /* the kernels' mean disk read and write rates and await as "x kernel
  * read write await" lines ('-' where a kernel has none); the bars written,
- * 0 when no kernel measured them */
-static int write_disk_dat(const struct report_table *t, struct plot_dir *d, const char *name)
+ * 0 when no kernel measured them; has[m] says whether any kernel has
+ * disk_metrics[m] (a quiet disk has rates but no await) */
+static int write_disk_dat(const struct report_table *t, struct plot_dir *d, const char *name,
+			  bool has[ARRAY_SIZE(disk_metrics)])
 {
 	char *path;
 	FILE *f;
 	size_t x = 0, any = 0;
 	int ret;
 
-	for (size_t i = 0; i < t->nrows; i++)
-		for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++)
-			any += t->rows[i].s->time.n && metric_stats(t->rows[i].s, disk_metrics[m])->n;
+	for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++) {
+		has[m] = false;
+		for (size_t i = 0; i < t->nrows; i++)
+			has[m] |= t->rows[i].s->time.n && metric_stats(t->rows[i].s, disk_metrics[m])->n;
+		any += has[m];
+	}
 	if (!any)
 		return 0;	/* no file for a chart not made */
 	if (!(f = open_in(d, name, "dat", &path)))
@@ -291,9 +296,17 @@ static int write_disk_dat(const struct report_table *t, struct plot_dir *d, cons
 	return ret < 0 ? -1 : (int)x;
 }
 
+/* gnuplot fails a plot whose every point is undefined ("all points y2
+ * value undefined!"), so only the series some kernel has are drawn */
 static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const char *name,
-			 enum plot_format format, int bars)
+			 enum plot_format format, int bars, const bool has[ARRAY_SIZE(disk_metrics)])
 {
+	static const char *const using[ARRAY_SIZE(disk_metrics)] = {
+		"($1-0.15):3%s with boxes lc rgb '#4a7ab5'",
+		"($1+0.15):4%s with boxes lc rgb '#b5884a'",
+		"1:5%s axes x1y2 with points pt 7 ps 1.5 lc rgb '#000000'",
+	};
+	bool first = true;
 	char *path, titles[3][48];
 	FILE *gp = open_in(d, name, "gp", &path);
 	int ret;
@@ -312,12 +325,18 @@ static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const
 	      "set key below\nset grid ytics\nset xtics nomirror rotate by -20\n"
 	      "set yrange [0:*]\nset y2range [0:*]\n", gp);
 	fprintf(gp, "set xrange [0.4:%d.6]\n", bars);
-	fprintf(gp, "plot '%s.dat' using ($1-0.15):3:xtic(2) with boxes lc rgb '#4a7ab5' title ", name);
-	gp_string(gp, titles[0]);
-	fputs(", \\\n     '' using ($1+0.15):4 with boxes lc rgb '#b5884a' title ", gp);
-	gp_string(gp, titles[1]);
-	fputs(", \\\n     '' using 1:5 axes x1y2 with points pt 7 ps 1.5 lc rgb '#000000' title ", gp);
-	gp_string(gp, titles[2]);
+	for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++) {
+		if (!has[m])
+			continue;
+		if (first)
+			fprintf(gp, "plot '%s.dat' using ", name);
+		else
+			fputs(", \\\n     '' using ", gp);
+		fprintf(gp, using[m], first ? ":xtic(2)" : "");
+		fputs(" title ", gp);
+		gp_string(gp, titles[m]);
+		first = false;
+	}
 	fputc('\n', gp);
 	ret = close_file(gp, path);
 	free(path);
@@ -329,14 +348,15 @@ static int disk_chart(const struct report_table *t, struct plot_dir *d,
 		      enum plot_format format, char **name)
 {
 	char *part = file_part(t->load);
+	bool has[ARRAY_SIZE(disk_metrics)];
 	int bars;
 
 	*name = xasprintf("disk-%s", part);
 	free(part);
-	bars = write_disk_dat(t, d, *name);
+	bars = write_disk_dat(t, d, *name, has);
 	if (bars <= 0)
 		return bars;
-	return write_disk_gp(t, d, *name, format, bars) < 0 ? -1 : 1;
+	return write_disk_gp(t, d, *name, format, bars, has) < 0 ? -1 : 1;
 }
 
 /* ---- latency-TASK+LOAD: an interactive task's latency distribution ---- */
