@@ -1,7 +1,10 @@
 # lib-kbuild.sh - what uml-kernel.sh and qemu-kernel.sh share; source it
 # after setting tool (the message prefix) and kind (uml, qemu).
-#   kbuild_args "$@"   checks WORKDIR NAME [FRAGMENT]; sets name, fragment
-#                      (absolute), workdir, here (the scripts), src and out
+#   kbuild_args "$@"   checks WORKDIR NAME [FRAGMENT] or --bisect [FRAGMENT];
+#                      sets name, fragment (absolute), workdir, here (the
+#                      scripts), src and out; workdir is empty with --bisect
+#   kbuild_done IMAGE  prints where the image is: WORKDIR/NAME.SUFFIX (a
+#                      copy), or IMAGE itself with --bisect
 #   kbuild_config ARCH BASE FRAGMENT...
 #                      the BASE config target, the fragments merged on top,
 #                      the user's FRAGMENT last; each line of it checked
@@ -12,6 +15,11 @@
 # in-tree in WORKDIR/linux-source-6.1 and an in-tree .config makes every O=
 # build refuse. Each KIND and NAME builds out of tree in
 # WORKDIR/KIND-build-NAME, so a second call only rebuilds what changed.
+#
+# --bisect is `contest bisect --build`'s way in: the source is the current
+# directory (bisect runs the command in its tree, at the commit to build)
+# and the build directory is $CONTEST_BUILD_DIR, one for every step, so
+# steps after the first are incremental.
 
 msg() {
 	printf '%s: %s\n' "$tool" "$*" >&2
@@ -24,20 +32,37 @@ die() {
 	exit "$status"
 }
 
-kbuild_args() {
-	[ "$#" -ge 2 ] && [ "$#" -le 3 ] || die 2 "usage: $0 WORKDIR NAME [FRAGMENT]"
-	name=$2
-	case $name in
-	'' | .* | */* | *[[:space:]]*) die 2 "bad kernel name '$name': no '/', blanks or leading '.'" ;;
-	esac
-	fragment=${3:-}
+kbuild_fragment() {
+	fragment=$1
 	if [ -n "$fragment" ]; then
 		[ -r "$fragment" ] || die 2 "cannot read config fragment '$fragment'"
 		fragment=$(cd "$(dirname "$fragment")" && pwd -P)/$(basename "$fragment")
 	fi
+}
+
+kbuild_args() {
+	here=$(cd "$(dirname "$0")" && pwd -P)
+	if [ "${1:-}" = --bisect ]; then
+		[ "$#" -le 2 ] || die 2 "usage: $0 --bisect [FRAGMENT]"
+		[ -n "${CONTEST_BUILD_DIR:-}" ] ||
+			die 2 "--bisect: CONTEST_BUILD_DIR is not set (contest bisect --build sets it)"
+		[ -f Makefile ] && [ -f Kconfig ] ||
+			die 2 "--bisect: '$(pwd)' is not a kernel tree (no Makefile and Kconfig)"
+		kbuild_fragment "${2:-}"
+		name= workdir=
+		src=$(pwd -P)
+		mkdir -p "$CONTEST_BUILD_DIR"
+		out=$(cd "$CONTEST_BUILD_DIR" && pwd -P)
+		return
+	fi
+	[ "$#" -ge 2 ] && [ "$#" -le 3 ] || die 2 "usage: $0 WORKDIR NAME [FRAGMENT] | --bisect [FRAGMENT]"
+	name=$2
+	case $name in
+	'' | .* | */* | *[[:space:]]*) die 2 "bad kernel name '$name': no '/', blanks or leading '.'" ;;
+	esac
+	kbuild_fragment "${3:-}"
 	mkdir -p "$1"
 	workdir=$(cd "$1" && pwd -P)
-	here=$(cd "$(dirname "$0")" && pwd -P)
 	src=$("$here/kernel-tree.sh" "$workdir/uml-src")
 	src=$(cd "$src" && pwd -P)
 	out=$workdir/$kind-build-$name
@@ -61,6 +86,11 @@ kbuild_config() {
 	arch=$1
 	base=$2
 	shift 2
+	if [ -z "$workdir" ] && [ -f "$out/.config" ]; then
+		# a later bisect step: the first step's config, settled for this commit
+		make -s -C "$src" O="$out" ARCH="$arch" olddefconfig >&2
+		return
+	fi
 	make -s -C "$src" O="$out" ARCH="$arch" "$base" >&2
 	# merge_config.sh -m merges without running make; olddefconfig settles the rest
 	(cd "$out" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
@@ -69,4 +99,16 @@ kbuild_config() {
 	if [ -n "$fragment" ]; then
 		kconfig_check "$fragment" "$out/.config"
 	fi
+}
+
+# IMAGE SUFFIX: a copy at WORKDIR/NAME.SUFFIX (another build of NAME does
+# not change a kernel being booted), or IMAGE itself with --bisect
+kbuild_done() {
+	if [ -z "$workdir" ]; then
+		printf '%s\n' "$1"
+		return
+	fi
+	cp "$1" "$workdir/$name.$2.tmp"
+	mv -f "$workdir/$name.$2.tmp" "$workdir/$name.$2"
+	printf '%s\n' "$workdir/$name.$2"
 }

@@ -13,6 +13,10 @@
 # Out of tree in WORKDIR/qemu-build-NAME, from the source uml-kernel.sh
 # uses too (lib-kbuild.sh).
 #
+# --bisect [FRAGMENT] builds the kernel tree in the current directory in
+# $CONTEST_BUILD_DIR instead and prints the image there: `contest bisect
+# --build 'scripts/qemu-kernel.sh --bisect'` (lib-kbuild.sh).
+#
 # Exit: 0 ok, 1 failure, 2 bad usage.
 set -eu
 
@@ -76,6 +80,4 @@ grep -v -f "$out/fragment-symbols" "$out/contest-guest.config" >"$out/contest-gu
 kconfig_check "$out/contest-guest.check" "$out/.config"
 msg "building '$out/arch/x86/boot/bzImage' (make ARCH=x86_64 -j$(nproc) bzImage)"
 make -s -C "$src" O="$out" ARCH=x86_64 -j"$(nproc)" bzImage >&2
-cp "$out/arch/x86/boot/bzImage" "$workdir/$name.bzImage.tmp"
-mv -f "$workdir/$name.bzImage.tmp" "$workdir/$name.bzImage"
-printf '%s\n' "$workdir/$name.bzImage"
+kbuild_done "$out/arch/x86/boot/bzImage" bzImage

@@ -10,6 +10,10 @@
 # devtmpfs, cgroup v2 with memory and cpu, swap, PSI), then FRAGMENT, so a
 # fragment can take any of them away again.
 #
+# --bisect [FRAGMENT] builds the kernel tree in the current directory in
+# $CONTEST_BUILD_DIR instead and prints the image there: `contest bisect
+# --build 'scripts/uml-kernel.sh --bisect'` (lib-kbuild.sh).
+#
 # Exit: 0 ok, 1 failure, 2 bad usage.
 set -eu
 
@@ -43,6 +47,4 @@ msg "configuring '$out' (ARCH=um defconfig + guest needs${fragment:+ + $fragment
 kbuild_config um defconfig contest-guest.config
 msg "building '$out/linux' (make ARCH=um -j$(nproc) linux)"
 make -s -C "$src" O="$out" ARCH=um -j"$(nproc)" linux >&2
-cp "$out/linux" "$workdir/$name.uml.tmp"
-mv -f "$workdir/$name.uml.tmp" "$workdir/$name.uml"
-printf '%s\n' "$workdir/$name.uml"
+kbuild_done "$out/linux" uml

@@ -25,6 +25,14 @@ grep -qx 'CONFIG_NET_9P_VIRTIO=y' "$cfg" && grep -qx 'CONFIG_VIRTIO_BLK=y' "$cfg
 	grep -qx 'CONFIG_PSI=y' "$cfg" && grep -qx 'CONFIG_MEMCG=y' "$cfg"
 ok $? "its config has 9p over virtio, virtio-blk, PSI and the memory controller"
 
+# where KVM works, bisect builds bzImages with
+# `--build 'qemu-kernel.sh --bisect'`: the tree in the current directory,
+# built in $CONTEST_BUILD_DIR, the image printed where it was built
+src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work/uml-src")
+b=$(cd "$src" && CONTEST_BUILD_DIR=$TOP/work/qemu-build-qemu-6.1 "$TOP/scripts/qemu-kernel.sh" --bisect 2> "$T/bisect.err")
+ok $? "qemu-kernel.sh --bisect builds in \$CONTEST_BUILD_DIR ($(tail -n 1 "$T/bisect.err"))"
+is "$b" "$TOP/work/qemu-build-qemu-6.1/arch/x86/boot/bzImage" "it prints the bzImage in the build directory"
+
 # a fragment line the build cannot take is refused, not silently dropped
 printf 'CONFIG_NO_SUCH_OPTION_AT_ALL=y\n' > "$T/bad.config"
 "$TOP/scripts/qemu-kernel.sh" "$TOP/work" contest-test-bad "$T/bad.config" > /dev/null 2> "$T/bad.err"

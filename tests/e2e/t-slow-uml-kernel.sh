@@ -20,6 +20,17 @@ is "$img" "$TOP/work/nodeadline.uml" "it prints the image's path"
 	grep -qx 'CONFIG_HOSTFS=y' "$TOP/work/uml-build-nodeadline/.config"
 ok $? "the fragment took (no mq-deadline) and so did what a guest needs (hostfs)"
 
+# `contest bisect --build 'uml-kernel.sh --bisect'`: the tree in the current
+# directory, built in $CONTEST_BUILD_DIR; a build directory already
+# configured keeps its config (settled by olddefconfig), so a later step is
+# incremental and keeps the first step's fragment
+src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work/uml-src")
+b=$(cd "$src" && CONTEST_BUILD_DIR=$TOP/work/uml-build-nodeadline "$TOP/scripts/uml-kernel.sh" --bisect 2> "$T/bisect.err")
+ok $? "uml-kernel.sh --bisect builds in \$CONTEST_BUILD_DIR ($(tail -n 1 "$T/bisect.err"))"
+is "$b" "$TOP/work/uml-build-nodeadline/linux" "it prints the image in the build directory"
+! grep -q '^CONFIG_MQ_IOSCHED_DEADLINE=' "$TOP/work/uml-build-nodeadline/.config"
+ok $? "the build directory's config was kept, not made again from defconfig"
+
 # a fragment line the build cannot take is refused, not silently dropped
 printf 'CONFIG_NO_SUCH_OPTION_AT_ALL=y\n' > "$T/bad.config"
 "$TOP/scripts/uml-kernel.sh" "$TOP/work" contest-test-bad "$T/bad.config" > /dev/null 2> "$T/bad.err"
