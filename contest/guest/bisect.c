@@ -456,10 +456,12 @@ static int prepare(void *ctx, size_t i)
 	char *cached = image_path(dr, i), *image = NULL;
 	double t0 = now_mono();
 	FILE *log;
-	int ret = -1;
+	int ret = BISECT_SKIP;
 
-	if (dr->failed || run_interrupted)
+	if (dr->failed || run_interrupted) {
+		ret = BISECT_STOP;
 		goto out;
+	}
 	if (dr->built[i] == BUILT_SKIP) {
 		info("bisect: %s skipped (could not be built or booted before)", c->name);
 		dr->d->skipped++;
@@ -478,8 +480,10 @@ static int prepare(void *ctx, size_t i)
 		image = dr->rq->build ? build_cmd(dr) : build_uml(dr);
 	dr->d->builds++;
 	dr->d->build_s += now_mono() - t0;
-	if (run_interrupted || dr->failed)
+	if (run_interrupted || dr->failed) {
+		ret = BISECT_STOP;
 		goto out;
+	}
 	if (image && !bootable(image)) {
 		warning("%s: '%s' is neither a user-mode-linux program nor a bzImage", c->name,
 			image);

@@ -185,7 +185,13 @@ static enum side confirm(struct bisection *b, size_t n)
 	double est;
 	enum side side;
 
-	if (b->ops->prepare(b->ops->ctx, 0) < 0 || b->ops->prepare(b->ops->ctx, n - 1) < 0) {
+	int ret = b->ops->prepare(b->ops->ctx, 0);
+
+	if (ret == 0)
+		ret = b->ops->prepare(b->ops->ctx, n - 1);
+	if (ret == BISECT_STOP)
+		return SIDE_STOP;
+	if (ret < 0) {
 		b->res->why = "good or bad cannot be measured";
 		return SIDE_NONE;
 	}
@@ -224,9 +230,15 @@ void bisect_run(size_t n, const struct bisect_ops *ops, const struct bisect_opts
 			res->why = "every commit between was skipped";
 			break;
 		}
+		int ret = ops->prepare(ops->ctx, c);
+
+		if (ret == BISECT_STOP) {	/* not tried: --resume builds it again */
+			res->outcome = BISECT_STOPPED;
+			break;
+		}
 		tried[c] = 1;
 		res->steps++;
-		if (ops->prepare(ops->ctx, c) < 0)
+		if (ret < 0)
 			continue;
 		side = measure(&b, (const size_t[]){ res->lo, c, res->hi }, 3, alpha_step, NULL);
 		placed(&b, c, side == SIDE_BAD ? 1 : side == SIDE_GOOD ? 0 : -1);

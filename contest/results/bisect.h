@@ -54,9 +54,12 @@ struct bisect_opts {
 
 void bisect_opts_init(struct bisect_opts *o);
 
+enum { BISECT_SKIP = -1, BISECT_STOP = -2 };	/* what prepare() says */
+
 /* what measures: a driver (builds, boots, runs) or a simulation */
 struct bisect_ops {
-	/* 0: commit can be measured; -1: it cannot (build or boot failed), skipped */
+	/* 0: commit can be measured; BISECT_SKIP: it cannot (build or boot
+	 * failed), skipped; BISECT_STOP: stop (interrupted), nothing decided */
 	int (*prepare)(void *ctx, size_t commit);
 	/* one interleaved round of the n commits, in that order: times[i] of
 	 * commits[i]; 0, or -1 to stop (interrupted, a run failed) */

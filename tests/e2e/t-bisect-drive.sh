@@ -40,6 +40,9 @@ done
 kill -INT $pid 2>/dev/null
 wait $pid
 is $? 130 "Ctrl-C after the first step: exit 130"
+grep -q '^bisect: stopped; the culprit is in [0-9a-f]*\.\.[0-9a-f]* so far$' "$T/out1" &&
+	! grep -q 'culprit is one of\|was skipped\|culprit is [0-9a-f]* (' "$T/out1"
+ok $? "and says it stopped, with the range so far: no commit called skipped, no answer"
 grep -q '^bisect: 6 commits from .* ~3 steps, 5 builds' "$T/out1" && grep -q '^bisect: rule: .* each at 0.0125 = 0.05 over 3 steps' "$T/out1"
 ok $? "the plan first: commits, steps, builds, the rule and its level"
 grep -q "contest: bisect: estimate from the builds" "$T/err1"

@@ -12,7 +12,7 @@ struct sim {
 	size_t culprit;
 	double step, sd, round_sd;
 	const unsigned char *skip;
-	size_t prepared;
+	size_t prepared, stop_at;	/* stop_at: prepare says stop there (an interrupt) */
 };
 
 static int sim_prepare(void *ctx, size_t commit)
@@ -20,7 +20,9 @@ static int sim_prepare(void *ctx, size_t commit)
 	struct sim *s = ctx;
 
 	s->prepared++;
-	return s->skip && s->skip[commit] ? -1 : 0;
+	if (s->stop_at && s->prepared == s->stop_at)
+		return BISECT_STOP;
+	return s->skip && s->skip[commit] ? BISECT_SKIP : 0;
 }
 
 static int sim_round(void *ctx, const size_t *commits, size_t n, double *times)
@@ -49,7 +51,7 @@ static void bisect_many(int trials, size_t n, double step, double sd, struct tal
 	bisect_opts_init(&o);
 	for (int i = 0; i < trials; i++) {
 		struct sim s = { culprit ? culprit : 1 + rng_next() % (n - 1), step, sd, 0.03,
-				 skip, 0 };
+				 skip, 0, 0 };
 		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
 
 		bisect_run(n, &ops, &o, &r);
@@ -131,5 +133,27 @@ int main(void)
 	bisect_many(200, 16, 0.10, 0.03, &t, skip, 8);
 	ok(t.range_holds >= 190, "the culprit among skipped commits: a range holding it (%d of 200)",
 	   t.range_holds);
+
+	/* an interrupt while the second midpoint builds: stopped, the range so
+	 * far, that midpoint neither skipped nor counted as a step */
+	{
+		struct sim s = { 12, 0.10, 0.03, 0.03, NULL, 0, 4 };
+		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
+		struct bisect_opts o;
+		struct bisect_result r;
+
+		bisect_opts_init(&o);
+		rng_seed(109);
+		bisect_run(16, &ops, &o, &r);
+		ok(r.outcome == BISECT_STOPPED && r.steps == 1 && r.lo < 12 && r.hi >= 12 &&
+		   !r.why, "stopped while preparing the 2nd midpoint: stopped (outcome %d), "
+		   "1 step, the range so far (%zu, %zu]", (int)r.outcome, r.lo, r.hi);
+		s.prepared = 0;
+		s.stop_at = 1;
+		bisect_run(16, &ops, &o, &r);
+		ok(r.outcome == BISECT_STOPPED && r.steps == 0,
+		   "stopped while preparing good: stopped, not refused (outcome %d)",
+		   (int)r.outcome);
+	}
 	return tap_done();
 }
