@@ -10,6 +10,7 @@
 # "# long: WHY" (minutes, no package missing) runs with CONTEST_TESTS=long,
 # which runs only those (`make test-long`, which CI runs), or with
 # CONTEST_SLOW=1; otherwise it too counts as one skip with the reason.
+# CONTEST_TEST_KEEP=DIR keeps a failed e2e test's files in DIR.
 # A test runs for at most 900 s, or SECONDS with "# timeout: SECONDS"
 # among its first 5 lines.
 # Each test prints exactly one plan, "1..N" with N its results (before or

@@ -1,6 +1,8 @@
 # lib.sh - TAP helpers for the end-to-end tests; source it.
 # Gives: $CONTEST (the binary), $T (a private temp dir removed at exit),
 # ok COND-STATUS NAME, is GOT WANT NAME, skip NAME WHY, done_testing.
+# CONTEST_TEST_KEEP=DIR: a test that failed leaves its $T in DIR to read
+# (its processes and knobs are cleaned up all the same).
 set -u
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CONTEST=$TOP/bin/contest
@@ -11,6 +13,10 @@ at_exit() { _cleanup_hooks+=("$*"); }
 _on_exit() {
 	local h
 	for h in "${_cleanup_hooks[@]}"; do eval "$h"; done
+	if [ -n "${CONTEST_TEST_KEEP:-}" ] && [ "$_failed" -gt 0 ] && mkdir -p "$CONTEST_TEST_KEEP" &&
+		mv "$T" "$CONTEST_TEST_KEEP/" 2>/dev/null; then
+		echo "# kept its files in $CONTEST_TEST_KEEP/${T##*/}"
+	fi
 	rm -rf "$T"
 }
 trap _on_exit EXIT
