@@ -296,7 +296,8 @@ static void keep_run(struct load_summary *ls, const struct run_row *row)
 	rv->v[3] = row->lcpu_pct;
 }
 
-static void add_ok(struct load_summary *ls, const struct run_row *row, const double *when)
+static void add_ok(struct load_summary *ls, const struct run_row *row, const double *when,
+		   int no_runs)
 {
 	if (!isnan(row->steal_s))
 		running_stats_add(&ls->steal, row->steal_s);
@@ -323,7 +324,9 @@ static void add_ok(struct load_summary *ls, const struct run_row *row, const dou
 		if (isnan(ls->last_ok) || *when > ls->last_ok)
 			ls->last_ok = *when;
 	}
-	if (ls->time.n < LOAD_MAX_PAIRED) {
+	if (no_runs) {
+		;	/* the reader shows means only */
+	} else if (ls->time.n < LOAD_MAX_PAIRED) {
 		keep_run(ls, row);
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */
@@ -354,7 +357,7 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 	if (!ls)
 		return "more loads than " STR(KERNEL_MAX_LOADS) " in one file";
 	if (!strcmp(row->status, "ok"))
-		add_ok(ls, row, dated ? &when : NULL);
+		add_ok(ls, row, dated ? &when : NULL, kr->no_runs);
 	else if (count_not_ok(ls, row->status) < 0)
 		return "more statuses than " STR(LOAD_MAX_STATUSES) " for one load";
 	/* a run cut short (aborted) does not use up its number: the run that redoes it takes it */
@@ -367,7 +370,9 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 	return NULL;
 }
 
-int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+/* results_read_kernel, as flags say */
+static int read_kernel(const char *dir, const char *kernel, struct kernel_results *out,
+		       unsigned flags)
 {
 	char *path = results_path(dir, kernel, RUNS_FILE);
 	double mtime = 0;
@@ -375,6 +380,7 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 
 	memset(out, 0, sizeof(*out));
 	out->name = xstrdup(kernel);
+	out->no_runs = (flags & RESULTS_NO_RUNS) != 0;
 	ret = results_scan(path, 0, kernel_results_add, out, &mtime);
 	if (ret < 0)
 		kernel_results_release(out);
@@ -402,6 +408,11 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 	}
 	free(path);
 	return ret;
+}
+
+int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+{
+	return read_kernel(dir, kernel, out, 0);
 }
 
 void kernel_results_release(struct kernel_results *kr)
@@ -469,13 +480,14 @@ struct read_share {
 	struct kernel_results *out;
 	int *ok;
 	const struct results_env_hook *hook;	/* NULL: no env files */
+	unsigned flags;		/* RESULTS_* */
 	struct membuf words;	/* a second thread's errors and warnings, held back */
 };
 
 static void read_share(struct read_share *sh)
 {
 	for (size_t i = sh->from; i < sh->to; i++) {
-		sh->ok[i] = results_read_kernel(sh->dir, sh->names[i], &sh->out[i]) == 0;
+		sh->ok[i] = read_kernel(sh->dir, sh->names[i], &sh->out[i], sh->flags) == 0;
 		if (sh->ok[i] && sh->hook)
 			sh->hook->fn(&sh->out[i], i, results_read_env(sh->dir, sh->names[i]),
 				     sh->hook->data);
@@ -497,9 +509,10 @@ static void *read_share_thread(void *data)
 #define READ_SHARED 256
 
 int results_read_list(const char *dir, char *const *names, size_t n,
-		      struct kernel_results *out, int *ok, const struct results_env_hook *hook)
+		      struct kernel_results *out, int *ok, const struct results_env_hook *hook,
+		      unsigned flags)
 {
-	struct read_share first = { dir, names, 0, n, out, ok, hook, { 0 } }, second = first;
+	struct read_share first = { dir, names, 0, n, out, ok, hook, flags, { 0 } }, second = first;
 	pthread_t thread;
 	int threaded = 0, all = 1;
 
@@ -531,11 +544,11 @@ int results_read_list(const char *dir, char *const *names, size_t n,
 
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 {
-	return results_read_all_env(dir, out, n, NULL);
+	return results_read_all_env(dir, out, n, NULL, 0);
 }
 
 int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
-			 const struct results_env_hook *hook)
+			 const struct results_env_hook *hook, unsigned flags)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -559,7 +572,7 @@ int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n
 	closedir(d);
 	*out = xcalloc(count + 1, sizeof(**out));
 	ok = xcalloc(count + 1, sizeof(*ok));
-	ret = results_read_list(dir, names, count, *out, ok, hook);
+	ret = results_read_list(dir, names, count, *out, ok, hook, flags);
 	for (size_t i = 0; i < count; i++) {	/* the readable ones, in order */
 		if (ok[i])
 			(*out)[(*n)++] = (*out)[i];
