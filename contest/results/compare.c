@@ -7,9 +7,14 @@
 #include "results/compare.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* a row's pairs are at most the runs a summary keeps */
+_Static_assert(LOAD_MAX_PAIRED <= USHRT_MAX, "compare_row.paired holds LOAD_MAX_PAIRED");
+_Static_assert(METRICS <= SHRT_MAX, "compare_row.metric holds a metric");
 
 /* where a timed task's metrics and the counters begin in run_values */
 enum { METRIC_LAT = METRIC_LAT_MEAN };
