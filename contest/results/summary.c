@@ -370,6 +370,76 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 	return NULL;
 }
 
+/*
+ * What the summaries of a kernel keep besides themselves (the blocks of
+ * statistics some run had, the kept runs' values), each made and grown
+ * as the rows came, moved into one block of the kernel's (kr->kept): a
+ * lab's 120000 summaries hold four or five blocks each, and each costs
+ * its allocator's header and rounding, its room to grow, and a cache
+ * line of its own where compare walks them. No row is added after.
+ */
+/* a block of n stats (no_stats: none kept) moved to base + *at (base
+ * NULL: only counted); *at past it */
+static void pack_stats(const struct running_stats **stats, size_t n, char *base, size_t *at)
+{
+	if (*stats == no_stats)
+		return;
+	if (base) {
+		memcpy(base + *at, *stats, n * sizeof(**stats));
+		free((void *)*stats);
+		*stats = (const struct running_stats *)(void *)(base + *at);
+	}
+	*at += n * sizeof(**stats);
+}
+
+/* the same for size bytes of values (NULL: none kept) */
+static void pack_values(void **values, size_t size, char *base, size_t *at)
+{
+	if (!*values)
+		return;
+	if (base) {
+		memcpy(base + *at, *values, size);
+		free(*values);
+		*values = base + *at;
+	}
+	*at += size;
+}
+
+/* ls's blocks moved to base + *at, as pack_stats(): each of doubles and
+ * sizes, so each starts aligned as the one before ends */
+_Static_assert(sizeof(struct running_stats) % _Alignof(double) == 0 &&
+	       sizeof(struct run_values) % _Alignof(double) == 0 &&
+	       _Alignof(struct running_stats) <= _Alignof(double) &&
+	       _Alignof(struct run_values) <= _Alignof(double), "the kept blocks pack aligned");
+static void pack_summary(struct load_summary *ls, char *base, size_t *at)
+{
+	pack_stats(&ls->psi, 2 * PSI_NCOL, base, at);
+	pack_stats(&ls->lat, LAT_NCOL, base, at);
+	pack_stats(&ls->counts, COUNTS, base, at);
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		pack_stats(&ls->extra[g], (size_t)EXTRA_GROUP_SIZE(g), base, at);
+	pack_values((void **)&ls->runs, ls->nruns * sizeof(*ls->runs), base, at);
+	pack_values((void **)&ls->more, ls->nruns * RUN_MORE * sizeof(*ls->more), base, at);
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		pack_values((void **)&ls->extra_runs[g],
+			    ls->nruns * (size_t)EXTRA_GROUP_SIZE(g) * sizeof(double), base, at);
+	if (base)
+		ls->runs_alloc = ls->nruns;
+}
+
+static void pack_kept(struct kernel_results *kr)
+{
+	size_t size = 0, at = 0;
+
+	for (size_t i = 0; i < kr->nloads; i++)
+		pack_summary(&kr->loads[i], NULL, &size);
+	if (!size)
+		return;
+	kr->kept = xmalloc(size);
+	for (size_t i = 0; i < kr->nloads; i++)
+		pack_summary(&kr->loads[i], kr->kept, &at);
+}
+
 /* results_read_kernel, as flags say */
 static int read_kernel(const char *dir, const char *kernel, struct kernel_results *out,
 		       unsigned flags)
@@ -391,21 +461,8 @@ static int read_kernel(const char *dir, const char *kernel, struct kernel_result
 		out->loads = xrealloc(out->loads, out->nloads * sizeof(*out->loads));
 		out->loads_alloc = out->nloads;
 	}
-	for (size_t i = 0; ret == 0 && i < out->nloads; i++) {
-		struct load_summary *ls = &out->loads[i];
-
-		if (ls->runs && ls->runs_alloc > ls->nruns) {
-			ls->runs = xrealloc(ls->runs, ls->nruns * sizeof(*ls->runs));
-			if (ls->more)
-				ls->more = xrealloc(ls->more, ls->nruns * RUN_MORE *
-						    sizeof(*ls->more));
-			for (int g = 0; g < EXTRA_GROUPS; g++)
-				if (ls->extra_runs[g])
-					ls->extra_runs[g] = xrealloc(ls->extra_runs[g], ls->nruns *
-						EXTRA_GROUP_SIZE(g) * sizeof(*ls->extra_runs[g]));
-			ls->runs_alloc = ls->nruns;
-		}
-	}
+	if (ret == 0)
+		pack_kept(out);
 	free(path);
 	return ret;
 }
@@ -419,6 +476,10 @@ void kernel_results_release(struct kernel_results *kr)
 {
 	for (size_t i = 0; i < kr->nloads; i++) {
 		free(kr->loads[i].not_ok);
+		for (size_t kind = 0; kind < RUN_NOTES; kind++)
+			free(kr->loads[i].notes[kind].text);
+		if (kr->kept)	/* the rest is in it */
+			continue;
 		free(kr->loads[i].runs);
 		free(kr->loads[i].more);
 		free_kept(kr->loads[i].psi);
@@ -428,9 +489,8 @@ void kernel_results_release(struct kernel_results *kr)
 			free_kept(kr->loads[i].extra[g]);
 			free(kr->loads[i].extra_runs[g]);
 		}
-		for (size_t kind = 0; kind < RUN_NOTES; kind++)
-			free(kr->loads[i].notes[kind].text);
 	}
+	free(kr->kept);
 	free(kr->loads);
 	free(kr->name);
 	env_free(kr->env);

@@ -100,6 +100,10 @@ struct kernel_results {
 	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
 	int dated;			/* first_seen is a row's timestamp */
 	struct env *env;		/* its env file, where a reader's env hook kept it */
+	/* once read, what its summaries keep besides themselves (their
+	 * statistics' blocks, their runs' values), in one block; NULL while
+	 * rows are added, or when they keep nothing */
+	char *kept;
 	/* read with RESULTS_NO_RUNS: its summaries keep no run's values */
 	unsigned char no_runs;
 };
