@@ -229,7 +229,7 @@ static int read_list(struct kernel_results **krs, const char *dir, char *const *
 	int ret;
 
 	*krs = xcalloc(n + 1, sizeof(**krs));
-	ret = results_read_list(dir, kernels, n, *krs, ok, hook);
+	ret = results_read_list(dir, kernels, n, *krs, ok, hook, 0);
 	free(ok);
 	if (ret < 0) {	/* one that cannot be read (said) leaves nothing to compare */
 		results_release_all(*krs, n);

@@ -7,9 +7,14 @@
 #include "results/compare.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* a row's pairs are at most the runs a summary keeps */
+_Static_assert(LOAD_MAX_PAIRED <= USHRT_MAX, "compare_row.paired holds LOAD_MAX_PAIRED");
+_Static_assert(METRICS <= SHRT_MAX, "compare_row.metric holds a metric");
 
 /* where a timed task's metrics and the counters begin in run_values */
 enum { METRIC_LAT = METRIC_LAT_MEAN };
@@ -340,13 +345,14 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 /* Holm over every test made, then the marks */
 static void mark_rows(struct compare *c)
 {
-	double *p = xcalloc(c->nrows + 1, sizeof(*p)), *adj = xcalloc(c->nrows + 1, sizeof(*adj));
+	/* a lab's million rows: one array, adjusted in place */
+	double *adj = xcalloc(c->nrows + 1, sizeof(*adj));
 
 	for (size_t i = 0; i < c->nrows; i++) {
-		p[i] = c->rows[i].test == TEST_MADE ? c->rows[i].p : NAN;
+		adj[i] = c->rows[i].test == TEST_MADE ? c->rows[i].p : NAN;
 		c->ntests += c->rows[i].test == TEST_MADE;
 	}
-	holm_adjust(p, adj, c->nrows);
+	holm_adjust(adj, adj, c->nrows);
 	for (size_t i = 0; i < c->nrows; i++) {
 		struct compare_row *row = &c->rows[i];
 
@@ -358,7 +364,6 @@ static void mark_rows(struct compare *c)
 		c->nalpha += row->mark != MARK_NONE;
 		c->nholm += row->mark == MARK_HOLM;
 	}
-	free(p);
 	free(adj);
 }
 

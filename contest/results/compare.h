@@ -98,9 +98,20 @@ struct compare_opts {
 
 void compare_opts_init(struct compare_opts *o);
 
+/* a lab's compare holds a million of these: the wide fields first, the
+ * narrow ones packed after them (112 bytes on LP64) */
 struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
-	int metric;			/* enum metric_id, metric.h */
+	/* over ok runs, runs = s->n: the report's, or empty where the
+	 * kernel has no runs of the load (a lab's 480000 rows share them) */
+	const struct running_stats *s;
+	double diff_pct;		/* NAN: BASE, missing, or BASE's mean 0 */
+	double p, p_holm;		/* NAN unless TEST_MADE */
+	struct verdict verdict;		/* NEW rows with runs on both sides */
+	unsigned k;			/* the kernel's index in the report's kernels[] */
+	short metric;			/* enum metric_id, metric.h */
+	/* interleaved, and tested round by round: pairs (<= LOAD_MAX_PAIRED) */
+	unsigned short paired;
 	unsigned char is_base;
 	/* the metric its table is measured by (report_main_stats): Time, an
 	 * interactive task's Latency, a measured load's Work */
@@ -108,20 +119,12 @@ struct compare_row {
 	/* NEW rows: 0 in every run of both sides (noload's Loads and LCPU%:
 	 * no load ran): nothing to test, no verdict, not counted */
 	unsigned char untested;
-	/* over ok runs, runs = s->n: the report's, or empty where the
-	 * kernel has no runs of the load (a lab's 480000 rows share them) */
-	const struct running_stats *s;
-	double diff_pct;		/* NAN: BASE, missing, or BASE's mean 0 */
-	double p, p_holm;		/* NAN unless TEST_MADE */
-	enum compare_test test;
-	enum compare_mark mark;
-	int interleaved;		/* NEW rows: runs overlapped BASE's in time */
-	unsigned paired;		/* interleaved, and tested round by round: pairs */
-	struct verdict verdict;		/* NEW rows with runs on both sides */
+	enum compare_test test : 8;
+	enum compare_mark mark : 8;
+	unsigned char interleaved;	/* NEW rows: runs overlapped BASE's in time */
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */
-	int mde_floor;
-	unsigned k;			/* the kernel's index in the report's kernels[] */
+	unsigned char mde_floor;
 };
 
 struct compare_summary {

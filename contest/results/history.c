@@ -168,7 +168,7 @@ int history_read(const char *dir, const char *const *kernels, size_t n, enum his
 	int ret;
 
 	report_opts_init(&ropts);
-	ret = report_collect(dir, kernels, n, &ropts, 0, r);
+	ret = report_collect(dir, kernels, n, &ropts, REPORT_NEED_RUNS, r);
 	if (ret < 0 || history_build(h, r, dir, order, metric, o) < 0) {
 		if (ret >= 0)
 			report_release(r);

@@ -272,12 +272,12 @@ static const struct results_env_hook keep_envs = { keep_env, NULL };
 
 /* Read the named kernels in order; a broken one is skipped (error printed) */
 static int read_named(const char *dir, const char *const *names, size_t n,
-		      const struct results_env_hook *hook, struct kernel_results **out,
-		      size_t *nread)
+		      const struct results_env_hook *hook, unsigned flags,
+		      struct kernel_results **out, size_t *nread)
 {
 	int *ok = xcalloc(n + 1, sizeof(*ok));
 	int ret = results_read_list(dir, (char *const *)names, n, *out = xcalloc(n + 1, sizeof(**out)),
-				    ok, hook);
+				    ok, hook, flags);
 
 	*nread = 0;
 	for (size_t i = 0; i < n; i++)
@@ -304,12 +304,13 @@ int report_collect(const char *dir, const char *const *kernels, size_t n,
 	const struct results_env_hook *hook =
 		needs & (REPORT_NEED_ENVS | REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS) ?
 		&keep_envs : NULL;
+	unsigned flags = needs & (REPORT_NEED_RUNS | REPORT_NEED_COMPARE) ? 0 : RESULTS_NO_RUNS;
 	struct kernel_results *krs, ref;
 	size_t nk;
 	int ret, have_ref;
 
-	ret = n ? read_named(dir, kernels, n, hook, &krs, &nk) :
-		  results_read_all_env(dir, &krs, &nk, hook);
+	ret = n ? read_named(dir, kernels, n, hook, flags, &krs, &nk) :
+		  results_read_all_env(dir, &krs, &nk, hook, flags);
 	if (ret < 0 && !nk) {
 		free(krs);
 		return -1;

@@ -183,6 +183,10 @@ enum report_need {
 	REPORT_NEED_COMPARE = 1 << 2,	/* r->compare (two kernels or more), with envs */
 	REPORT_NEED_CONFOUNDS = 1 << 3,	/* r->confounds, with compare */
 	REPORT_NEED_MONITORS = 1 << 4,	/* r->monitors */
+	/* each summary's runs (run_value()): a history's series; compare
+	 * pairs them, so REPORT_NEED_COMPARE keeps them too. Without it a
+	 * report keeps only the means (RESULTS_NO_RUNS). */
+	REPORT_NEED_RUNS = 1 << 5,
 };
 
 /*

@@ -261,32 +261,36 @@ int drift_tau2_interval(const struct running_stats *sessions, size_t nsessions, 
 	return 0;
 }
 
-struct holm_entry {
-	double p;
-	size_t index;
-};
+/* the bits of p as a sort key: -0 as +0, whose bits order as the double does */
+static uint64_t holm_key(double p)
+{
+	uint64_t key;
+
+	p += 0.0;
+	memcpy(&key, &p, sizeof(key));
+	return key;
+}
 
 /*
- * Sort e[0..n) by p, stably, as qsort with a comparison of p would: a
- * lab's compare makes 480000 tests. A p is never negative, and the bits
- * of a non-negative double order as the double does, so an LSD radix
- * sort on them, 11 bits a pass, skipping a pass whose digit all share.
+ * Sort idx[0..n), indices into p, by p, stably, as qsort with a
+ * comparison of p would: a lab's compare makes a million tests. A p is
+ * never negative, and the bits of a non-negative double order as the
+ * double does, so an LSD radix sort on them, 11 bits a pass, skipping a
+ * pass whose digit all share. Indices, not (p, index) pairs: 4 bytes a
+ * test, and as many again while it sorts, at compare's peak of memory.
  */
-static void holm_sort(struct holm_entry *e, size_t n)
+static void holm_sort(const double *p, uint32_t *idx, size_t n)
 {
 	enum { BITS = 11, BUCKETS = 1 << BITS };
-	struct holm_entry *tmp = xmalloc((n ? n : 1) * sizeof(*tmp)), *from = e, *to = tmp;
+	uint32_t *tmp = xmalloc((n ? n : 1) * sizeof(*tmp)), *from = idx, *to = tmp;
 	size_t *count = xmalloc(BUCKETS * sizeof(*count));
 
 	for (unsigned shift = 0; shift < 64; shift += BITS) {
 		size_t sum = 0, skip = 0;
-		uint64_t key;
 
 		memset(count, 0, BUCKETS * sizeof(*count));
-		for (size_t i = 0; i < n; i++) {
-			memcpy(&key, &from[i].p, sizeof(key));
-			skip = ++count[(key >> shift) & (BUCKETS - 1)] == n;
-		}
+		for (size_t i = 0; i < n; i++)
+			skip = ++count[(holm_key(p[from[i]]) >> shift) & (BUCKETS - 1)] == n;
 		if (skip)	/* every key has this digit: the order stands */
 			continue;
 		for (size_t b = 0; b < BUCKETS; b++) {
@@ -295,35 +299,38 @@ static void holm_sort(struct holm_entry *e, size_t n)
 			count[b] = sum;
 			sum += c;
 		}
-		for (size_t i = 0; i < n; i++) {
-			memcpy(&key, &from[i].p, sizeof(key));
-			to[count[(key >> shift) & (BUCKETS - 1)]++] = from[i];
-		}
+		for (size_t i = 0; i < n; i++)
+			to[count[(holm_key(p[from[i]]) >> shift) & (BUCKETS - 1)]++] = from[i];
 		from = to;
-		to = from == e ? tmp : e;
+		to = from == idx ? tmp : idx;
 	}
-	if (from != e)
-		memcpy(e, from, n * sizeof(*e));
+	if (from != idx)
+		memcpy(idx, from, n * sizeof(*idx));
 	free(count);
 	free(tmp);
 }
 
 void holm_adjust(const double *p, double *adjusted, size_t n)
 {
-	struct holm_entry *e = xcalloc(n ? n : 1, sizeof(*e));
+	uint32_t *idx;
 	size_t m = 0, k;
 	double running = 0.0;
 
+	if (n > UINT32_MAX)	/* 4G tests are 500 GB of compare's rows */
+		die(1, "more than %u p-values to adjust", UINT32_MAX);
+	idx = xcalloc(n ? n : 1, sizeof(*idx));
 	for (k = 0; k < n; k++) {
-		adjusted[k] = NAN;
 		if (!isnan(p[k]))
-			e[m++] = (struct holm_entry){ p[k] + 0.0, k };	/* -0 as +0 */
+			idx[m++] = (uint32_t)k;
+		else
+			adjusted[k] = NAN;
 	}
-	holm_sort(e, m);
+	holm_sort(p, idx, m);
+	/* each p is read before its own adjusted p is written: adjusted may be p */
 	for (k = 0; k < m; k++) {
 		/* the k-th smallest faces m - k tests; adjusted p never falls along the order */
-		running = fmax(running, fmin(1.0, (double)(m - k) * e[k].p));
-		adjusted[e[k].index] = running;
+		running = fmax(running, fmin(1.0, (double)(m - k) * (p[idx[k]] + 0.0)));
+		adjusted[idx[k]] = running;
 	}
-	free(e);
+	free(idx);
 }

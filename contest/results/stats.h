@@ -80,7 +80,7 @@ double running_stats_ci_half(const struct running_stats *s, double level);
  * (no test made) stays NAN and does not count as a test. The adjusted p
  * of the k-th smallest of m p-values is max over j <= k of
  * min(1, (m - j + 1) * p_(j)); a test survives at alpha when its adjusted
- * p is below alpha.
+ * p is below alpha. adjusted may be p itself.
  */
 void holm_adjust(const double *p, double *adjusted, size_t n);
 

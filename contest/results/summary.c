@@ -296,7 +296,8 @@ static void keep_run(struct load_summary *ls, const struct run_row *row)
 	rv->v[3] = row->lcpu_pct;
 }
 
-static void add_ok(struct load_summary *ls, const struct run_row *row, const double *when)
+static void add_ok(struct load_summary *ls, const struct run_row *row, const double *when,
+		   int no_runs)
 {
 	if (!isnan(row->steal_s))
 		running_stats_add(&ls->steal, row->steal_s);
@@ -323,7 +324,9 @@ static void add_ok(struct load_summary *ls, const struct run_row *row, const dou
 		if (isnan(ls->last_ok) || *when > ls->last_ok)
 			ls->last_ok = *when;
 	}
-	if (ls->time.n < LOAD_MAX_PAIRED) {
+	if (no_runs) {
+		;	/* the reader shows means only */
+	} else if (ls->time.n < LOAD_MAX_PAIRED) {
 		keep_run(ls, row);
 	} else if (ls->runs) {
 		free(ls->runs);	/* a partial set would pair the wrong rounds */
@@ -354,7 +357,7 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 	if (!ls)
 		return "more loads than " STR(KERNEL_MAX_LOADS) " in one file";
 	if (!strcmp(row->status, "ok"))
-		add_ok(ls, row, dated ? &when : NULL);
+		add_ok(ls, row, dated ? &when : NULL, kr->no_runs);
 	else if (count_not_ok(ls, row->status) < 0)
 		return "more statuses than " STR(LOAD_MAX_STATUSES) " for one load";
 	/* a run cut short (aborted) does not use up its number: the run that redoes it takes it */
@@ -367,7 +370,79 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 	return NULL;
 }
 
-int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+/*
+ * What the summaries of a kernel keep besides themselves (the blocks of
+ * statistics some run had, the kept runs' values), each made and grown
+ * as the rows came, moved into one block of the kernel's (kr->kept): a
+ * lab's 120000 summaries hold four or five blocks each, and each costs
+ * its allocator's header and rounding, its room to grow, and a cache
+ * line of its own where compare walks them. No row is added after.
+ */
+/* a block of n stats (no_stats: none kept) moved to base + *at (base
+ * NULL: only counted); *at past it */
+static void pack_stats(const struct running_stats **stats, size_t n, char *base, size_t *at)
+{
+	if (*stats == no_stats)
+		return;
+	if (base) {
+		memcpy(base + *at, *stats, n * sizeof(**stats));
+		free((void *)*stats);
+		*stats = (const struct running_stats *)(void *)(base + *at);
+	}
+	*at += n * sizeof(**stats);
+}
+
+/* the same for size bytes of values (NULL: none kept) */
+static void pack_values(void **values, size_t size, char *base, size_t *at)
+{
+	if (!*values)
+		return;
+	if (base) {
+		memcpy(base + *at, *values, size);
+		free(*values);
+		*values = base + *at;
+	}
+	*at += size;
+}
+
+/* ls's blocks moved to base + *at, as pack_stats(): each of doubles and
+ * sizes, so each starts aligned as the one before ends */
+_Static_assert(sizeof(struct running_stats) % _Alignof(double) == 0 &&
+	       sizeof(struct run_values) % _Alignof(double) == 0 &&
+	       _Alignof(struct running_stats) <= _Alignof(double) &&
+	       _Alignof(struct run_values) <= _Alignof(double), "the kept blocks pack aligned");
+static void pack_summary(struct load_summary *ls, char *base, size_t *at)
+{
+	pack_stats(&ls->psi, 2 * PSI_NCOL, base, at);
+	pack_stats(&ls->lat, LAT_NCOL, base, at);
+	pack_stats(&ls->counts, COUNTS, base, at);
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		pack_stats(&ls->extra[g], (size_t)EXTRA_GROUP_SIZE(g), base, at);
+	pack_values((void **)&ls->runs, ls->nruns * sizeof(*ls->runs), base, at);
+	pack_values((void **)&ls->more, ls->nruns * RUN_MORE * sizeof(*ls->more), base, at);
+	for (int g = 0; g < EXTRA_GROUPS; g++)
+		pack_values((void **)&ls->extra_runs[g],
+			    ls->nruns * (size_t)EXTRA_GROUP_SIZE(g) * sizeof(double), base, at);
+	if (base)
+		ls->runs_alloc = ls->nruns;
+}
+
+static void pack_kept(struct kernel_results *kr)
+{
+	size_t size = 0, at = 0;
+
+	for (size_t i = 0; i < kr->nloads; i++)
+		pack_summary(&kr->loads[i], NULL, &size);
+	if (!size)
+		return;
+	kr->kept = xmalloc(size);
+	for (size_t i = 0; i < kr->nloads; i++)
+		pack_summary(&kr->loads[i], kr->kept, &at);
+}
+
+/* results_read_kernel, as flags say */
+static int read_kernel(const char *dir, const char *kernel, struct kernel_results *out,
+		       unsigned flags)
 {
 	char *path = results_path(dir, kernel, RUNS_FILE);
 	double mtime = 0;
@@ -375,6 +450,7 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 
 	memset(out, 0, sizeof(*out));
 	out->name = xstrdup(kernel);
+	out->no_runs = (flags & RESULTS_NO_RUNS) != 0;
 	ret = results_scan(path, 0, kernel_results_add, out, &mtime);
 	if (ret < 0)
 		kernel_results_release(out);
@@ -385,29 +461,25 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
 		out->loads = xrealloc(out->loads, out->nloads * sizeof(*out->loads));
 		out->loads_alloc = out->nloads;
 	}
-	for (size_t i = 0; ret == 0 && i < out->nloads; i++) {
-		struct load_summary *ls = &out->loads[i];
-
-		if (ls->runs && ls->runs_alloc > ls->nruns) {
-			ls->runs = xrealloc(ls->runs, ls->nruns * sizeof(*ls->runs));
-			if (ls->more)
-				ls->more = xrealloc(ls->more, ls->nruns * RUN_MORE *
-						    sizeof(*ls->more));
-			for (int g = 0; g < EXTRA_GROUPS; g++)
-				if (ls->extra_runs[g])
-					ls->extra_runs[g] = xrealloc(ls->extra_runs[g], ls->nruns *
-						EXTRA_GROUP_SIZE(g) * sizeof(*ls->extra_runs[g]));
-			ls->runs_alloc = ls->nruns;
-		}
-	}
+	if (ret == 0)
+		pack_kept(out);
 	free(path);
 	return ret;
+}
+
+int results_read_kernel(const char *dir, const char *kernel, struct kernel_results *out)
+{
+	return read_kernel(dir, kernel, out, 0);
 }
 
 void kernel_results_release(struct kernel_results *kr)
 {
 	for (size_t i = 0; i < kr->nloads; i++) {
 		free(kr->loads[i].not_ok);
+		for (size_t kind = 0; kind < RUN_NOTES; kind++)
+			free(kr->loads[i].notes[kind].text);
+		if (kr->kept)	/* the rest is in it */
+			continue;
 		free(kr->loads[i].runs);
 		free(kr->loads[i].more);
 		free_kept(kr->loads[i].psi);
@@ -417,9 +489,8 @@ void kernel_results_release(struct kernel_results *kr)
 			free_kept(kr->loads[i].extra[g]);
 			free(kr->loads[i].extra_runs[g]);
 		}
-		for (size_t kind = 0; kind < RUN_NOTES; kind++)
-			free(kr->loads[i].notes[kind].text);
 	}
+	free(kr->kept);
 	free(kr->loads);
 	free(kr->name);
 	env_free(kr->env);
@@ -469,13 +540,14 @@ struct read_share {
 	struct kernel_results *out;
 	int *ok;
 	const struct results_env_hook *hook;	/* NULL: no env files */
+	unsigned flags;		/* RESULTS_* */
 	struct membuf words;	/* a second thread's errors and warnings, held back */
 };
 
 static void read_share(struct read_share *sh)
 {
 	for (size_t i = sh->from; i < sh->to; i++) {
-		sh->ok[i] = results_read_kernel(sh->dir, sh->names[i], &sh->out[i]) == 0;
+		sh->ok[i] = read_kernel(sh->dir, sh->names[i], &sh->out[i], sh->flags) == 0;
 		if (sh->ok[i] && sh->hook)
 			sh->hook->fn(&sh->out[i], i, results_read_env(sh->dir, sh->names[i]),
 				     sh->hook->data);
@@ -497,9 +569,10 @@ static void *read_share_thread(void *data)
 #define READ_SHARED 256
 
 int results_read_list(const char *dir, char *const *names, size_t n,
-		      struct kernel_results *out, int *ok, const struct results_env_hook *hook)
+		      struct kernel_results *out, int *ok, const struct results_env_hook *hook,
+		      unsigned flags)
 {
-	struct read_share first = { dir, names, 0, n, out, ok, hook, { 0 } }, second = first;
+	struct read_share first = { dir, names, 0, n, out, ok, hook, flags, { 0 } }, second = first;
 	pthread_t thread;
 	int threaded = 0, all = 1;
 
@@ -531,11 +604,11 @@ int results_read_list(const char *dir, char *const *names, size_t n,
 
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 {
-	return results_read_all_env(dir, out, n, NULL);
+	return results_read_all_env(dir, out, n, NULL, 0);
 }
 
 int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
-			 const struct results_env_hook *hook)
+			 const struct results_env_hook *hook, unsigned flags)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -559,7 +632,7 @@ int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n
 	closedir(d);
 	*out = xcalloc(count + 1, sizeof(**out));
 	ok = xcalloc(count + 1, sizeof(*ok));
-	ret = results_read_list(dir, names, count, *out, ok, hook);
+	ret = results_read_list(dir, names, count, *out, ok, hook, flags);
 	for (size_t i = 0; i < count; i++) {	/* the readable ones, in order */
 		if (ok[i])
 			(*out)[(*n)++] = (*out)[i];

@@ -100,11 +100,18 @@ struct kernel_results {
 	double first_seen;		/* for ordering: earliest timestamp (epoch s), else file mtime */
 	int dated;			/* first_seen is a row's timestamp */
 	struct env *env;		/* its env file, where a reader's env hook kept it */
+	/* once read, what its summaries keep besides themselves (their
+	 * statistics' blocks, their runs' values), in one block; NULL while
+	 * rows are added, or when they keep nothing */
+	char *kept;
+	/* read with RESULTS_NO_RUNS: its summaries keep no run's values */
+	unsigned char no_runs;
 };
 
 /*
  * Add one row to kr's summaries (a results_row_fn, data is kr): a reader
- * that wants the rows too calls it from its own callback. NULL, or why
+ * that wants the rows too calls it from its own callback (kr->no_runs:
+ * keep no run's values). NULL, or why
  * the row is not taken (more loads, or statuses of one load, than a
  * results folder plausibly holds: KERNEL_MAX_LOADS, LOAD_MAX_STATUSES).
  */
@@ -147,6 +154,14 @@ struct results_env_hook {
 };
 
 /*
+ * How a list is read: RESULTS_NO_RUNS keeps no run's values in the
+ * summaries (their runs NULL, as past LOAD_MAX_PAIRED), for a reader
+ * that shows only the means: no pairing, no series. A lab's 120000
+ * summaries hold a fifth less.
+ */
+enum { RESULTS_NO_RUNS = 1 << 0 };
+
+/*
  * Read names[0..n) of dir into out[0..n) (results_read_kernel), ok[i]
  * saying whether each could be, and, with a hook, each one's env file;
  * a lab's thousands on two threads where two CPUs are usable (the one
@@ -154,10 +169,12 @@ struct results_env_hook {
  * thread would say it. 0 when all could be read, else -1 (errors printed).
  */
 int results_read_list(const char *dir, char *const *names, size_t n,
-		      struct kernel_results *out, int *ok, const struct results_env_hook *hook);
-/* results_read_all, each kernel's env file handed to hook (index: the folder's order) */
+		      struct kernel_results *out, int *ok, const struct results_env_hook *hook,
+		      unsigned flags);
+/* results_read_all, each kernel's env file handed to hook (index: the
+ * folder's order), read as flags say */
 int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
-			 const struct results_env_hook *hook);
+			 const struct results_env_hook *hook, unsigned flags);
 /* release n kernels and the array itself, as results_read_all made them */
 void results_release_all(struct kernel_results *krs, size_t n);
 

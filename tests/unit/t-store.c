@@ -647,6 +647,51 @@ static void test_odd_optional(void)
 	free(dir);
 }
 
+/*
+ * A report that shows only the means reads with RESULTS_NO_RUNS: the same
+ * statistics, bit for bit, and no run's values. Read either way, what
+ * the summaries keep besides themselves is in one block of the kernel's.
+ */
+static const char with_user_sys[] =
+	"load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\tuser_s\tsys_s\n"
+	"noload\t1\t71.7\t93\t0\t0\tok\t60.1\t5.2\n"
+	"noload\t2\t72.3\t94\t0\t0\tok\t60.9\t5.1\n"
+	"io_load\t1\t474.1\t15\t36\t10\tok\t61.5\t9.7\n"
+	"noload\t3\t71.9\t93\t0\t0\tok\t-\t-\n";
+
+static int in_kept(const struct kernel_results *kr, const void *p)
+{
+	return kr->kept && (const char *)p >= kr->kept;
+}
+
+static void test_no_runs(void)
+{
+	char *dir = xasprintf("%s/norun", tmpdir), *names[] = { "k" };
+	struct kernel_results kr[2];
+	const struct load_summary *a, *b;
+	int ok_read[1];
+
+	write_file(dir, "k", with_user_sys);
+	ok(results_read_list(dir, names, 1, &kr[0], ok_read, NULL, 0) == 0 &&
+	   results_read_list(dir, names, 1, &kr[1], ok_read, NULL, RESULTS_NO_RUNS) == 0,
+	   "read with the runs and without");
+	a = kernel_results_load(&kr[0], "noload");
+	b = kernel_results_load(&kr[1], "noload");
+	ok(a && b && !memcmp(&a->time, &b->time, sizeof(a->time)) &&
+	   !memcmp(a->extra[0], b->extra[0], 2 * sizeof(*a->extra[0])) && a->extra[0][0].n == 2,
+	   "the same Time, User and Sys, to the bit (User over the 2 runs that have it)");
+	ok(a && a->runs && a->nruns == 3 && run_value(a, 1, RUN_MAIN + RUN_MORE + EXTRA_USER) == 60.9 &&
+	   isnan(run_value(a, 2, RUN_MAIN + RUN_MORE + EXTRA_USER)), "with: each run's values, User among them");
+	ok(b && !b->runs && b->nruns == 0 && !b->extra_runs[0] && kr[1].no_runs,
+	   "without: none kept");
+	ok(a && in_kept(&kr[0], a->runs) && in_kept(&kr[0], a->extra[0]) &&
+	   in_kept(&kr[0], a->extra_runs[0]) && a->runs_alloc == a->nruns,
+	   "the kept blocks moved into the kernel's one");
+	kernel_results_release(&kr[0]);
+	kernel_results_release(&kr[1]);
+	free(dir);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -667,6 +712,7 @@ int main(void)
 	test_numbers_as_strtod();
 	test_odd_numbers();
 	test_odd_optional();
+	test_no_runs();
 	rm_rf(tmpdir);
 	return tap_done();
 }
