@@ -15,39 +15,54 @@ command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 . "$(dirname "$0")/lib-bisect.sh"
 boot_before
 t0=$(date +%s)
-src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work") || { ok 1 "kernel-tree.sh unpacks linux-source-6.1"; done_testing; exit; }
-G=$T/linux
-cp -a "$src" "$G"
-rm -f "$G/.contest-unpacked"
-git init -q "$G"
-git -C "$G" config user.email t@example.org
-git -C "$G" config user.name t
-# -f: Debian's .gitignore ignores every top-level entry
-git -C "$G" add -f -A > /dev/null && git -C "$G" commit -qm "linux-source-6.1" > /dev/null
-ok $? "a git repository of linux-source-6.1 ($(( $(date +%s) - t0 )) s)"
-# nine small commits: comments in files UML builds; the sixth delays read()
-files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
-	mm/memory.c kernel/sched/core.c fs/exec.c)
-for i in 1 2 3 4 5 6 7 8 9; do
-	f=${files[$((i - 1))]}
-	if [ "$i" = 6 ]; then
-		awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
-			f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(200);\t/* contest test: a delay in read() */"; f = 0; next }
-			{ print }' "$G/$f" > "$T/rw.c" && cat "$T/rw.c" > "$G/$f"
-		sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$G/$f"
-		msg="read: busy-wait 200us in ksys_read"
-	else
-		printf '/* contest bisect test: commit %d */\n' "$i" >> "$G/$f"
-		msg="$(dirname "$f"): a comment, commit $i"
-	fi
-	git -C "$G" commit -qam "$msg"
-done
-grep -q 'udelay(200);' "$G/fs/read_write.c"
+# The repository, its bisect worktree and build directory live in
+# work/bisect-kernel and are made once: fixed names and dates give the same
+# commit ids every time, so a later run builds incrementally (minutes, not
+# the first build's half hour). RECIPE names how the commits are made:
+# change it with them.
+RECIPE="contest t-bisect-kernel 2"
+W=$TOP/work/bisect-kernel
+G=$W/linux
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
+	GIT_COMMITTER_EMAIL=t@example.org GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" \
+	GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+if [ "$(cat "$W/recipe" 2>/dev/null)" != "$RECIPE" ]; then
+	rm -rf "$W"
+	mkdir -p "$W"
+	src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work") || { ok 1 "kernel-tree.sh unpacks linux-source-6.1"; done_testing; exit; }
+	cp -a "$src" "$G"
+	rm -f "$G/.contest-unpacked"
+	git init -q "$G"
+	# -f: Debian's .gitignore ignores every top-level entry
+	git -C "$G" add -f -A > /dev/null && git -C "$G" commit -qm "linux-source-6.1" > /dev/null
+	# nine small commits: comments in files UML builds; the sixth delays read()
+	files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
+		mm/memory.c kernel/sched/core.c fs/exec.c)
+	for i in 1 2 3 4 5 6 7 8 9; do
+		f=${files[$((i - 1))]}
+		if [ "$i" = 6 ]; then
+			awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
+				f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(200);\t/* contest test: a delay in read() */"; f = 0; next }
+				{ print }' "$G/$f" > "$T/rw.c" && cat "$T/rw.c" > "$G/$f"
+			sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$G/$f"
+			msg="read: busy-wait 200us in ksys_read"
+		else
+			printf '/* contest bisect test: commit %d */\n' "$i" >> "$G/$f"
+			msg="$(dirname "$f"): a comment, commit $i"
+		fi
+		git -C "$G" commit -qam "$msg"
+	done
+	# no debug info: the first build takes about half as long
+	printf 'CONFIG_DEBUG_INFO_NONE=y\n' > "$W/fast.config"
+	echo "$RECIPE" > "$W/recipe"
+fi
+ok $? "a git repository of linux-source-6.1 and nine commits ($(( $(date +%s) - t0 )) s)"
+git -C "$G" show HEAD~3:fs/read_write.c | grep -q 'udelay(200);'
 ok $? "the sixth commit puts a delay in ksys_read"
 culprit=$(git -C "$G" rev-parse --short=12 HEAD~3)
 DD="dd if=/dev/zero of=/dev/null bs=512 count=5000"
 ARGS=(--tree "$G" --good HEAD~9 --bad HEAD --max-rounds 8 -c "$TOP/configs/quick.conf"
-	-s "work_dir=$T/work" -s quiet_wait=1s -s load_lead=1s -s workload=command
+	--config-fragment "$W/fast.config" -s "work_dir=$W/work" -s quiet_wait=1s -s load_lead=1s -s workload=command
 	-s "command=$DD" -r "$R" --vm-mem 256M noload)
 # stopped by Ctrl-C once the first step is placed
 CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
@@ -60,6 +75,9 @@ done
 kill -INT $pid 2>/dev/null
 wait $pid
 is $? 130 "Ctrl-C after the first step: exit 130"
+grep -q '^bisect: stopped; the culprit is in [0-9a-f]*\.\.[0-9a-f]* so far$' "$T/out1" &&
+	! grep -q 'culprit is one of\|was skipped\|culprit is [0-9a-f]* (' "$T/out1"
+ok $? "and says it stopped, with the range so far: no commit called skipped, no answer"
 t1=$(date +%s)
 state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
 ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
@@ -73,6 +91,7 @@ ok $? "the decided step is answered from the state, not measured again"
 is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
 echo "# before the Ctrl-C: $before runs, $(( t1 - t0 )) s; in all $(state_runs) runs, $(( $(date +%s) - t0 )) s"
 grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
+grep -h '^warning\|^error' "$T/err1" "$T/err2" | sed 's/^/# /'
 grep -q "^commit: $(git -C "$G" rev-parse HEAD~3)\$" "$R/$culprit/env" &&
 	grep -q '^subject: read: busy-wait' "$R/$culprit/env"
 ok $? "the culprit's env records its commit and subject"
