@@ -6,6 +6,7 @@
 #include "results/store.h"
 #include "session/session.h"
 #include "sys/fingerprint.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -163,18 +164,34 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 }
 
 /* a run --boot guest's session: its kernel was the guest's, which a
- * session on this kernel cannot be; say how to boot it again */
-static int refuse_guest(const struct env *e, const char *kernel)
+ * session on this kernel cannot be; say how to boot it again, into DIR
+ * (each word quoted for the shell it is pasted into) */
+static int refuse_guest(const struct env *e, const char *dir, const char *kernel)
 {
 	const char *g = env_get(e, "guest"), *image = env_get(e, "guest_image");
 	const char *mem = env_get(e, "guest_mem"), *loads = env_get(e, "run_loads");
+	const char *head[] = { "contest", "run", "--boot", image ? image : "IMAGE", "--vm-mem",
+			       mem ? mem : "1G", "-r", dir, "-k", kernel };
+	char **names, *cmd;
+	const char **words;
+	size_t n = 0;
 
 	if (!g || !strcmp(g, "none"))
 		return 0;
-	return error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: "
-		     "contest run --boot %s --vm-mem %s -k %s%s%s", kernel, g,
-		     image ? image : "IMAGE", mem ? mem : "1G", kernel, loads ? " " : "",
-		     loads ? loads : "");
+	names = split_list(loads ? loads : "");
+	while (names[n])
+		n++;
+	words = xcalloc(ARRAY_SIZE(head) + n + 1, sizeof(*words));
+	memcpy(words, head, sizeof(head));
+	for (size_t i = 0; i < n; i++)
+		words[ARRAY_SIZE(head) + i] = names[i];
+	cmd = sh_command(words);
+	error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: %s", kernel, g,
+	      cmd);
+	free(cmd);
+	free(words);
+	argv_free(names);
+	return -1;
 }
 
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
@@ -190,7 +207,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 refuse_guest(e, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
+		 refuse_guest(e, dir, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
 		ret = 0;
 	if (ret == 0)
 		differences(r, e, &diffs);
