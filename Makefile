@@ -113,14 +113,15 @@ $(DEP_FILES):
 -include $(wildcard $(DEP_FILES))
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
-# parser, the runs.tsv reader, --resume's plan reader and the lock record's
-# checker, each run FUZZ_SECONDS from tests/fuzz/NAME/
+# parser, the runs.tsv reader, --resume's plan reader, the lock record's
+# checker and a results folder's env as rerun and changes read it, each run
+# FUZZ_SECONDS from tests/fuzz/NAME/
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_SAN      = address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,$(FUZZ_SAN)
 FUZZ_OBJFLAGS = -g -O1 -fsanitize=fuzzer-no-link,$(FUZZ_SAN)
-FUZZ_TARGETS  = config runs plan lock monitor-logs calibration
+FUZZ_TARGETS  = config runs plan lock monitor-logs calibration env
 FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 # the fuzzers' own library: the same sources, instrumented, without libFuzzer's main
 FUZZ_OBJ      = $(patsubst %.c,build/fuzz/obj/%.o,$(CONTEST_SRC))

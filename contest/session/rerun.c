@@ -194,6 +194,42 @@ static int refuse_guest(const struct env *e, const char *dir, const char *kernel
 	return -1;
 }
 
+/* text's session into r; its env (free it) in *e when 0 */
+static int parse(struct rerun *r, const char *path, const char *text, const char *dir,
+		 const char *kernel, struct sentences *lacks, struct env **e)
+{
+	*e = NULL;
+	if (load_config(r, path, text, dir) < 0 || !(*e = env_parse(text, 1)) ||
+	    refuse_guest(*e, dir, kernel) < 0 || take_how(r, path, *e, lacks) < 0) {
+		env_free(*e);
+		*e = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void start(struct rerun *r, const char *kernel, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	r->until_sd = NAN;
+	r->variant.name = name ? name : kernel;
+}
+
+int rerun_parse(struct rerun *r, const char *path, const char *text, const char *dir,
+		const char *kernel, const char *name)
+{
+	struct sentences lacks = { 0 };
+	struct env *e;
+	int ret;
+
+	start(r, kernel, name);
+	ret = parse(r, path, text, dir, kernel, &lacks, &e);
+	env_free(e);
+	r->differences = said(&(struct sentences){ 0 });
+	r->lacks = said(&lacks);
+	return ret;
+}
+
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
 {
 	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
@@ -201,14 +237,11 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	struct env *e = NULL;
 	int ret = -1;
 
-	memset(r, 0, sizeof(*r));
-	r->until_sd = NAN;
-	r->variant.name = name ? name : kernel;
+	start(r, kernel, name);
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
-	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 refuse_guest(e, dir, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
-		ret = 0;
+	else
+		ret = parse(r, path, text, dir, kernel, &lacks, &e);
 	if (ret == 0)
 		differences(r, e, &diffs);
 	r->differences = said(&diffs);
