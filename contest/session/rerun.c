@@ -4,6 +4,7 @@
 #include "loads/loads.h"
 #include "results/machine.h"
 #include "results/store.h"
+#include "session/resume.h"
 #include "session/session.h"
 #include "sys/fingerprint.h"
 #include "lib/sh-quote.h"
@@ -70,6 +71,36 @@ static int take_knobs(struct rerun *r, const char *line)
 	return ret;
 }
 
+/* run_until_sd's "PCT MAX-RUNS" as run --until-sd PCT --max-runs N takes
+ * them (session/resume.h's bounds, as --resume's plan): 0, or -1 */
+static int parse_until_sd(const char *sd, double *pct, int *max_runs)
+{
+	const char *end;
+	long long n;
+
+	if (parse_real_prefix(sd, pct, &end) < 0 || *end != ' ' ||
+	    parse_integer(end + strspn(end, " "), &n) < 0)
+		return -1;
+	if (!(*pct > 0 && *pct < UNTIL_SD_PCT_BELOW) || n < MAX_RUNS_MIN || n > MAX_RUNS_MAX)
+		return -1;
+	*max_runs = (int)n;
+	return 0;
+}
+
+/* run_rounds within the runs key's bounds, as contest run's rounds are
+ * (the config's runs): a scratch config's runs says, naming path */
+static int rounds_ok(const char *path, const char *rounds, long long *count)
+{
+	struct config *c = contest_config_new();
+	char *origin = xasprintf("%s: run_rounds", path);
+	int ret = config_set_field(c, &contest_config(c)->main.runs, rounds, origin);
+
+	*count = contest_config(c)->main.runs;
+	free(origin);
+	config_free(c);
+	return ret;
+}
+
 /* run_loads, run_rounds, run_until_sd and the knobs; an older env's gaps in lacks */
 static int take_how(struct rerun *r, const char *path, const struct env *e,
 		    struct sentences *lacks)
@@ -78,7 +109,6 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
 	const char *point = env_get(e, "run_sweep");
 	long long count = 0;
-	int end = 0;
 
 	if (loads) {
 		r->loads = split_list(loads);
@@ -98,17 +128,18 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
-	if (rounds && parse_integer(rounds, &count) < 0)
-		return error("'%s': run_rounds '%s' is not a count of rounds", path, rounds);
+	if (rounds && rounds_ok(path, rounds, &count) < 0)
+		return -1;
 	r->rounds = rounds ? count : contest_config(r->cfg)->main.runs;
 	if (r->in_rounds && !rounds)
 		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
 				     "(no run_rounds line): %lld", r->rounds));
-	if (r->in_rounds && r->rounds < 1)
-		return error("'%s': run_rounds '%s' is not a count of rounds", path,
-			     rounds ? rounds : "(none)");
-	if (sd && (sscanf(sd, "%lf %d%n", &r->until_sd, &r->max_runs, &end) != 2 || sd[end]))
-		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS'", path, sd);
+	if (sd && parse_until_sd(sd, &r->until_sd, &r->max_runs) < 0) {
+		r->until_sd = NAN;
+		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS' (0 < PCT < %d, "
+			     "%d <= MAX-RUNS <= %d)", path, sd, UNTIL_SD_PCT_BELOW, MAX_RUNS_MIN,
+			     MAX_RUNS_MAX);
+	}
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "results/machine.h"
 #include "results/store.h"
 #include "session/rerun.h"
+#include "session/resume.h"
 #include "sys/fingerprint.h"
 #include "lib/util.h"
 
@@ -45,8 +46,13 @@ static void as_rerun(void)
 		abort();
 	if (rerun_parse(&r, file, text, dir, "K", NULL) == 0) {
 		rerun_request(&r, &rq, 0, NULL);
-		if (!r.cfg || (r.loads && r.nloads < 1) || (r.in_rounds && r.rounds < 1) ||
-		    (!isnan(r.until_sd) && rq.max_runs != r.max_runs))
+		/* what it would run, within what contest run accepts: rounds
+		 * as the runs key, --until-sd PCT and --max-runs N in bounds */
+		if (!r.cfg || (r.loads && r.nloads < 1) ||
+		    (r.in_rounds && (r.rounds < 1 || r.rounds > 1000)) ||
+		    (!isnan(r.until_sd) && (!(r.until_sd > 0 && r.until_sd < UNTIL_SD_PCT_BELOW) ||
+					    r.max_runs < MAX_RUNS_MIN || r.max_runs > MAX_RUNS_MAX ||
+					    rq.max_runs != r.max_runs)))
 			abort();
 		for (int i = 0; i < r.variant.nknobs; i++)
 			if (!r.variant.knobs[i].path[0] || !r.variant.knobs[i].value[0])
