@@ -143,6 +143,19 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_LIB)
 
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 
+# each target also as a unit test, t-fuzz-NAME, built by CC with the others:
+# tests/fuzz/replay.c feeds it every seed of tests/fuzz/NAME/, so make test
+# replays the corpora (a crash's seed stays a regression test) without clang
+FUZZ_REPLAY   = $(FUZZ_TARGETS:%=$(OBJDIR)/tests/t-fuzz-%)
+UNIT_BIN     += $(FUZZ_REPLAY)
+unit: $(FUZZ_REPLAY)
+
+$(OBJDIR)/tests/t-fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(CONTEST_LIB)
+	@mkdir -p $(dir $@)
+	@$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit -DFUZZ_CORPUS='"tests/fuzz/$*"' $(CFLAGS) $(WARN) \
+		$(SANFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c $(CONTEST_LIB) $(LDLIBS)
+
 fuzz: $(FUZZ_BIN)
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p build/fuzz/corpus-$$t && cp tests/fuzz/$$t/* build/fuzz/corpus-$$t/ && \
