@@ -6,14 +6,18 @@
  * looking at this machine (rerun_parse: the config section, the knobs
  * line, run_loads, run_rounds, run_until_sd, a guest's refusal), and
  * makes the request it would run; changes reads it as history does
- * (results_read_env: commit, config.commit, tree, the machine). The
- * temporary directory goes at exit.
+ * (results_read_env: commit, config.commit, tree, the machine), and the
+ * bisect line it would print of them must read back (split_words, the
+ * shell's reading) as the same words. The temporary directory goes at
+ * exit.
  */
 #include "results/machine.h"
 #include "results/store.h"
 #include "session/rerun.h"
 #include "session/resume.h"
 #include "sys/fingerprint.h"
+#include "lib/config.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -64,17 +68,36 @@ static void as_rerun(void)
 	free(text);
 }
 
+/* the bisect line changes prints of these words reads back as them */
+static void pasted(const char *const *words)
+{
+	const char *err = NULL;
+	char *cmd = sh_command(words), **back = split_words(cmd, &err);
+	size_t i;
+
+	for (i = 0; words[i]; i++)
+		if (!back || !back[i] || strcmp(back[i], words[i]))
+			abort();
+	if (back[i])
+		abort();
+	argv_free(back);
+	free(cmd);
+}
+
 static void as_changes(void)
 {
 	struct env *e = results_read_env(dir, "K");
+	const char *commit, *tree;
 	struct machine m;
 	char *label;
 
 	if (!e)
 		abort();
-	env_get(e, "commit");
-	env_get(e, "config.commit");
-	env_get(e, "tree");
+	commit = env_get(e, "commit");
+	commit = commit ? commit : env_get(e, "config.commit");
+	tree = env_get(e, "tree");
+	pasted((const char *const[]){ "contest", "bisect", "--tree", tree ? tree : "TREE",
+				      "--good", commit ? commit : "", "--bad", "x", NULL });
 	machine_of(&m, e);
 	label = machine_label(&m);
 	free(label);
