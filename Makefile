@@ -154,7 +154,11 @@ $(OBJDIR)/tests/t-fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(CONTEST_LIB)
 	@mkdir -p $(dir $@)
 	@$(say) CC $@
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit -DFUZZ_CORPUS='"tests/fuzz/$*"' $(CFLAGS) $(WARN) \
-		$(SANFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c $(CONTEST_LIB) $(LDLIBS)
+		$(SANFLAGS) $(DEPFLAGS) -MF $@.d $(LDFLAGS) -o $@ tests/fuzz/replay.c $< \
+		$(CONTEST_LIB) $(LDLIBS)
+
+# (the .d of the last source, the target's: the headers it reads)
+-include $(wildcard $(FUZZ_REPLAY:=.d))
 
 fuzz: $(FUZZ_BIN)
 	@for t in $(FUZZ_TARGETS); do \
