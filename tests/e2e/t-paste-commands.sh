@@ -28,23 +28,26 @@ is "$(words "$cmd")" "$(want contest bisect --tree "$TREE" --good 1111aaaa --bad
 
 "$CONTEST" compare -r "$R" --format lkp k036 k037 > "$T/mail" 2> "$T/err"
 ok $? "compare --format lkp exits 0 ($(head -n 1 "$T/err"))"
-cmd=$(sed -n '/^To reproduce:/,$p' "$T/mail" | sed '1,2d' | awk '/^        contest rerun/ { n++ } n == 2')
+# the second command (the head's), its continued lines too
+cmd=$(sed -n '/^To reproduce:/,$p' "$T/mail" | awk '/^        contest rerun/ { n++ } n == 2')
 is "$(words "$cmd")" "$(want contest rerun -r "$R" k037)" \
 	"lkp mail: To reproduce gives back the results directory as one word ($cmd)"
 
 mkdir -p "$R/g" && runs_header "$R/g/runs.tsv" timestamp
-printf 'guest: uml\nguest_image: %s\nguest_mem: 512M\nrun_loads: noload cacherun\nconfig:\nruns = 1\n' \
-	"$IMG" > "$R/g/env"
+printf 'guest: uml\nguest_image: %s\nguest_mem: 512M\n' "$IMG" > "$R/g/env"
+printf 'run_loads: noload cacherun\nconfig:\nruns = 1\n' >> "$R/g/env"
 "$CONTEST" rerun -r "$R" g > /dev/null 2> "$T/err"
 is $? 2 "rerun refuses a guest's session, exit 2"
 cmd=$(sed -n 's/.*which rerun does not boot: //p' "$T/err")
-is "$(words "$cmd")" "$(want contest run --boot "$IMG" --vm-mem 512M -r "$R" -k g noload cacherun)" \
+want=$(want contest run --boot "$IMG" --vm-mem 512M -r "$R" -k g noload cacherun)
+is "$(words "$cmd")" "$want" \
 	"rerun: the run --boot line gives back the image and the directory as words ($cmd)"
 
 # help's "man -l PATH" from a source tree in such a directory
 SRC="$T/src it's \$here"
 mkdir -p "$SRC/bin" && cp "$CONTEST" "$SRC/bin/contest" && cp "$TOP/contest.1" "$SRC/"
 cmd=$("$SRC/bin/contest" help | sed -n 's/^  \(man -l .*\)$/\1/p')
-is "$(words "$cmd")" "$(want man -l "$SRC/contest.1")" "help: man -l gives back the page's path ($cmd)"
+is "$(words "$cmd")" "$(want man -l "$SRC/contest.1")" \
+	"help: man -l gives back the page's path ($cmd)"
 
 done_testing
