@@ -113,14 +113,15 @@ $(DEP_FILES):
 -include $(wildcard $(DEP_FILES))
 
 # libFuzzer targets (clang's, Debian clang + libclang-rt-14-dev) for the config
-# parser, the runs.tsv reader, --resume's plan reader and the lock record's
-# checker, each run FUZZ_SECONDS from tests/fuzz/NAME/
+# parser, the runs.tsv reader, --resume's plan reader, the lock record's
+# checker and a results folder's env as rerun and changes read it, each run
+# FUZZ_SECONDS from tests/fuzz/NAME/
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_SAN      = address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,$(FUZZ_SAN)
 FUZZ_OBJFLAGS = -g -O1 -fsanitize=fuzzer-no-link,$(FUZZ_SAN)
-FUZZ_TARGETS  = config runs plan lock monitor-logs calibration
+FUZZ_TARGETS  = config runs plan lock monitor-logs calibration env
 FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 # the fuzzers' own library: the same sources, instrumented, without libFuzzer's main
 FUZZ_OBJ      = $(patsubst %.c,build/fuzz/obj/%.o,$(CONTEST_SRC))
@@ -141,6 +142,23 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_LIB)
 	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $< $(FUZZ_LIB) $(LDLIBS)
 
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
+
+# each target also as a unit test, t-fuzz-NAME, built by CC with the others:
+# tests/fuzz/replay.c feeds it every seed of tests/fuzz/NAME/, so make test
+# replays the corpora (a crash's seed stays a regression test) without clang
+FUZZ_REPLAY   = $(FUZZ_TARGETS:%=$(OBJDIR)/tests/t-fuzz-%)
+UNIT_BIN     += $(FUZZ_REPLAY)
+unit: $(FUZZ_REPLAY)
+
+$(OBJDIR)/tests/t-fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(CONTEST_LIB)
+	@mkdir -p $(dir $@)
+	@$(say) CC $@
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit -DFUZZ_CORPUS='"tests/fuzz/$*"' $(CFLAGS) $(WARN) \
+		$(SANFLAGS) $(DEPFLAGS) -MF $@.d $(LDFLAGS) -o $@ tests/fuzz/replay.c $< \
+		$(CONTEST_LIB) $(LDLIBS)
+
+# (the .d of the last source, the target's: the headers it reads)
+-include $(wildcard $(FUZZ_REPLAY:=.d))
 
 fuzz: $(FUZZ_BIN)
 	@for t in $(FUZZ_TARGETS); do \

@@ -2,6 +2,7 @@
  * summary; and `contest help [COMMAND]`, which lists them */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <limits.h>
@@ -42,37 +43,38 @@ const struct cmd *cmd_find(const char *name)
  * Where this contest's manual is: installed beside the binary
  * (BINDIR/../share/man/man1, as make install puts it), else contest.1 in
  * the source tree the binary was built in (bin/../contest.1). The
- * command to read it, in buf; empty when neither is there.
+ * command to read it (its path quoted for the shell), to free; NULL when
+ * neither is there.
  */
-static void manual_command(char *buf, size_t len)
+static char *manual_command(void)
 {
-	char exe[4096], *path;
+	char exe[4096], *path, *cmd = NULL;
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
 
-	buf[0] = '\0';
 	if (n <= 0)
-		return;
+		return NULL;
 	exe[n] = '\0';
 	slash = strrchr(exe, '/');
 	if (!slash)
-		return;
+		return NULL;
 	*slash = '\0';		/* exe is the binary's directory */
 	path = xasprintf("%s/../share/man/man1/contest.1", exe);
 	if (access(path, R_OK) == 0) {
-		snprintf(buf, len, "man contest");
+		cmd = xstrdup("man contest");
 	} else {
 		free(path);
 		path = xasprintf("%s/../contest.1", exe);
 		if (access(path, R_OK) == 0 && realpath(path, exe))
-			snprintf(buf, len, "man -l %s", exe);
+			cmd = sh_command((const char *const[]){ "man", "-l", exe, NULL });
 	}
 	free(path);
+	return cmd;
 }
 
 static void overview(FILE *out)
 {
-	char man[4200];
+	char *man;
 
 	fprintf(out, "usage: contest COMMAND [OPTIONS] [ARGS]\n\n"
 		"Time a kernel compile while a background load runs, store every run,\n"
@@ -80,14 +82,15 @@ static void overview(FILE *out)
 	for (const struct cmd *c = commands; c->name; c++)
 		if (c->summary)	/* NULL: internal, not for users */
 			fprintf(out, "  %-8s %s\n", c->name, c->summary);
-	manual_command(man, sizeof(man));
+	man = manual_command();
 	fprintf(out, "\n'contest help COMMAND' or 'contest COMMAND --help' for one command;\n");
-	if (*man)
+	if (man)
 		fprintf(out, "the manual has the columns, the results format and every config key:\n"
 			"  %s\n", man);
 	else
 		fprintf(out, "the manual, contest.1, has the columns, the results format and every\n"
 			"config key; it is in the source tree, and make install installs it.\n");
+	free(man);
 }
 
 int cmd_help(int argc, char **argv)

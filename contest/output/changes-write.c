@@ -2,9 +2,11 @@
 #include "output/changes-write.h"
 #include "output/report-write.h"
 #include "lib/json.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* a thousand kernels or more: names carry their position */
@@ -24,14 +26,19 @@ const char *changes_bisect_command(const struct history *h, const struct change_
 {
 	const char *good = history_commit(h, cp->before), *bad = history_commit(h, cp->after);
 	const char *tree = history_tree(h, cp->after);
+	const char *words[] = { "contest", "bisect", "--tree", tree ? tree : "TREE",
+				"--good", good, "--bad", bad, NULL };
+	char *cmd;
+	int cut;
 
 	if (!good || !bad || cp->kind != CHANGE_STEP)
 		return NULL;
-	/* a command cut short would bisect the wrong commits: none instead */
-	if ((size_t)snprintf(buf, size, "contest bisect --tree %s --good %s --bad %s",
-			     tree ? tree : "TREE", good, bad) >= size)
-		return NULL;
-	return buf;
+	/* each word quoted for the shell it is pasted into; a command cut
+	 * short would bisect the wrong commits: none instead */
+	cmd = sh_command(words);
+	cut = (size_t)snprintf(buf, size, "%s", cmd) >= size;
+	free(cmd);
+	return cut ? NULL : buf;
 }
 
 static const char *kernel_at(const struct history *h, size_t i, char *buf, size_t size)

@@ -427,11 +427,10 @@ static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail
 	      "is compare's (contest compare): worse, better, changed, same, undecided.\n\n", out);
 	fputs("To reproduce:\n\n", out);
 	for (size_t k = 0; k < 2; k++) {
-		char *line = m->dir ? xasprintf("contest rerun -r %s %s", m->dir, c->report.kernels[k]) :
-				      xasprintf("contest rerun %s", c->report.kernels[k]);
+		const char *with_dir[] = { "contest", "rerun", "-r", m->dir, c->report.kernels[k], NULL };
+		const char *without[] = { "contest", "rerun", c->report.kernels[k], NULL };
 
-		mail_wrap(out, line, MAIL_WIDTH, "        ");
-		free(line);
+		mail_command(out, m->dir ? with_dir : without, "        ");
 	}
 }
 

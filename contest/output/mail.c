@@ -2,6 +2,7 @@
 #include "output/mail.h"
 #include "lib/membuf.h"
 #include "lib/proc.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -79,6 +80,29 @@ void mail_wrap(FILE *out, const char *text, size_t width, const char *indent)
 
 	wrap_ascii(out, ascii, width, indent);
 	free(ascii);
+}
+
+void mail_command(FILE *out, const char *const *words, const char *indent)
+{
+	size_t col = strlen(indent);
+
+	fputs(indent, out);
+	for (size_t i = 0; words[i]; i++) {
+		char *w = sh_quote(words[i]);
+		size_t len = strlen(w);
+
+		if (i && col + 1 + len + 2 > MAIL_WIDTH) {
+			fprintf(out, " \\\n%s    ", indent);
+			col = strlen(indent) + 4;
+		} else if (i) {
+			fputc(' ', out);
+			col++;
+		}
+		fputs(w, out);
+		col += len;
+		free(w);
+	}
+	fputc('\n', out);
 }
 
 void mail_fold(FILE *out, const char *text)

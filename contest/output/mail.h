@@ -29,6 +29,11 @@ struct mail_headers {
 				 * (they stay parseable): no warning */
 };
 
+/* a command for the reader to paste: its words quoted for the shell
+ * (sh-quote.h) after indent, broken between words with " \\" so that
+ * no line is over MAIL_WIDTH (a word longer stays whole: never cut) */
+void mail_command(FILE *out, const char *const *words, const char *indent);
+
 /* greedy word wrap of one paragraph to width, indent before every line;
  * a word longer than the line (a long path) is cut; text as mail_ascii
  * writes it */

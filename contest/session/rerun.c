@@ -4,8 +4,10 @@
 #include "loads/loads.h"
 #include "results/machine.h"
 #include "results/store.h"
+#include "session/resume.h"
 #include "session/session.h"
 #include "sys/fingerprint.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -69,6 +71,36 @@ static int take_knobs(struct rerun *r, const char *line)
 	return ret;
 }
 
+/* run_until_sd's "PCT MAX-RUNS" as run --until-sd PCT --max-runs N takes
+ * them (session/resume.h's bounds, as --resume's plan): 0, or -1 */
+static int parse_until_sd(const char *sd, double *pct, int *max_runs)
+{
+	const char *end;
+	long long n;
+
+	if (parse_real_prefix(sd, pct, &end) < 0 || *end != ' ' ||
+	    parse_integer(end + strspn(end, " "), &n) < 0)
+		return -1;
+	if (!(*pct > 0 && *pct < UNTIL_SD_PCT_BELOW) || n < MAX_RUNS_MIN || n > MAX_RUNS_MAX)
+		return -1;
+	*max_runs = (int)n;
+	return 0;
+}
+
+/* run_rounds within the runs key's bounds, as contest run's rounds are
+ * (the config's runs): a scratch config's runs says, naming path */
+static int rounds_ok(const char *path, const char *rounds, long long *count)
+{
+	struct config *c = contest_config_new();
+	char *origin = xasprintf("%s: run_rounds", path);
+	int ret = config_set_field(c, &contest_config(c)->main.runs, rounds, origin);
+
+	*count = contest_config(c)->main.runs;
+	free(origin);
+	config_free(c);
+	return ret;
+}
+
 /* run_loads, run_rounds, run_until_sd and the knobs; an older env's gaps in lacks */
 static int take_how(struct rerun *r, const char *path, const struct env *e,
 		    struct sentences *lacks)
@@ -77,7 +109,6 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
 	const char *point = env_get(e, "run_sweep");
 	long long count = 0;
-	int end = 0;
 
 	if (loads) {
 		r->loads = split_list(loads);
@@ -97,17 +128,18 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 	if (knobs && strcmp(knobs, "none") && take_knobs(r, knobs) < 0)
 		return -1;
 	r->in_rounds = rounds || r->variant.nknobs;
-	if (rounds && parse_integer(rounds, &count) < 0)
-		return error("'%s': run_rounds '%s' is not a count of rounds", path, rounds);
+	if (rounds && rounds_ok(path, rounds, &count) < 0)
+		return -1;
 	r->rounds = rounds ? count : contest_config(r->cfg)->main.runs;
 	if (r->in_rounds && !rounds)
 		say(lacks, xasprintf("the env does not say how many rounds the variant ran "
 				     "(no run_rounds line): %lld", r->rounds));
-	if (r->in_rounds && r->rounds < 1)
-		return error("'%s': run_rounds '%s' is not a count of rounds", path,
-			     rounds ? rounds : "(none)");
-	if (sd && (sscanf(sd, "%lf %d%n", &r->until_sd, &r->max_runs, &end) != 2 || sd[end]))
-		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS'", path, sd);
+	if (sd && parse_until_sd(sd, &r->until_sd, &r->max_runs) < 0) {
+		r->until_sd = NAN;
+		return error("'%s': run_until_sd '%s' is not 'PCT MAX-RUNS' (0 < PCT < %d, "
+			     "%d <= MAX-RUNS <= %d)", path, sd, UNTIL_SD_PCT_BELOW, MAX_RUNS_MIN,
+			     MAX_RUNS_MAX);
+	}
 	return 0;
 }
 
@@ -163,18 +195,70 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 }
 
 /* a run --boot guest's session: its kernel was the guest's, which a
- * session on this kernel cannot be; say how to boot it again */
-static int refuse_guest(const struct env *e, const char *kernel)
+ * session on this kernel cannot be; say how to boot it again, into DIR
+ * (each word quoted for the shell it is pasted into) */
+static int refuse_guest(const struct env *e, const char *dir, const char *kernel)
 {
 	const char *g = env_get(e, "guest"), *image = env_get(e, "guest_image");
 	const char *mem = env_get(e, "guest_mem"), *loads = env_get(e, "run_loads");
+	const char *head[] = { "contest", "run", "--boot", image ? image : "IMAGE", "--vm-mem",
+			       mem ? mem : "1G", "-r", dir, "-k", kernel };
+	char **names, *cmd;
+	const char **words;
+	size_t n = 0;
 
 	if (!g || !strcmp(g, "none"))
 		return 0;
-	return error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: "
-		     "contest run --boot %s --vm-mem %s -k %s%s%s", kernel, g,
-		     image ? image : "IMAGE", mem ? mem : "1G", kernel, loads ? " " : "",
-		     loads ? loads : "");
+	names = split_list(loads ? loads : "");
+	while (names[n])
+		n++;
+	words = xcalloc(ARRAY_SIZE(head) + n + 1, sizeof(*words));
+	memcpy(words, head, sizeof(head));
+	for (size_t i = 0; i < n; i++)
+		words[ARRAY_SIZE(head) + i] = names[i];
+	cmd = sh_command(words);
+	error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: %s", kernel, g,
+	      cmd);
+	free(cmd);
+	free(words);
+	argv_free(names);
+	return -1;
+}
+
+/* text's session into r; its env (free it) in *e when 0 */
+static int parse(struct rerun *r, const char *path, const char *text, const char *dir,
+		 const char *kernel, struct sentences *lacks, struct env **e)
+{
+	*e = NULL;
+	if (load_config(r, path, text, dir) < 0 || !(*e = env_parse(text, 1)) ||
+	    refuse_guest(*e, dir, kernel) < 0 || take_how(r, path, *e, lacks) < 0) {
+		env_free(*e);
+		*e = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void start(struct rerun *r, const char *kernel, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	r->until_sd = NAN;
+	r->variant.name = name ? name : kernel;
+}
+
+int rerun_parse(struct rerun *r, const char *path, const char *text, const char *dir,
+		const char *kernel, const char *name)
+{
+	struct sentences lacks = { 0 };
+	struct env *e;
+	int ret;
+
+	start(r, kernel, name);
+	ret = parse(r, path, text, dir, kernel, &lacks, &e);
+	env_free(e);
+	r->differences = said(&(struct sentences){ 0 });
+	r->lacks = said(&lacks);
+	return ret;
 }
 
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
@@ -184,14 +268,11 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	struct env *e = NULL;
 	int ret = -1;
 
-	memset(r, 0, sizeof(*r));
-	r->until_sd = NAN;
-	r->variant.name = name ? name : kernel;
+	start(r, kernel, name);
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
-	else if (load_config(r, path, text, dir) == 0 && (e = env_parse(text, 1)) &&
-		 refuse_guest(e, kernel) == 0 && take_how(r, path, e, &lacks) == 0)
-		ret = 0;
+	else
+		ret = parse(r, path, text, dir, kernel, &lacks, &e);
 	if (ret == 0)
 		differences(r, e, &diffs);
 	r->differences = said(&diffs);

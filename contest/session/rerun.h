@@ -43,6 +43,14 @@ struct rerun {
  */
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name);
 
+/*
+ * The same from the env's text (path names it in messages), without
+ * looking at this machine: r->differences stays empty. What rerun_prepare
+ * does after reading the file (the fuzz target's way in).
+ */
+int rerun_parse(struct rerun *r, const char *path, const char *text, const char *dir,
+		const char *kernel, const char *name);
+
 /* rq to run r (session_run, rounds.h); argc/argv for the plan --resume reads */
 void rerun_request(const struct rerun *r, struct run_request *rq, int argc, char **argv);
 

@@ -87,6 +87,33 @@ static void test_machine(void)
 	rerun_release(&r);
 }
 
+/* the run_* values contest run itself would refuse (its --until-sd,
+ * --max-runs and runs bounds): rerun took them, "nan" as no --until-sd */
+static void test_bounds(void)
+{
+	static const char *const bad[] = {
+		"run_until_sd: -1 5", "run_until_sd: 0 5", "run_until_sd: nan 5",
+		"run_until_sd: inf 5", "run_until_sd: 1000 5", "run_until_sd: 3 1",
+		"run_until_sd: 3 0", "run_until_sd: 3 -4", "run_until_sd: 3 10001",
+		"run_until_sd: 3 99999999999", "run_until_sd: 0x3 5", "run_rounds: 0",
+		"run_rounds: -2", "run_rounds: 1001", "run_rounds: 2147483648",
+	};
+	struct rerun r;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		char *head = xasprintf("run_loads: noload\n%s\n", bad[i]);
+
+		write_env("bound", head, NULL);
+		ok(rerun_prepare(&r, dir, "bound", NULL) < 0, "'%s': refused", bad[i]);
+		rerun_release(&r);
+		free(head);
+	}
+	write_env("bound", "run_loads: noload\nrun_until_sd: 999.5  10000\nrun_rounds: 1000\n", NULL);
+	ok(rerun_prepare(&r, dir, "bound", NULL) == 0 && r.until_sd == 999.5 &&
+	   r.max_runs == 10000 && r.rounds == 1000, "the bounds' ends taken");
+	rerun_release(&r);
+}
+
 static void test_bad(void)
 {
 	struct rerun r;
@@ -139,6 +166,7 @@ static void test_bad(void)
 	write_env("badsd", "run_loads: noload\nrun_until_sd: 3 8 junk\n", NULL);
 	ok(rerun_prepare(&r, dir, "badsd", NULL) < 0, "run_until_sd with a tail: refused");
 	rerun_release(&r);
+	test_bounds();
 }
 
 int main(void)
