@@ -1,5 +1,6 @@
 /* main.c - contest: time a kernel compile under background loads */
 #include "cmd/cmds.h"
+#include "lib/proc.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -9,6 +10,7 @@ int main(int argc, char **argv)
 {
 	const struct cmd *c;
 
+	proc_self_exe();	/* now, before anyone can rebuild it */
 	if (argc < 2) {
 		cmd_help(1, (char *[]){ "help", NULL });
 		return EXIT_USAGE;

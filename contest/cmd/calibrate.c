@@ -135,16 +135,15 @@ static int show(const char *dir)
 
 static int calibrate(const struct calibrate_args *a, const char *dir)
 {
-	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR), self[4096];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *cdir = xasprintf("%s/%s", dir, CALIBRATION_DIR);
+	const char *self = proc_self_exe();
 	int status = 0;
 
-	if (len < 0) {
+	if (!self) {
 		error("cannot find this contest's own binary: %s", strerror(errno));
 		free(cdir);
 		return EXIT_RUN_FAILED;
 	}
-	self[len] = '\0';
 	if (mkdir_p(cdir, 0755) < 0) {
 		error("cannot make '%s': %s", cdir, strerror(errno));
 		free(cdir);

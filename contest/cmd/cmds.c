@@ -2,6 +2,7 @@
  * summary; and `contest help [COMMAND]`, which lists them */
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
+#include "lib/proc.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"
 
@@ -48,13 +49,13 @@ const struct cmd *cmd_find(const char *name)
  */
 static char *manual_command(void)
 {
+	const char *self = proc_self_exe();
 	char exe[4096], *path, *cmd = NULL;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
 
-	if (n <= 0)
+	if (!self)
 		return NULL;
-	exe[n] = '\0';
+	snprintf(exe, sizeof(exe), "%s", self);
 	slash = strrchr(exe, '/');
 	if (!slash)
 		return NULL;

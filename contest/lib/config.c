@@ -2,6 +2,7 @@
 #include "lib/config.h"
 #include "lib/metric-spec.h"
 #include "lib/owner.h"
+#include "lib/proc.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -449,12 +450,12 @@ int config_load_text(struct config *cfg, const char *text, const char *path, int
 /* BINDIR/../share/contest/contest.conf of the running binary, malloc'd; NULL unknown */
 static char *installed_conf(void)
 {
+	const char *self = proc_self_exe();
 	char exe[4096], *slash;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-	if (n <= 0)
+	if (!self)
 		return NULL;
-	exe[n] = '\0';
+	snprintf(exe, sizeof(exe), "%s", self);
 	slash = strrchr(exe, '/');
 	if (!slash)
 		return NULL;

@@ -280,6 +280,28 @@ char *argv_join(char *const argv[])
 	return s;
 }
 
+const char *proc_self_exe(void)
+{
+	static char self[4096];
+	static int err = -1;
+	ssize_t n;
+
+	if (err >= 0) {
+		errno = err;
+		return err ? NULL : self;
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n < 0) {
+		err = errno;
+		return NULL;
+	}
+	self[n] = '\0';
+	if (n > 10 && !strcmp(self + n - 10, " (deleted)"))
+		self[n - 10] = '\0';	/* replaced before the first call: the path */
+	err = 0;
+	return self;
+}
+
 int proc_find_program(const char *prog)
 {
 	const char *p = getenv("PATH");

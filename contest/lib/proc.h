@@ -44,6 +44,14 @@ pid_t spawn_fn(void (*fn)(void *arg), void *arg, const char *what, const struct 
 /* 0 when prog is an executable (a path) or one on PATH (as execvp looks,
  * /usr/local/bin:/usr/bin:/bin when PATH is unset or empty), else -1 */
 int proc_find_program(const char *prog);
+/*
+ * The path of this contest's binary, read from /proc/self/exe once, at the
+ * first call (main makes it at start): a binary rebuilt while contest runs
+ * (a developer's make during a bisection of hours) leaves the running one
+ * "PATH (deleted)", while the path, which guests boot and sessions run,
+ * holds the new one. NULL when it cannot be read (errno says why).
+ */
+const char *proc_self_exe(void);
 /* what argv writes on stdout (stderr to /dev/null), at most max bytes,
  * malloc'd; NULL when it could not run or did not exit 0 */
 char *proc_output(char *const argv[], size_t max);
