@@ -600,6 +600,13 @@ static int live_round(struct driver *dr, const size_t *idx, size_t k, double *t)
 		free(image);
 	}
 	status = boot_run(dr->rq->cfg, &bo, &pt, &ran);
+	if (ran.not_started && !run_interrupted) {
+		/* the host's fault (the binary, the monitor, memory), not the
+		 * commits': skipping them would be a wrong answer kept in the state */
+		error("this host could not start a guest (see the error above): the bisection "
+		      "stops with no commit skipped; contest bisect --resume goes on");
+		dr->failed = 1;
+	}
 	boot_ran_release(&ran);
 	d->boots += k;
 	d->run_s += now_mono() - t0;
@@ -607,7 +614,7 @@ static int live_round(struct driver *dr, const size_t *idx, size_t k, double *t)
 		size_t after = last_value(dr, d->commits[idx[i]].name, &v);
 
 		t[i] = after > before[i] && v > 0 ? (dr->higher_better ? 1.0 / v : v) : 0;
-		if (!after && !run_interrupted && status != EXIT_USAGE) {
+		if (!after && !run_interrupted && status != EXIT_USAGE && !ran.not_started) {
 			warning("%s did not boot or run: skipped as git bisect skip does (see %s)",
 				d->commits[idx[i]].name,
 				results_path(dr->results, d->commits[idx[i]].name, "logs/guest.console"));
@@ -619,7 +626,7 @@ static int live_round(struct driver *dr, const size_t *idx, size_t k, double *t)
 		free(envs[i]);
 	}
 	free(bo.own);
-	if (status == EXIT_USAGE) {
+	if (status == EXIT_USAGE || dr->failed) {
 		dr->failed = 1;
 		return -1;
 	}

@@ -51,6 +51,7 @@ struct boot {
 	char **order;		/* the session's loads in the order its plan runs them */
 	int runs;
 	int failed;
+	int not_started;	/* guests this host could not start (boot_ran's) */
 };
 
 /* ---- options ---- */
@@ -245,8 +246,7 @@ static int check_uml_cpus(const struct boot *b)
 static int parse_opts(struct boot *b)
 {
 	const struct boot_opts *o = b->o;
-	char self[4096];
-	ssize_t n;
+	const char *self;
 
 	if (parse_size(o->mem ? o->mem : "1G", 0, &b->mem) < 0 || b->mem < (64ULL << 20))
 		return error("--vm-mem: '%s' is not a size of 64M or more", o->mem);
@@ -254,10 +254,8 @@ static int parse_opts(struct boot *b)
 		return error("--vm-disk: '%s' is not a size of 64M or more", o->disk);
 	if (parse_duration(o->timeout ? o->timeout : "1h", &b->timeout_s) < 0 || b->timeout_s <= 0)
 		return error("--vm-timeout: '%s' is not a duration", o->timeout);
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n < 0)
+	if (!(self = proc_self_exe()))
 		return error("cannot find this contest: %s", strerror(errno));
-	self[n] = '\0';
 	b->self = xstrdup(self);
 	if (parse_cpus(b) < 0 || collect_guests(b) < 0)
 		return -1;
@@ -454,6 +452,7 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 	if (vm_boot(&s, &r) < 0) {
 		snprintf(r.detail, sizeof(r.detail), "the guest could not be started");
 		r.finished = 0;
+		b->not_started++;
 	}
 	if (r.finished && r.inner_status != 0)
 		b->failed = 1;
@@ -541,6 +540,7 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 		status = exit_signal(run_interrupted);
 	} else {
 		boot_ran_fill(&b, ran);
+		ran->not_started = b.not_started;
 		status = b.failed ? EXIT_RUN_FAILED : 0;
 	}
 	boot_release(&b);

@@ -94,6 +94,7 @@ struct boot_passthrough {
 struct boot_ran {
 	char **names;
 	size_t n;
+	int not_started;	/* guests this host could not start: not the kernels' fault */
 };
 void boot_ran_release(struct boot_ran *ran);
 
