@@ -56,3 +56,15 @@ make_bisect_repo() {
 		git -C "$dir" commit -qm "commit $i: $spec"
 	done
 }
+
+# wait_for_line FILE PATTERN PID [SECONDS]: until FILE has a line matching
+# PATTERN (grep), PID has ended, or SECONDS (default 900) have gone by
+wait_for_line() {
+	local i
+	for i in $(seq 1 $((2 * ${4:-900}))); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.5
+	done
+	return 1
+}

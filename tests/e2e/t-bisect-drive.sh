@@ -32,11 +32,7 @@ ok $? "no state written for bad usage"
 # the bisection, stopped by Ctrl-C (SIGINT) in the pause after the first step
 CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
 pid=$!
-for _ in $(seq 1 1800); do
-	grep -q '^bisect: step 1:' "$T/out1" 2>/dev/null && break
-	kill -0 $pid 2>/dev/null || break
-	sleep 0.5
-done
+wait_for_line "$T/out1" '^bisect: step 1:' $pid
 kill -INT $pid 2>/dev/null
 wait $pid
 is $? 130 "Ctrl-C after the first step: exit 130"
@@ -70,11 +66,7 @@ mkdir "$T/cbin"
 cp "$CONTEST" "$T/cbin/contest"
 CONTEST_TEST_PAUSE=bisect-placed:3000 nice "$T/cbin/contest" bisect --resume "${ARGS[@]}" > "$T/out2" 2> "$T/err2" &
 pid=$!
-for _ in $(seq 1 600); do
-	grep -q '^bisect: step 1:' "$T/out2" 2>/dev/null && break
-	kill -0 $pid 2>/dev/null || break
-	sleep 0.5
-done
+wait_for_line "$T/out2" '^bisect: step 1:' $pid 300
 cp "$CONTEST" "$T/cbin/contest.new" && mv -f "$T/cbin/contest.new" "$T/cbin/contest"
 wait $pid
 is $? 0 "--resume names a culprit: exit 0"
