@@ -211,14 +211,23 @@ const char *history_commit(const struct history *h, size_t i)
 	if (!e)
 		return NULL;
 	c = env_get(e, "commit");
-	return c ? c : env_get(e, "config.commit");
+	if (!c || !*c)
+		c = env_get(e, "config.commit");
+	return c && *c ? c : NULL;
 }
 
 const char *history_tree(const struct history *h, size_t i)
 {
 	const struct env *e = env_at(h, i);
+	const char *t;
 
-	return e ? env_get(e, "tree") : NULL;
+	if (!e)
+		return NULL;
+	/* bisect's tree, or the one run was told; env's tree: is the compile's */
+	t = env_get(e, "bisect_tree");
+	if (!t || !*t)
+		t = env_get(e, "config.commit_tree");
+	return t && *t ? t : NULL;
 }
 
 int history_metric_named(const char *name)

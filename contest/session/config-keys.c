@@ -29,6 +29,8 @@ const struct config_option config_keys[] = {
 	KEY(stop_grace, OPT_DURATION, "2s", "time between SIGTERM and SIGKILL when stopping a load", NULL, 0, 600),
 	KEY(results, OPT_PATH, "reports", "the results directory", NULL, 0, 0),
 	KEY(host, OPT_STR, "", "the machine's name in the env file (host:), which reports group kernels by; empty: the node name (uname -n)", NULL, 0, 0),
+	KEY(commit, OPT_STR, "", "the commit id of the kernel under test, kept in env for contest changes' bisect command; empty: none", NULL, 0, 0),
+	KEY(commit_tree, OPT_PATH, "", "the git tree that commit is in (the bisect command's --tree); empty: unknown", NULL, 0, 0),
 	KEY(work_dir, OPT_PATH, "work", "where the synthetic tree, scratch files and swap file go", NULL, 0, 0),
 	KEY(scratch_dir, OPT_PATH, "", "where the session's scratch directory (the loads' files) goes; empty: work_dir", NULL, 0, 0),
 	KEY(synthetic_dirs, OPT_INT, "8", "synthetic workload: directories", NULL, 1, 999),

@@ -44,6 +44,8 @@ struct contest_config {
 		double stop_grace;		/* seconds */
 		const char *results;
 		const char *host;
+		const char *commit;		/* the kernel's, for changes' bisect line */
+		const char *commit_tree;
 		const char *work_dir;
 		const char *scratch_dir;
 		long long synthetic_dirs;

@@ -536,7 +536,7 @@ void env_free(struct env *e)
 static const char *const ignored_keys[] = {
 	"uname", "cmdline", "config.results", "config.runs", "config.loads", "config.host",
 	"config.mem_limit", "config.cpu_limit", "run_loads", "run_rounds", "run_until_sd",
-	"run_sweep", "commit", "subject",
+	"run_sweep", "commit", "subject", "bisect_tree", "config.commit", "config.commit_tree",
 };
 
 static int ignored(const char *key)

@@ -12,8 +12,8 @@ history() {
 		-f "$TOP/tests/e2e/changes-history.awk"
 }
 history "$R" 60
-printf 'tree: /src/linux\ncommit: 1111aaaa\n' > "$R/k036/env"
-printf 'tree: /src/linux\ncommit: 2222bbbb\n' > "$R/k037/env"
+printf 'bisect_tree: /src/linux\ncommit: 1111aaaa\n' > "$R/k036/env"
+printf 'bisect_tree: /src/linux\ncommit: 2222bbbb\n' > "$R/k037/env"
 KS=$(cd "$R" && ls | sort -V)
 
 "$CONTEST" changes -r "$R" $KS > "$T/text" 2> "$T/err"
@@ -117,9 +117,26 @@ io_load 2.4.19 2.4.20-rc1 +136%
 io_load 2.4.20-rc1 2.5.47 -88%
 list_load 2.4.20-rc1 2.5.47 +13%" "2.5.47-mm3's series: the change points of the README's table"
 
+# -s commit=SHA and -s commit_tree=DIR at run time: kept in env's config
+# section, and the bisect line reads them; a run's own tree: line (the
+# compile's tree) is never taken for the kernel's git tree
+cp -r "$R" "$T/rc"
+for k in k036:3333cccc k037:4444dddd; do
+	"$CONTEST" run "${QUICK_CMD[@]}" -s "work_dir=$T/work" -r "$T/real" -k "${k%:*}" -n 1 \
+		-s "commit=${k#*:}" -s commit_tree=/src/linux-next noload > /dev/null 2>&1
+	cp "$T/real/${k%:*}/env" "$T/rc/${k%:*}/env"
+done
+"$CONTEST" changes -r "$T/rc" $KS > "$T/rc.text" 2>&1
+grep -q '^    contest bisect --tree /src/linux-next --good 3333cccc --bad 4444dddd$' "$T/rc.text"
+ok $? "run -s commit= -s commit_tree=: the bisect line from their env ($(grep '^    contest bisect' "$T/rc.text"))"
+sed -i '/^commit_tree = /d' "$T/rc/k037/env"
+"$CONTEST" changes -r "$T/rc" $KS > "$T/rc.text" 2>&1
+grep -q '^    contest bisect --tree TREE --good 3333cccc --bad 4444dddd$' "$T/rc.text"
+ok $? "without a commit_tree: TREE, not the compile's tree ($(grep '^    contest bisect' "$T/rc.text"))"
+
 # a commit longer than the command's buffer: no command rather than a cut one
 long=$(printf 'c%.0s' $(seq 700))
-printf 'tree: /src/linux\ncommit: %s\n' "$long" > "$R/k037/env"
+printf 'bisect_tree: /src/linux\ncommit: %s\n' "$long" > "$R/k037/env"
 "$CONTEST" changes -r "$R" $KS > "$T/long" 2>&1
 is "$(grep '^    contest bisect' "$T/long" | grep -vc -- "--bad $long\$")" 0 \
 	"a 700-character commit: no bisect command cut short"

@@ -17,8 +17,8 @@ IMG="$T/uml it's \$k/linux"
 awk -v dir="$T/plain" -v n=60 -v header="$(runs_columns timestamp)" \
 	-f "$TOP/tests/e2e/changes-history.awk"
 mv "$T/plain" "$R"
-printf 'tree: %s\ncommit: 1111aaaa\n' "$TREE" > "$R/k036/env"
-printf 'tree: %s\ncommit: 2222bbbb\n' "$TREE" > "$R/k037/env"
+printf 'bisect_tree: %s\ncommit: 1111aaaa\n' "$TREE" > "$R/k036/env"
+printf 'bisect_tree: %s\ncommit: 2222bbbb\n' "$TREE" > "$R/k037/env"
 
 "$CONTEST" changes -r "$R" $(cd "$R" && ls | sort -V) > "$T/text" 2> "$T/err"
 ok $? "changes exits 0 ($(head -n 1 "$T/err"))"
