@@ -203,31 +203,25 @@ const char *history_kernel(const struct history *h, size_t i)
 	return h->r->kernels[h->order[i]];
 }
 
+/* env's line key, else its config section's key; NULL when both are empty */
+static const char *env_either(const struct env *e, const char *key, const char *config_key)
+{
+	const char *v = e ? env_get(e, key) : NULL;
+
+	if (e && (!v || !*v))
+		v = env_get(e, config_key);
+	return v && *v ? v : NULL;
+}
+
 const char *history_commit(const struct history *h, size_t i)
 {
-	const struct env *e = env_at(h, i);
-	const char *c;
-
-	if (!e)
-		return NULL;
-	c = env_get(e, "commit");
-	if (!c || !*c)
-		c = env_get(e, "config.commit");
-	return c && *c ? c : NULL;
+	return env_either(env_at(h, i), "commit", "config.commit");
 }
 
 const char *history_tree(const struct history *h, size_t i)
 {
-	const struct env *e = env_at(h, i);
-	const char *t;
-
-	if (!e)
-		return NULL;
 	/* bisect's tree, or the one run was told; env's tree: is the compile's */
-	t = env_get(e, "bisect_tree");
-	if (!t || !*t)
-		t = env_get(e, "config.commit_tree");
-	return t && *t ? t : NULL;
+	return env_either(env_at(h, i), "bisect_tree", "config.commit_tree");
 }
 
 int history_metric_named(const char *name)
