@@ -20,7 +20,7 @@ t0=$(date +%s)
 # commit ids every time, so a later run builds incrementally (minutes, not
 # the first build's half hour). RECIPE names how the commits are made:
 # change it with them.
-RECIPE="contest t-bisect-kernel 2"
+RECIPE="contest t-bisect-kernel 3"
 W=$TOP/work/bisect-kernel
 G=$W/linux
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
@@ -42,10 +42,10 @@ if [ "$(cat "$W/recipe" 2>/dev/null)" != "$RECIPE" ]; then
 		f=${files[$((i - 1))]}
 		if [ "$i" = 6 ]; then
 			awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
-				f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(200);\t/* contest test: a delay in read() */"; f = 0; next }
+				f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(1000);\t/* contest test: a delay in read() */"; f = 0; next }
 				{ print }' "$G/$f" > "$T/rw.c" && cat "$T/rw.c" > "$G/$f"
 			sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$G/$f"
-			msg="read: busy-wait 200us in ksys_read"
+			msg="read: busy-wait 1ms in ksys_read"
 		else
 			printf '/* contest bisect test: commit %d */\n' "$i" >> "$G/$f"
 			msg="$(dirname "$f"): a comment, commit $i"
@@ -56,22 +56,21 @@ if [ "$(cat "$W/recipe" 2>/dev/null)" != "$RECIPE" ]; then
 	printf 'CONFIG_DEBUG_INFO_NONE=y\n' > "$W/fast.config"
 	echo "$RECIPE" > "$W/recipe"
 fi
-ok $? "a git repository of linux-source-6.1 and nine commits ($(( $(date +%s) - t0 )) s)"
-git -C "$G" show HEAD~3:fs/read_write.c | grep -q 'udelay(200);'
+is "$(git -C "$G" rev-list --count HEAD 2>/dev/null)" 10 \
+	"a git repository of linux-source-6.1 and nine commits ($(( $(date +%s) - t0 )) s)"
+git -C "$G" show HEAD~3:fs/read_write.c | grep -q 'udelay(1000);'
 ok $? "the sixth commit puts a delay in ksys_read"
 culprit=$(git -C "$G" rev-parse --short=12 HEAD~3)
-DD="dd if=/dev/zero of=/dev/null bs=512 count=5000"
+# 10000 reads: about 1.5 s in a UML guest, 10 s more with the delay; a
+# guest's run varies by a second or two now and then
+DD="dd if=/dev/zero of=/dev/null bs=512 count=10000"
 ARGS=(--tree "$G" --good HEAD~9 --bad HEAD --max-rounds 8 -c "$TOP/configs/quick.conf"
 	--config-fragment "$W/fast.config" -s "work_dir=$W/work" -s quiet_wait=1s -s load_lead=1s -s workload=command
 	-s "command=$DD" -r "$R" --vm-mem 256M noload)
 # stopped by Ctrl-C once the first step is placed
 CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
 pid=$!
-for _ in $(seq 1 7200); do
-	grep -q '^bisect: step 1:' "$T/out1" 2>/dev/null && break
-	kill -0 $pid 2>/dev/null || break
-	sleep 1
-done
+wait_for_line "$T/out1" '^bisect: step 1:' $pid 7200
 kill -INT $pid 2>/dev/null
 wait $pid
 is $? 130 "Ctrl-C after the first step: exit 130"
@@ -93,7 +92,7 @@ echo "# before the Ctrl-C: $before runs, $(( t1 - t0 )) s; in all $(state_runs) 
 grep '^bisect: [0-9]* steps' "$T/out2" | sed 's/^/# /'
 grep -h '^warning\|^error' "$T/err1" "$T/err2" | sed 's/^/# /'
 grep -q "^commit: $(git -C "$G" rev-parse HEAD~3)\$" "$R/$culprit/env" &&
-	grep -q '^subject: read: busy-wait' "$R/$culprit/env"
+	grep -q '^subject: read: busy-wait 1ms' "$R/$culprit/env"
 ok $? "the culprit's env records its commit and subject"
 [ -f "$T/out2" ] && sed 's/^/# /' "$T/out2" | tail -5
 boot_nothing_left
