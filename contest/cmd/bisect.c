@@ -14,12 +14,17 @@
 #include "results/sequential.h"
 #include "session/config-keys.h"
 #include "session/session.h"
+#include "lib/config.h"
+#include "lib/proc.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage_text[] =
 	"usage: contest bisect --tree DIR --good REV --bad REV [-c CONF]\n"
@@ -145,6 +150,48 @@ static void bisect_print_result(FILE *out, const struct bisect_done *d)
 		d->skipped);
 }
 
+/*
+ * --build's program, found now rather than at the first commit: a path
+ * with a '/' is taken from where contest runs (the command itself runs in
+ * the tree, where scripts/... would be the kernel's own), a bare name on
+ * PATH. *build becomes the command with that path absolute (in *owned);
+ * -1 (said) when it cannot run, as it would fail at every commit and be
+ * taken for a commit that does not build.
+ */
+static int resolve_build(const char **build, char **owned)
+{
+	const char *err = NULL;
+	char **w = split_words(*build, &err), cwd[4096];
+	int ret = -1;
+
+	if (!w || !w[0]) {
+		error("--build: %s", err ? err : "no command");
+		goto out;
+	}
+	if (strchr(w[0], '/') && w[0][0] != '/') {
+		char *abs;
+
+		if (!getcwd(cwd, sizeof(cwd))) {
+			error("--build: cannot read the current directory: %s", strerror(errno));
+			goto out;
+		}
+		abs = xasprintf("%s/%s", cwd, w[0]);
+		free(w[0]);
+		w[0] = abs;
+	}
+	if (strchr(w[0], '/') ? access(w[0], X_OK) < 0 : proc_find_program(w[0]) < 0) {
+		error("--build: cannot run '%s'%s", w[0], strchr(w[0], '/') ?
+		      " (not an executable file)" : ": not on PATH");
+		goto out;
+	}
+	*owned = sh_command((const char *const *)w);
+	*build = *owned;
+	ret = 0;
+out:
+	argv_free(w);
+	return ret;
+}
+
 static int host_config(struct bisect_args *a)
 {
 	struct config *cfg = contest_config_new();
@@ -190,6 +237,7 @@ int cmd_bisect(int argc, char **argv)
 {
 	struct bisect_args a = { .max_rounds = BISECT_MAX_ROUNDS };
 	struct bisect_done d;
+	char *build = NULL;
 	const struct option_spec opts[] = {
 		CLI_OPT_CONF(&a.ca.conf),
 		CLI_OPT_SET(&a.ca.sets),
@@ -262,6 +310,10 @@ int cmd_bisect(int argc, char **argv)
 				     "not --build");
 		goto out;
 	}
+	if (a.rq.build && resolve_build(&a.rq.build, &build) < 0) {
+		status = EXIT_USAGE;
+		goto out;
+	}
 	a.rq.opts.max_rounds = (size_t)a.max_rounds;
 	a.rq.loads = argv + first;
 	a.rq.nloads = argc - first;
@@ -280,6 +332,7 @@ int cmd_bisect(int argc, char **argv)
 	bisect_done_release(&d);
 	status = cli_close_stdout(status);
 out:
+	free(build);
 	config_free(a.rq.cfg);
 	free(a.rq.argv);
 	boot_opts_release(&a.boot);

@@ -32,6 +32,13 @@ refuses() {
 refuses "no --bad" "needs --tree DIR, --good REV and --bad REV" --tree "$G" --good HEAD~2 "${A[@]}"
 refuses "--build with --config-fragment" "goes with the default build" --tree "$G" --good HEAD~2 \
 	--bad HEAD --build true --config-fragment /dev/null "${A[@]}"
+# --build's program is found before anything is built: a relative path from
+# where contest runs (not the tree, where scripts/ is the kernel's own)
+refuses "--build with a program not on PATH" "cannot run 'nosuch-build-cmd': not on PATH" \
+	--tree "$G" --good HEAD~2 --bad HEAD --build nosuch-build-cmd "${A[@]}"
+refuses "--build with a relative path that is not there" \
+	"cannot run '$PWD/scripts/nosuch.sh' (not an executable file)" \
+	--tree "$G" --good HEAD~2 --bad HEAD --build "scripts/nosuch.sh --bisect" "${A[@]}"
 refuses "an unknown load" "unknown load 'nosuch_load'" --tree "$G" --good HEAD~2 --bad HEAD "${A[@]}" nosuch_load
 refuses "a metric with no better direction" "not a metric with a better direction" --tree "$G" \
 	--good HEAD~2 --bad HEAD --metric LCPU% "${A[@]}"
