@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define STATE_MAGIC "contest-bisect 1"
@@ -332,25 +333,51 @@ static int build_step(struct driver *dr, char *const *argv, const char *cwd)
 	return status == 0 ? 0 : -1;
 }
 
+/*
+ * What the build directory was configured from: the guest's needs, then
+ * the fragment's text. The same as the last configuration's stamp: later
+ * steps keep the .config (olddefconfig settles it for each commit), so
+ * they are incremental; different (a first step, a configuration cut
+ * short, another bisection with another fragment): configure anew.
+ */
+static char *config_stamp(struct driver *dr)
+{
+	size_t len;
+	char *frag = dr->rq->fragment ? read_regular_file(dr->rq->fragment, &len) : NULL;
+	char *stamp = xasprintf("contest bisect: ARCH=um defconfig\n%s%s", guest_needs,
+				frag ? frag : "");
+
+	free(frag);
+	return stamp;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open_write_file(path, O_TRUNC, 0644);
+
+	if (fd < 0 || write_all(fd, text, strlen(text)) < 0) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return close(fd);
+}
+
 /* the default: a user-mode-linux kernel of the tree in src, built out of tree in build */
 static char *build_uml(struct driver *dr)
 {
 	char *cfg = xasprintf("%s/.config", dr->build), *needs, *jobs, *o, *image = NULL;
+	char *stamp_path = xasprintf("%s/contest-config.stamp", dr->build);
+	char *stamp = config_stamp(dr), *was = read_regular_file(stamp_path, &(size_t){ 0 });
 
 	o = xasprintf("O=%s", dr->build);
 	jobs = xasprintf("-j%d", ncpus());
 	needs = xasprintf("%s/contest-guest.config", dr->build);
-	if (access(cfg, F_OK) < 0) {	/* configured once; later steps reuse the .config */
-		int fd = open_write_file(needs, O_TRUNC, 0644);
-
-		if (fd < 0 || write_all(fd, guest_needs, strlen(guest_needs)) < 0) {
-			error("cannot write '%s': %s", needs, strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			goto out;
-		}
-		close(fd);
-		if (build_step(dr, (char *[]){ "make", "-s", "-C", dr->src, o, "ARCH=um",
+	if (access(cfg, F_OK) < 0 || !was || strcmp(was, stamp)) {
+		unlink(stamp_path);	/* until this configuration is whole */
+		if (write_text(needs, guest_needs) < 0 ||
+		    build_step(dr, (char *[]){ "make", "-s", "-C", dr->src, o, "ARCH=um",
 					       "defconfig", NULL }, NULL) < 0 ||
 		    build_step(dr, (char *[]){ xasprintf("%s/scripts/kconfig/merge_config.sh",
 							 dr->src), "-m", "-O", dr->build, cfg,
@@ -363,8 +390,13 @@ static char *build_uml(struct driver *dr)
 	    build_step(dr, (char *[]){ "make", "-s", "-C", dr->src, o, "ARCH=um", jobs, "linux",
 				       NULL }, NULL) < 0)
 		goto out;
+	if ((!was || strcmp(was, stamp)) && write_text(stamp_path, stamp) < 0)
+		goto out;
 	image = xasprintf("%s/linux", dr->build);
 out:
+	free(stamp_path);
+	free(stamp);
+	free(was);
 	free(cfg);
 	free(needs);
 	free(jobs);
@@ -395,8 +427,17 @@ static char *build_cmd(struct driver *dr)
 	if (status != 0) {
 		char how[PROC_STATUS_LEN];
 
-		if (!run_interrupted)
-			warning("--build: %s %s", argv[0], proc_status_text(status, how, sizeof(how)));
+		if (run_interrupted)
+			goto out;
+		if (WIFEXITED(status) && (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127)) {
+			/* the command could not run at all: not this commit's fault */
+			error("--build: %s %s: it could not run, so no commit is skipped for "
+			      "it; the bisection stops", argv[0],
+			      proc_status_text(status, how, sizeof(how)));
+			dr->failed = 1;
+			goto out;
+		}
+		warning("--build: %s %s", argv[0], proc_status_text(status, how, sizeof(how)));
 		goto out;
 	}
 	if ((text = read_regular_file(outp, &len))) {
