@@ -3,6 +3,9 @@
 #   kbuild_args "$@"   checks WORKDIR NAME [FRAGMENT] or --bisect [FRAGMENT];
 #                      sets name, fragment (absolute), workdir, here (the
 #                      scripts), src and out; workdir is empty with --bisect
+#   kbuild_configured  after the checks: the configuration is whole
+#                      (--bisect: later steps keep it while its stamp holds)
+#   kmake ARGS...      make, exit 1 when it fails
 #   kbuild_done IMAGE  prints where the image is: WORKDIR/NAME.SUFFIX (a
 #                      copy), or IMAGE itself with --bisect
 #   kbuild_config ARCH BASE FRAGMENT...
@@ -19,7 +22,9 @@
 # --bisect is `contest bisect --build`'s way in: the source is the current
 # directory (bisect runs the command in its tree, at the commit to build)
 # and the build directory is $CONTEST_BUILD_DIR, one for every step, so
-# steps after the first are incremental.
+# steps after the first are incremental: configured at the first step, and
+# again only when what it was configured from (kind, base, fragments: the
+# stamp) changes.
 
 msg() {
 	printf '%s: %s\n' "$tool" "$*" >&2
@@ -82,22 +87,47 @@ kconfig_check() {
 	done
 }
 
+# make, its failure exit 1 (a failed build), not make's own 2 (bad usage)
+kmake() {
+	make "$@" >&2 || die 1 "make $* failed"
+}
+
+# what the build directory is configured from: KIND ARCH BASE, then each
+# fragment's text (run in $out)
+kbuild_stamp() {
+	printf '%s %s %s\n' "$kind" "$1" "$2"
+	shift 2
+	cat "$@" ${fragment:+"$fragment"}
+}
+
 kbuild_config() {
 	arch=$1
 	base=$2
 	shift 2
-	if [ -z "$workdir" ] && [ -f "$out/.config" ]; then
-		# a later bisect step: the first step's config, settled for this commit
-		make -s -C "$src" O="$out" ARCH="$arch" olddefconfig >&2
-		return
+	stamp=$(cd "$out" && kbuild_stamp "$arch" "$base" "$@")
+	rm -f "$out/contest-config.stamp.new"
+	if [ -z "$workdir" ] && [ -f "$out/.config" ] &&
+		[ "$(cat "$out/contest-config.stamp" 2>/dev/null)" = "$stamp" ]; then
+		# a later bisect step, configured from the same: settled for this commit
+		kmake -s -C "$src" O="$out" ARCH="$arch" olddefconfig
+	else
+		rm -f "$out/contest-config.stamp"	# until this configuration is whole
+		kmake -s -C "$src" O="$out" ARCH="$arch" "$base"
+		# merge_config.sh -m merges without running make; olddefconfig settles the rest
+		(cd "$out" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
+			"$@" ${fragment:+"$fragment"}) >&2 || die 1 "merge_config.sh failed"
+		kmake -s -C "$src" O="$out" ARCH="$arch" olddefconfig
+		[ -n "$workdir" ] || printf '%s\n' "$stamp" > "$out/contest-config.stamp.new"
 	fi
-	make -s -C "$src" O="$out" ARCH="$arch" "$base" >&2
-	# merge_config.sh -m merges without running make; olddefconfig settles the rest
-	(cd "$out" && "$src/scripts/kconfig/merge_config.sh" -m -O "$out" .config \
-		"$@" ${fragment:+"$fragment"}) >&2
-	make -s -C "$src" O="$out" ARCH="$arch" olddefconfig >&2
 	if [ -n "$fragment" ]; then
 		kconfig_check "$fragment" "$out/.config"
+	fi
+}
+
+# the stamp once the configuration passed its checks (kbuild_config's caller)
+kbuild_configured() {
+	if [ -f "$out/contest-config.stamp.new" ]; then
+		mv -f "$out/contest-config.stamp.new" "$out/contest-config.stamp"
 	fi
 }
 

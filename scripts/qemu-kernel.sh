@@ -79,5 +79,6 @@ sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/^\2=/p' ${fragment:+"$fra
 grep -v -f "$out/fragment-symbols" "$out/contest-guest.config" >"$out/contest-guest.check" || true
 kconfig_check "$out/contest-guest.check" "$out/.config"
 msg "building '$out/arch/x86/boot/bzImage' (make ARCH=x86_64 -j$(nproc) bzImage)"
-make -s -C "$src" O="$out" ARCH=x86_64 -j"$(nproc)" bzImage >&2
+kbuild_configured
+kmake -s -C "$src" O="$out" ARCH=x86_64 -j"$(nproc)" bzImage
 kbuild_done "$out/arch/x86/boot/bzImage" bzImage

@@ -46,5 +46,6 @@ guest_needs >"$out/contest-guest.config"
 msg "configuring '$out' (ARCH=um defconfig + guest needs${fragment:+ + $fragment})"
 kbuild_config um defconfig contest-guest.config
 msg "building '$out/linux' (make ARCH=um -j$(nproc) linux)"
-make -s -C "$src" O="$out" ARCH=um -j"$(nproc)" linux >&2
+kbuild_configured
+kmake -s -C "$src" O="$out" ARCH=um -j"$(nproc)" linux
 kbuild_done "$out/linux" uml
