@@ -59,10 +59,24 @@ is $? 2 "a new bisection over a recorded one: exit 2"
 grep -q 'go on with --resume' "$T/again.err"
 ok $? "and it says to --resume"
 
+# resumed from a copy of contest that is removed after its first step (a
+# make clean): the next guests cannot start, which is this host's fault:
+# the bisection stops, no commit skipped
+mkdir "$T/cbin"
+cp "$CONTEST" "$T/cbin/contest"
+CONTEST_TEST_PAUSE=bisect-placed:3000 nice "$T/cbin/contest" bisect --resume "${ARGS[@]}" > "$T/out4" 2> "$T/err4" &
+pid=$!
+wait_for_line "$T/out4" '^bisect: step 1:' $pid 300
+rm -f "$T/cbin/contest"
+wait $pid
+is $? 1 "its binary removed under a resumed bisection: exit 1"
+grep -q "the guest's init, cannot run" "$T/err4" && grep -q 'this host could not start a guest' "$T/err4" &&
+	! grep -q ' skip boot$' "$R/.bisect/state"
+ok $? "it says why and stops, no commit skipped"
+
 # resumed from a copy of contest that is rebuilt (replaced) after its first
 # step, as a developer's make would during a bisection of hours: the
 # guests after it boot the binary at the path, and no commit is skipped
-mkdir "$T/cbin"
 cp "$CONTEST" "$T/cbin/contest"
 CONTEST_TEST_PAUSE=bisect-placed:3000 nice "$T/cbin/contest" bisect --resume "${ARGS[@]}" > "$T/out2" 2> "$T/err2" &
 pid=$!
