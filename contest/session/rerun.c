@@ -151,6 +151,24 @@ static char *changed(const char *key, const struct env *was, const struct env *n
 	return xasprintf("%s: recorded '%s', here '%s'", key, a ? a : "(none)", b ? b : "(none)");
 }
 
+/* the recorded commit (and its tree) name the recorded kernel: on another
+ * running kernel they would name the wrong one in changes' bisect line */
+static void forget_commit(struct rerun *r, const struct env *was, const struct env *now,
+			  struct sentences *out)
+{
+	const struct config_main *m = &contest_config(r->cfg)->main;
+	const char *a = env_get(was, "uname"), *b = env_get(now, "uname");
+
+	if (!*m->commit && !*m->commit_tree)
+		return;
+	if (a && b && !strcmp(a, b))
+		return;
+	say(out, xasprintf("commit = %s is the recorded kernel's, and this one is another: "
+			   "the new env records no commit (-s commit=SHA gives one)", m->commit));
+	config_set_field(r->cfg, &m->commit, "", "rerun on another kernel");
+	config_set_field(r->cfg, &m->commit_tree, "", "rerun on another kernel");
+}
+
 /* how this machine differs from the env's: the machine, the running
  * kernel, then each fact of the fingerprint */
 static void differences(struct rerun *r, const struct env *was, struct sentences *out)
@@ -184,6 +202,7 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 		if (a && b && strcmp(a, b))
 			say(out, changed(running[i], was, now));
 	}
+	forget_commit(r, was, now, out);
 	if (env_differences(was, now, &keys) > 0)
 		for (char **k = keys; *k; k++)
 			say(out, changed(*k, was, now));

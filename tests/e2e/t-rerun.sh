@@ -39,6 +39,18 @@ ok $? "each differing fact is warned about, the running kernel too"
 [ "$(grep -n 'differs from' "$T/err3" | head -1 | cut -d: -f1)" -lt "$(grep -n 'noload' "$T/err3" | head -1 | cut -d: -f1)" ]
 ok $? "the warnings come before the first run"
 
+# a recorded commit (-s commit=SHA) names the recorded kernel: kept when
+# the same kernel runs again, left empty (and said) on another one
+"${run[@]}" -k kc -n 1 -s commit=1111aaaa -s commit_tree=/src/linux noload > /dev/null 2>&1
+"$CONTEST" rerun -r "$R" -k kc2 kc > /dev/null 2> "$T/errc"
+grep -qx 'commit = 1111aaaa' "$R/kc2/env" && grep -qx 'commit_tree = /src/linux' "$R/kc2/env"
+ok $? "the same kernel again: the commit is kept"
+sed -i 's/^uname: .*/uname: Linux other 0.0.1 #1/' "$R/kc/env"
+"$CONTEST" rerun -r "$R" -k kc3 kc > /dev/null 2> "$T/errc"
+grep -qx 'commit = ' "$R/kc3/env" && grep -qx 'commit_tree = ' "$R/kc3/env" &&
+	grep -q "commit = 1111aaaa is the recorded kernel's" "$T/errc"
+ok $? "another running kernel: no commit recorded, and it says so"
+
 # an older env: no run_loads line
 sed -i '/^run_loads:/d' "$R/k1/env"
 "$CONTEST" rerun -r "$R" -k k4 k1 > /dev/null 2> "$T/err4"
