@@ -213,15 +213,25 @@ static const char *env_either(const struct env *e, const char *key, const char *
 	return v && *v ? v : NULL;
 }
 
+const char *history_env_commit(const struct env *e)
+{
+	return env_either(e, "commit", "config.commit");
+}
+
+const char *history_env_tree(const struct env *e)
+{
+	/* bisect's tree, or the one run was told; env's tree: is the compile's */
+	return env_either(e, "bisect_tree", "config.commit_tree");
+}
+
 const char *history_commit(const struct history *h, size_t i)
 {
-	return env_either(env_at(h, i), "commit", "config.commit");
+	return history_env_commit(env_at(h, i));
 }
 
 const char *history_tree(const struct history *h, size_t i)
 {
-	/* bisect's tree, or the one run was told; env's tree: is the compile's */
-	return env_either(env_at(h, i), "bisect_tree", "config.commit_tree");
+	return history_env_tree(env_at(h, i));
 }
 
 int history_metric_named(const char *name)

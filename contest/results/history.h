@@ -71,6 +71,9 @@ const char *history_kernel(const struct history *h, size_t i);
 /* the commit the kernel at position i was built from (env's commit, or
  * config.commit from -s commit=SHA), NULL when its env says none */
 const char *history_commit(const struct history *h, size_t i);
+/* the same of one env (NULL: none) */
+const char *history_env_commit(const struct env *e);
+const char *history_env_tree(const struct env *e);
 /* the git tree that commit is in: env's bisect_tree (contest bisect), or
  * config.commit_tree (-s commit_tree=DIR); NULL when neither (env's tree:
  * is the compiled workload's, not the kernel's) */

@@ -6,11 +6,13 @@
  * looking at this machine (rerun_parse: the config section, the knobs
  * line, run_loads, run_rounds, run_until_sd, a guest's refusal), and
  * makes the request it would run; changes reads it as history does
- * (results_read_env: commit, config.commit, tree, the machine), and the
+ * (results_read_env, then history_env_commit and history_env_tree: the
+ * commit and the git tree of the bisect line, and the machine), and the
  * bisect line it would print of them must read back (split_words, the
  * shell's reading) as the same words. The temporary directory goes at
  * exit.
  */
+#include "results/history.h"
 #include "results/machine.h"
 #include "results/store.h"
 #include "session/rerun.h"
@@ -93,9 +95,8 @@ static void as_changes(void)
 
 	if (!e)
 		abort();
-	commit = env_get(e, "commit");
-	commit = commit ? commit : env_get(e, "config.commit");
-	tree = env_get(e, "tree");
+	commit = history_env_commit(e);
+	tree = history_env_tree(e);
 	pasted((const char *const[]){ "contest", "bisect", "--tree", tree ? tree : "TREE",
 				      "--good", commit ? commit : "", "--bad", "x", NULL });
 	machine_of(&m, e);

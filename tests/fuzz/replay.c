@@ -65,7 +65,7 @@ static int replay(const char *path)
 
 int main(void)
 {
-	struct dirent **names;
+	struct dirent **names = NULL;
 	int n = scandir(FUZZ_CORPUS, &names, NULL, by_name), seeds = 0;
 
 	ok(n > 0, "%s: read", FUZZ_CORPUS);
