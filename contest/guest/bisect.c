@@ -127,12 +127,13 @@ static int list_commits(struct driver *dr)
 	const struct bisect_request *rq = dr->rq;
 	struct bisect_done *d = dr->d;
 	char *range, *good, *bad, *log, *line, *save = NULL;
+	char *good_rev = xasprintf("%s^{commit}", rq->good), *bad_rev = xasprintf("%s^{commit}", rq->bad);
 	int ret = -1, off_line = 0;
 
-	good = git_out(rq->tree, (const char *[]){ "rev-parse", "--verify", "-q",
-						   xasprintf("%s^{commit}", rq->good), NULL });
-	bad = git_out(rq->tree, (const char *[]){ "rev-parse", "--verify", "-q",
-						  xasprintf("%s^{commit}", rq->bad), NULL });
+	good = git_out(rq->tree, (const char *[]){ "rev-parse", "--verify", "-q", good_rev, NULL });
+	bad = git_out(rq->tree, (const char *[]){ "rev-parse", "--verify", "-q", bad_rev, NULL });
+	free(good_rev);
+	free(bad_rev);
 	if (!good || !bad) {
 		error("'%s' is not a commit of the git tree '%s'", !good ? rq->good : rq->bad,
 		      rq->tree);
@@ -370,6 +371,7 @@ static char *build_uml(struct driver *dr)
 	char *cfg = xasprintf("%s/.config", dr->build), *needs, *jobs, *o, *image = NULL;
 	char *stamp_path = xasprintf("%s/contest-config.stamp", dr->build);
 	char *stamp = config_stamp(dr), *was = read_regular_file(stamp_path, &(size_t){ 0 });
+	char *merge = xasprintf("%s/scripts/kconfig/merge_config.sh", dr->src);
 
 	o = xasprintf("O=%s", dr->build);
 	jobs = xasprintf("-j%d", ncpus());
@@ -379,10 +381,8 @@ static char *build_uml(struct driver *dr)
 		if (write_text(needs, guest_needs) < 0 ||
 		    build_step(dr, (char *[]){ "make", "-s", "-C", dr->src, o, "ARCH=um",
 					       "defconfig", NULL }, NULL) < 0 ||
-		    build_step(dr, (char *[]){ xasprintf("%s/scripts/kconfig/merge_config.sh",
-							 dr->src), "-m", "-O", dr->build, cfg,
-					       needs, (char *)dr->rq->fragment, NULL },
-			       dr->build) < 0)
+		    build_step(dr, (char *[]){ merge, "-m", "-O", dr->build, cfg, needs,
+					       (char *)dr->rq->fragment, NULL }, dr->build) < 0)
 			goto out;
 	}
 	if (build_step(dr, (char *[]){ "make", "-s", "-C", dr->src, o, "ARCH=um", "olddefconfig",
@@ -394,6 +394,7 @@ static char *build_uml(struct driver *dr)
 		goto out;
 	image = xasprintf("%s/linux", dr->build);
 out:
+	free(merge);
 	free(stamp_path);
 	free(stamp);
 	free(was);
