@@ -21,36 +21,25 @@
 #include "lib/config.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"
+#include "fuzz-kernel-file.h"
 
 #include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[] = "/tmp/contest-fuzz-env.XXXXXX";
-static char *kdir, *file;
-
-static void remove_dir(void)
-{
-	unlink(file);
-	rmdir(kdir);
-	rmdir(dir);
-}
+static struct fuzz_kernel_file kf = { dir, NULL, NULL };
 
 static void as_rerun(void)
 {
-	char *text = read_regular_file(file, NULL);
+	char *text = read_regular_file(kf.file, NULL);
 	struct run_request rq;
 	struct rerun r;
 
 	if (!text)
 		abort();
-	if (rerun_parse(&r, file, text, dir, "K", NULL) == 0) {
+	if (rerun_parse(&r, kf.file, text, dir, "K", NULL) == 0) {
 		rerun_request(&r, &rq, 0, NULL);
 		/* what it would run, within what contest run accepts: rounds
 		 * as the runs key, --until-sd PCT and --max-runs N in bounds */
@@ -108,20 +97,7 @@ static void as_changes(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	FILE *f;
-
-	if (!file) {
-		if (!mkdtemp(dir))
-			abort();
-		kdir = xasprintf("%s/K", dir);
-		file = xasprintf("%s/env", kdir);
-		if (mkdir(kdir, 0755) < 0)
-			abort();
-		atexit(remove_dir);	/* the directory goes when the fuzzing ends */
-	}
-	f = fopen(file, "w");
-	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-		abort();
+	fuzz_kernel_file(&kf, "env", data, size);
 	as_rerun();
 	as_changes();
 	return 0;
