@@ -68,3 +68,24 @@ wait_for_line() {
 	done
 	return 1
 }
+
+# ctrl_c_after_step1 SECONDS ARGS...: contest bisect ARGS into $T/out1 and
+# $T/err1, stopped by Ctrl-C in the pause after its first step (within
+# SECONDS); checks its exit 130 and its stopped line
+ctrl_c_after_step1() {
+	local secs=$1 pid
+	shift
+	CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "$@" > "$T/out1" 2> "$T/err1" &
+	pid=$!
+	wait_for_line "$T/out1" '^bisect: step 1:' $pid "$secs"
+	kill -INT $pid 2>/dev/null
+	wait $pid
+	is $? 130 "Ctrl-C after the first step: exit 130"
+	grep -q '^bisect: stopped; the culprit is in [0-9a-f]*\.\.[0-9a-f]* so far$' "$T/out1" &&
+		! grep -q 'culprit is one of\|was skipped\|culprit is [0-9a-f]* (' "$T/out1"
+	ok $? "and says it stopped, with the range so far: no commit called skipped, no answer"
+}
+
+# the runs the bisection's state recorded, and the ok rows of $R's kernels
+state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
+ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }

@@ -30,15 +30,7 @@ ok $? "and it says so"
 ok $? "no state written for bad usage"
 
 # the bisection, stopped by Ctrl-C (SIGINT) in the pause after the first step
-CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
-pid=$!
-wait_for_line "$T/out1" '^bisect: step 1:' $pid
-kill -INT $pid 2>/dev/null
-wait $pid
-is $? 130 "Ctrl-C after the first step: exit 130"
-grep -q '^bisect: stopped; the culprit is in [0-9a-f]*\.\.[0-9a-f]* so far$' "$T/out1" &&
-	! grep -q 'culprit is one of\|was skipped\|culprit is [0-9a-f]* (' "$T/out1"
-ok $? "and says it stopped, with the range so far: no commit called skipped, no answer"
+ctrl_c_after_step1 900 "${ARGS[@]}"
 grep -q '^bisect: 6 commits from .* ~3 steps, 5 builds' "$T/out1" && grep -q '^bisect: rule: .* each at 0.0125 = 0.05 over 3 steps' "$T/out1"
 ok $? "the plan first: commits, steps, builds, the rule and its level"
 grep -q "contest: bisect: estimate from the builds" "$T/err1"
@@ -47,8 +39,6 @@ grep -q "$broken cannot be built: skipped" "$T/err1" && grep -q "^build [0-9a-f]
 ok $? "the commit whose build fails is skipped, and the state says so"
 grep -q "^bisect: step 1: [0-9a-f]* is good after [0-9]* rounds; .* ETA " "$T/out1"
 ok $? "a progress line with an ETA"
-state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
-ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
 before=$(state_runs)
 [ "$before" -ge 15 ] && [ "$(ok_rows)" = "$before" ]
 ok $? "the state holds every run measured before the Ctrl-C ($before)"

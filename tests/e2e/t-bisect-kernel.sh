@@ -68,18 +68,8 @@ ARGS=(--tree "$G" --good HEAD~9 --bad HEAD --max-rounds 8 -c "$TOP/configs/quick
 	--config-fragment "$W/fast.config" -s "work_dir=$W/work" -s quiet_wait=1s -s load_lead=1s -s workload=command
 	-s "command=$DD" -r "$R" --vm-mem 256M noload)
 # stopped by Ctrl-C once the first step is placed
-CONTEST_TEST_PAUSE=bisect-placed:10000 nice "$CONTEST" bisect "${ARGS[@]}" > "$T/out1" 2> "$T/err1" &
-pid=$!
-wait_for_line "$T/out1" '^bisect: step 1:' $pid 7200
-kill -INT $pid 2>/dev/null
-wait $pid
-is $? 130 "Ctrl-C after the first step: exit 130"
-grep -q '^bisect: stopped; the culprit is in [0-9a-f]*\.\.[0-9a-f]* so far$' "$T/out1" &&
-	! grep -q 'culprit is one of\|was skipped\|culprit is [0-9a-f]* (' "$T/out1"
-ok $? "and says it stopped, with the range so far: no commit called skipped, no answer"
+ctrl_c_after_step1 7200 "${ARGS[@]}"
 t1=$(date +%s)
-state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
-ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
 before=$(state_runs)
 nice "$CONTEST" bisect --resume "${ARGS[@]}" > "$T/out2" 2> "$T/err2"
 is $? 0 "--resume goes on and names a culprit"
