@@ -34,6 +34,15 @@ static char *file_part(const char *name)
 	return s;
 }
 
+/* a chart's file name: "KIND-LOAD", the load as file_part makes it */
+static char *chart_name(const char *kind, const char *load)
+{
+	char *part = file_part(load), *name = xasprintf("%s-%s", kind, part);
+
+	free(part);
+	return name;
+}
+
 /* gnuplot single-quoted string: a quote is doubled, control bytes go */
 static void gp_string(FILE *out, const char *s)
 {
@@ -233,12 +242,10 @@ static int write_time_gp(const struct report_table *t, struct plot_dir *d, const
 static int time_chart(const struct report_table *t, struct plot_dir *d,
 		      enum plot_format format, char **name)
 {
-	char *part = file_part(t->load);
 	double top;
 	int bars;
 
-	*name = xasprintf("time-%s", part);
-	free(part);
+	*name = chart_name("time", t->load);
 	bars = write_time_dat(t, d, *name, &top);
 	if (bars <= 0)
 		return bars;
@@ -347,12 +354,10 @@ static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const
 static int disk_chart(const struct report_table *t, struct plot_dir *d,
 		      enum plot_format format, char **name)
 {
-	char *part = file_part(t->load);
 	bool has[ARRAY_SIZE(disk_metrics)];
 	int bars;
 
-	*name = xasprintf("disk-%s", part);
-	free(part);
+	*name = chart_name("disk", t->load);
 	bars = write_disk_dat(t, d, *name, has);
 	if (bars <= 0)
 		return bars;
@@ -428,12 +433,10 @@ static int write_latency_gp(const struct report_table *t, struct plot_dir *d, co
 static int latency_chart(const struct report_table *t, const struct monitor_logs *logs,
 			 struct plot_dir *d, enum plot_format format, char **name)
 {
-	char *part = file_part(t->load);
 	const char **kernels = xcalloc(t->nrows + 1, sizeof(*kernels));
 	int blocks;
 
-	*name = xasprintf("latency-%s", part);
-	free(part);
+	*name = chart_name("latency", t->load);
 	blocks = write_latency_dat(t, logs, d, *name, kernels);
 	if (blocks > 0)
 		blocks = write_latency_gp(t, d, *name, format, kernels, blocks) < 0 ? -1 : 1;
@@ -729,10 +732,7 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct
 static int sweep_chart(const struct report *r, size_t first, size_t n, struct plot_dir *d,
 		       enum plot_format format, char **name)
 {
-	char *part = file_part(r->tables[first].load);
-
-	*name = xasprintf("sweep-%s", part);
-	free(part);
+	*name = chart_name("sweep", r->tables[first].load);
 	if (write_sweep_dat(r, first, n, d, *name) < 0 ||
 	    write_sweep_gp(r, first, n, d, *name, format) < 0)
 		return -1;
