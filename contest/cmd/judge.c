@@ -4,6 +4,7 @@
 #include "cmd/cmds.h"
 #include "results/compare.h"
 #include "results/store.h"
+#include "lib/membuf.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -41,7 +42,9 @@ static const char tail_text[] =
 	"LOAD: by default the first load (in contest's order) on which --bad is\n"
 	"decided worse than --good. METRIC: the load's main one (Time; a task's\n"
 	"Latency; a measured load's Work), or any compare metric (Ratio, CPU%...).\n"
-	"Each step tests at --alpha (default 0.01): about 0.05 over five steps.\n";
+	"Each step tests at --alpha (default 0.01): about 0.05 over five steps.\n"
+	"A LOAD or METRIC the runs do not have is an error (128), naming those\n"
+	"they have: a mistyped name would otherwise skip every commit.\n";
 
 struct judge_args {
 	const char *good, *bad, *load, *metric;
@@ -61,6 +64,67 @@ static const struct compare_row *find_row(const struct compare *c, const char *l
 			return row;
 	}
 	return NULL;
+}
+
+/* has a row of load (any when NULL) by metric (any when NULL)? */
+static int has_row(const struct compare *c, const char *load, const char *metric)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if ((!load || !strcmp(c->rows[i].load, load)) &&
+		    (!metric || !strcmp(metrics[c->rows[i].metric].label, metric)))
+			return 1;
+	return 0;
+}
+
+/* c's loads (of_metrics 0), or the metrics of load (of every load when
+ * NULL), each once in the rows' order, ", " between: what is there */
+static char *names_in(const struct compare *c, int of_metrics, const char *load)
+{
+	const char **seen = xcalloc(c->nrows + 1, sizeof(*seen));
+	struct membuf m;
+	FILE *f = membuf_open(&m);
+	size_t n = 0, j;
+
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+		const char *name = of_metrics ? metrics[row->metric].label : row->load;
+
+		if (of_metrics && load && strcmp(row->load, load))
+			continue;
+		for (j = 0; j < n && strcmp(seen[j], name); j++)
+			;
+		if (j == n) {
+			fprintf(f, "%s%s", n ? ", " : "", name);
+			seen[n++] = name;
+		}
+	}
+	free(seen);
+	return membuf_close(&m, 1);
+}
+
+/*
+ * A --load or --metric the runs do not have is the script's mistake, the
+ * same at every commit: an error (128, the bisection stops), not a
+ * candidate the runs cannot tell (125, git bisect would skip every
+ * commit). 0, or -1 said, naming what is there.
+ */
+static int check_asked(const struct compare *c, const struct judge_args *a, const char *cand)
+{
+	char *there;
+
+	if (a->load && !has_row(c, a->load, NULL)) {
+		there = names_in(c, 0, NULL);
+		error("no load '%s' in the runs of %s, %s and %s; they have: %s", a->load, a->good,
+		      cand, a->bad, there);
+	} else if (a->metric && !has_row(c, a->load, a->metric)) {
+		there = names_in(c, 1, a->load);
+		error("no metric '%s'%s%s in the runs; there are: %s", a->metric,
+		      a->load ? " on " : "", a->load ? a->load : "", there);
+	} else {
+		return 0;
+	}
+	free(there);
+	return -1;
 }
 
 /* the first load on which bad is decided worse than good, or NULL */
@@ -122,6 +186,10 @@ static int judge(const char *dir, const struct judge_args *a, const char *cand)
 			return JUDGE_ERROR;
 	if (read_pair(&all, dir, three, 3, a->alpha) < 0)
 		return JUDGE_ERROR;
+	if (check_asked(&all, a, cand) < 0) {
+		compare_release(&all);
+		return JUDGE_ERROR;
+	}
 	if (!(load = a->load ? a->load : regressed_load(&all, a))) {
 		error("'%s' is not decided worse than '%s' on any load%s%s: nothing to bisect",
 		      a->bad, a->good, a->metric ? " by " : "", a->metric ? a->metric : "");

@@ -27,7 +27,9 @@ static const char intro_text[] =
 
 static const char tail_text[] =
 	"Exit status: as contest run's: 0 every run ok, 1 a run was not ok, 2 bad\n"
-	"usage or an env file that cannot be run again, 130/143/129 interrupted.\n";
+	"usage or an env file that cannot be run again (or that another user than\n"
+	"you or root owns or may write, or whose folders are), 130/143/129\n"
+	"interrupted.\n";
 
 /* what ran: its table, and where its rows went */
 static int print_ran(const char *dir, const char *name, const struct run_result *res)

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,6 +59,12 @@ gid_t invoking_gid(void)
 	return id >= 0 ? (gid_t)id : getgid();
 }
 
+/* st's owner is one contest works for: this user, root or the invoking user */
+static int owned_by_us(const struct stat *st)
+{
+	return st->st_uid == geteuid() || st->st_uid == 0 || st->st_uid == invoking_uid();
+}
+
 int trusted_file(const char *path)
 {
 	uid_t me = invoking_uid();
@@ -65,7 +72,7 @@ int trusted_file(const char *path)
 
 	if (stat(path, &st) < 0)
 		return 0;
-	if (st.st_uid != me && st.st_uid != 0) {
+	if (!owned_by_us(&st)) {
 		warning("ignoring './%s': it belongs to uid %d, not to you (uid %d); "
 			"read it with -c if you trust it", path, (int)st.st_uid, (int)me);
 		return 0;
@@ -78,6 +85,25 @@ int trusted_file(const char *path)
 	return 1;
 }
 
+int check_trusted(const char *path, const char *doing)
+{
+	struct stat st;
+	struct passwd *pw;
+
+	if (stat(path, &st) < 0)
+		return error("%s: cannot stat '%s': %s", doing, path, strerror(errno));
+	if (!owned_by_us(&st)) {
+		pw = getpwuid(st.st_uid);
+		return error("%s: '%s' belongs to uid %d (%s), not to you (uid %d) or root; "
+			     "contest runs only what you or root wrote", doing, path,
+			     (int)st.st_uid, pw ? pw->pw_name : "no user", (int)invoking_uid());
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		return error("%s: others may write '%s' (mode %03o); contest runs only what "
+			     "you or root wrote", doing, path, (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
 int invoked_by_sudo(void)
 {
 	return sudo_id("SUDO_UID") >= 0 && sudo_id("SUDO_GID") >= 0;
@@ -88,7 +114,7 @@ static int own_dir_stat(const char *dir, const struct stat *st)
 {
 	if (!S_ISDIR(st->st_mode))
 		return error("cannot write into '%s': not a directory", dir);
-	if (st->st_uid != geteuid() && st->st_uid != 0 && st->st_uid != invoking_uid())
+	if (!owned_by_us(st))
 		return error("refusing to write into '%s': it belongs to uid %d, not to you "
 			     "(uid %d) or root; give -o a directory of your own", dir,
 			     (int)st->st_uid, (int)invoking_uid());

@@ -25,6 +25,16 @@ gid_t invoking_gid(void);
 int trusted_file(const char *path);
 
 /*
+ * May contest do what path says (a file or folder another user could
+ * have made, read as root: rerun's env, whose command it runs)? As for
+ * trusted_file(): 0 when path belongs to this user, root or the invoking
+ * user and neither its group nor others may write it; else -1 with an
+ * error beginning with doing ("cannot rerun 'k'") and naming path and its
+ * owner.
+ */
+int check_trusted(const char *path, const char *doing);
+
+/*
  * An output directory (plot -o, report --format html -o) must be one only
  * contest's user may write: its owner is us, root or the invoking user, and
  * neither its group nor others may write it. Else another user could plant

@@ -7,6 +7,7 @@
 #include "session/resume.h"
 #include "session/session.h"
 #include "sys/fingerprint.h"
+#include "lib/owner.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"
 
@@ -280,6 +281,25 @@ int rerun_parse(struct rerun *r, const char *path, const char *text, const char 
 	return ret;
 }
 
+/*
+ * The env's config section is run as it says (its command, work_dir,
+ * knobs), as whoever runs rerun, root too: only an env that this user,
+ * root or the invoking user wrote, in folders no one else may write (who
+ * can write a folder can put another env in it), as ./contest.conf is
+ * read. 0, or -1 said.
+ */
+static int check_env_owner(const char *dir, const char *kernel, const char *env)
+{
+	char *doing = xasprintf("cannot rerun '%s'", kernel);
+	char *kernel_dir = results_path(dir, kernel, NULL);
+	int ret = check_trusted(env, doing) < 0 || check_trusted(kernel_dir, doing) < 0 ||
+		  check_trusted(dir, doing) < 0 ? -1 : 0;
+
+	free(kernel_dir);
+	free(doing);
+	return ret;
+}
+
 int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const char *name)
 {
 	char *path = results_path(dir, kernel, "env"), *text = read_regular_file(path, NULL);
@@ -290,7 +310,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	start(r, kernel, name);
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
-	else
+	else if (check_env_owner(dir, kernel, path) == 0)
 		ret = parse(r, path, text, dir, kernel, &lacks, &e);
 	if (ret == 0)
 		differences(r, e, &diffs);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # contest judge, the step of git bisect run: on crafted results it exits 0
-# (like good), 1 (like bad) or 125 (cannot tell), and 128 on an error,
-# never 2, which git bisect run would take for a bad commit (t-judge-bisect
+# (like good), 1 (like bad) or 125 (cannot tell), and 128 on an error (a
+# --load or --metric the runs do not have among them), never 2, which git
+# bisect run would take for a bad commit (t-judge-bisect
 # drives a real git bisect run with it).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
@@ -38,6 +39,23 @@ ok $? "saying why: too few runs"
 is "$?" 128 "good and bad that cannot be told apart: 128, the bisection stops"
 grep -q "is not decided worse than 'good' on any load" "$T/j.err"
 ok $? "saying there is nothing to bisect"
+# a load or metric the runs do not have is a mistake in the script, which
+# would be the same at every commit: 128 stops the bisection, where 125
+# would skip every commit
+judge --load io_lod c-bad
+is "$?" 128 "a --load no kernel ran: 128, not 125 (skip)"
+grep -q "no load 'io_lod' in the runs of good, c-bad and bad; they have: noload" "$T/j.err"
+ok $? "naming the loads there are ($(head -1 "$T/j.err"))"
+judge --load noload --metric Tme c-bad
+is "$?" 128 "a --metric the load does not have: 128"
+grep -q "no metric 'Tme' on noload in the runs; there are: Time, CPU%" "$T/j.err"
+ok $? "naming the metrics there are ($(head -1 "$T/j.err"))"
+judge --metric Tme c-bad
+is "$?" 128 "the same without --load"
+grep -q "no metric 'Tme' in the runs; there are: Time, CPU%" "$T/j.err"
+ok $? "naming the metrics of every load ($(head -1 "$T/j.err"))"
+judge --load noload --metric CPU% c-bad
+is "$?" 125 "a metric there is, that cannot tell: still 125 ($(cat "$T/j.out"))"
 "$CONTEST" judge -r "$R" --good good c-bad > /dev/null 2>&1
 is "$?" 128 "bad usage is 128, not 2 (which git bisect run takes for bad)"
 "$CONTEST" judge -r "$R" --good good --bad bad no-such > /dev/null 2>&1
