@@ -2,9 +2,28 @@
 #include "cmd/cmds.h"
 #include "lib/proc.h"
 #include "lib/util.h"
+#include "sys/cleanup.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/*
+ * Whatever a command registered for cleanup it also undoes before it
+ * returns; an item still registered here is a leak (a process group
+ * reaped but never forgotten once filled the registry after 60 guests):
+ * say so, and undo it rather than leave it on the machine.
+ */
+static int finish(int status)
+{
+	int left = cleanup_count();
+
+	if (left) {
+		warning("internal: %d thing%s still registered for cleanup at exit; undoing",
+			left, left == 1 ? "" : "s");
+		cleanup_run_all();
+	}
+	return status;
+}
 
 int main(int argc, char **argv)
 {
@@ -26,5 +45,5 @@ int main(int argc, char **argv)
 		error("unknown command '%s' (see contest help)", argv[1]);
 		return EXIT_USAGE;
 	}
-	return c->fn(argc - 1, argv + 1);
+	return finish(c->fn(argc - 1, argv + 1));
 }

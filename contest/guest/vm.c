@@ -400,6 +400,7 @@ static int vm_watch(struct vm *vm, struct vm_result *r)
 		else if (!open_console)
 			usleep(100 * 1000);
 		if (waitpid(vm->pid, &st, WNOHANG) == vm->pid) {
+			pgroup_forget(vm->pid);	/* reaped: its slot is free again */
 			vm->pid = 0;
 			while (open_console && poll(&p, 1, 0) > 0)
 				open_console = console_read(vm);

@@ -36,6 +36,10 @@ grep -q '^mem1008 \[2\]' "$T/out" && grep -q '^mem1024 \[2\]' "$T/out"
 ok $? "one table with both kernels"
 "$CONTEST" report -r "$R" mem1008 mem1024 > /dev/null
 ok $? "report reads both"
+# each guest's process group, once reaped, leaves the cleanup registry;
+# one left per guest filled its 64 slots after about 60 guests
+! grep -q 'still registered for cleanup' "$T/err"
+ok $? "no guest left its process group registered for cleanup"
 boot_nothing_left
 ok $? "nothing left behind"
 done_testing
