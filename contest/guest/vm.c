@@ -448,6 +448,11 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 	} else if (r->timed_out) {
 		snprintf(r->detail, sizeof(r->detail), "no new row for %.0f s: the guest was killed",
 			 vm->s->timeout_s);
+	} else if (vm->text && strstr(vm->text, "ptrace set fp regs failed")) {
+		/* UML <= 6.1 restores 2696 bytes of XSAVE; an AMX host's is 11008 */
+		snprintf(r->detail, sizeof(r->detail), "user-mode-linux cannot restore this CPU's "
+			 "registers (ptrace set fp regs failed: its XSAVE area is larger than this UML "
+			 "knows); boot a UML built on this machine (make uml-kernel) or a bzImage");
 	} else if (panic) {
 		int len;
 

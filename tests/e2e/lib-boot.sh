@@ -11,6 +11,12 @@ if [ ! -x "$UML" ]; then
 	done_testing
 	exit
 fi
+why=$(uml_cannot "$UML")
+if [ -n "$why" ]; then
+	skip "$why"
+	done_testing
+	exit
+fi
 # ASan reserves its shadow memory at addresses far above what a UML
 # process can map (the guest's user space ends near 512G): the sanitized
 # contest cannot be the guest's init

@@ -20,6 +20,7 @@
 #   uml_main SCRIPT [MEM] [SWAP]
 #                           the host side of a guest test: skip with the reason,
 #                           or run SCRIPT in a guest, replay it, and exit
+. "$(dirname "${BASH_SOURCE[0]}")/lib-guest.sh"
 UML=${UML:-/usr/bin/linux.uml}
 UML_TIMEOUT=${UML_TIMEOUT:-300}	# seconds for one guest, boot to power-off (a busy host slows it)
 
@@ -29,7 +30,8 @@ uml_why() {
 	# UML gives processes a 39-bit address space, too small for ASan's shadow
 	[ "$(cat "$TOP/bin/.mode" 2> /dev/null)" != sanitize ] ||
 		{ echo "a sanitized build: AddressSanitizer cannot map its shadow memory in the guest"; return; }
-	command -v mkswap > /dev/null || echo "no mkswap"
+	command -v mkswap > /dev/null || { echo "no mkswap"; return; }
+	uml_cannot "$UML"
 }
 
 # the guest's init: mounts, cgroup v2, swap, the script under a time bound, power off
