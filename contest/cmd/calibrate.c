@@ -27,8 +27,10 @@ static const char intro_text[] =
 	"other, into DIR/.calibration/ (each session a folder of its own, its output\n"
 	"in calibrate.log there), then print the drift and the run-to-run noise.\n"
 	"Later calibrations add sessions to the same place, so sessions of other\n"
-	"hours and boots count too. compare uses the drift for kernels whose runs\n"
-	"were not interleaved; -n 0 prints the calibration DIR has.\n";
+	"hours and boots count too, those of the newest session's machine and workload\n"
+	"alone. compare uses the drift for kernels whose runs were not interleaved,\n"
+	"from the sessions of BASE's machine and workload; -n 0 prints the calibration\n"
+	"DIR has.\n";
 
 static const char tail_text[] =
 	"Exit status: 0 calibrated (or printed), 1 a session failed, 2 bad usage,\n"
@@ -105,11 +107,17 @@ static int run_session(const struct calibrate_args *a, const char *self, const c
 static int show(const char *dir)
 {
 	struct calibration cal;
+	char *left;
 
-	if (calibration_read(dir, &cal) < 0)
+	if (calibration_read(dir, &cal, NULL) < 0)
 		return EXIT_RUN_FAILED;
 	printf("calibration in %s/%s: %zu session%s of noload, %zu runs\n", dir, CALIBRATION_DIR,
 	       cal.sessions, cal.sessions == 1 ? "" : "s", cal.runs);
+	if ((left = calibration_left_text(&cal, "the newest session's"))) {
+		printf("left out: %zu session%s not of the newest session's machine, workload and "
+		       "size: %s\n", cal.left_out, cal.left_out == 1 ? "" : "s", left);
+		free(left);
+	}
 	if (isfinite(cal.within_pct))
 		printf("noise within a session:  %.2f%% (sample standard deviation of Time, "
 		       "pooled, relative)\n", cal.within_pct);

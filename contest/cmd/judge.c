@@ -145,7 +145,8 @@ static const char *regressed_load(const struct compare *c, const struct judge_ar
 static void say_row(const char *what, const struct compare_row *row)
 {
 	if (!row || !compare_has_verdict(row)) {
-		info("%s: no runs to compare", what);
+		info("%s: %s", what, row && row->test == TEST_UNLIKE ? row->verdict.reason :
+				     "no runs to compare");
 		return;
 	}
 	info("%s: %s (%+.1f%%%s%s)", what, verdict_name(row->verdict.kind),

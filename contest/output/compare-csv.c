@@ -3,7 +3,9 @@
  * load,metric,kernel,mean,sd,runs,diff_pct,p_value,significant: one
  * record per load, metric and kernel. Empty fields: no mean (runs 0), no
  * SD (fewer than 2 runs), no diff or p (the BASE row, n=1, a missing side,
- * nothing to test); significant is "*", "**" or empty.
+ * nothing to test, unlike figures); significant is "*", "**" or empty; a
+ * row without a verdict has only a reason, where its sides measured unlike
+ * `metric =` figures.
  */
 #include "output/compare-write.h"
 #include "output/report-write.h"
@@ -37,7 +39,9 @@ int compare_write_csv(const struct compare *c, FILE *out)
 		csv_number(out, row->p, "%.6g");
 		fprintf(out, ",%s", compare_mark_str(row));
 		if (!compare_has_verdict(row)) {
-			fputs(",,,,\n", out);
+			fputs(",,,,", out);
+			report_csv_string(out, row->verdict.reason);	/* TEST_UNLIKE's */
+			fputc('\n', out);
 			continue;
 		}
 		csv_number(out, row->verdict.mde_pct, "%.3f");

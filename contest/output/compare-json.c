@@ -2,7 +2,9 @@
  *
  * { "base", "alpha", "tests", "significant", "significant_holm",
  *   "decided", "undecided", "margin_pct", "drift_pct" (null: no calibration),
- *   "rows": [ the CSV's records, plus "p_holm", "test" and "mde_floor" ],
+ *   "rows": [ the CSV's records, plus "p_holm", "test" and "mde_floor"; a
+ *             row without a verdict has "verdict_reason" where its test is
+ *             "unlike" ],
  *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ] }
  */
 #include "output/compare-write.h"
@@ -13,7 +15,7 @@
 
 static const char *const test_names[] = {
 	[TEST_MADE] = "welch", [TEST_BASE] = "base", [TEST_ONE_RUN] = "n=1",
-	[TEST_CONSTANT] = "constant", [TEST_MISSING] = "missing",
+	[TEST_CONSTANT] = "constant", [TEST_MISSING] = "missing", [TEST_UNLIKE] = "unlike",
 };
 
 static json_t *json_row(const struct compare_row *row)
@@ -38,6 +40,8 @@ static json_t *json_row(const struct compare_row *row)
 		json_put(o, "sessions", json_string(compare_sessions_name(row)));
 		json_put(o, "pairs", json_integer((json_int_t)row->paired));
 		json_put(o, "verdict_reason", json_string(row->verdict.reason));
+	} else if (row->test == TEST_UNLIKE) {	/* names from runs.tsv: any bytes */
+		json_put(o, "verdict_reason", json_name(row->verdict.reason, "metric name"));
 	}
 	return o;
 }

@@ -288,6 +288,8 @@ const char *compare_p_cell(char *buf, size_t size, const struct compare_row *row
 		return "same";
 	case TEST_MISSING:
 		return "missing";
+	case TEST_UNLIKE:
+		return "unlike";
 	case TEST_MADE:
 		break;
 	}
@@ -300,7 +302,7 @@ const char *compare_mde_cell(char *buf, size_t size, const struct compare_row *r
 {
 	if (row->is_base)
 		return "";
-	if (row->test == TEST_MISSING || row->untested || !isfinite(row->verdict.mde_pct))
+	if (!compare_has_verdict(row) || !isfinite(row->verdict.mde_pct))
 		return "-";
 	if (row->verdict.mde_pct > COMPARE_MDE_CAP_PCT) {
 		snprintf(buf, size, ">%g%%", COMPARE_MDE_CAP_PCT);
@@ -316,7 +318,7 @@ const char *compare_verdict_cell(const struct compare_row *row)
 {
 	if (row->is_base)
 		return "";
-	if (row->test == TEST_MISSING || row->untested)
+	if (!compare_has_verdict(row))
 		return "-";
 	return verdict_name(row->verdict.kind);
 }
@@ -525,6 +527,17 @@ static void write_undecided(const struct compare *c, const short_name_t *names, 
 	}
 }
 
+/* one line per row of rows[from..to) whose sides measured unlike figures */
+static void write_unlike(const struct compare *c, const short_name_t *names, size_t from,
+			 size_t to, FILE *out)
+{
+	for (size_t i = from; i < to; i++)
+		if (c->rows[i].test == TEST_UNLIKE)
+			say(out, xasprintf("%s %s: %s.", names[c->rows[i].k],
+					   metrics[c->rows[i].metric].label,
+					   c->rows[i].verdict.reason));
+}
+
 /* the rows of one load, from rows[from]; returns where the next load starts */
 static size_t write_load(const struct compare *c, const short_name_t *names, size_t from,
 			 FILE *out)
@@ -540,6 +553,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 		write_row(out, names, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
 	write_undecided(c, names, from, i, out);
+	write_unlike(c, names, from, i, out);
 	write_stalls(c, names, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
 	write_shifts(c, c->rows[from].load, out);

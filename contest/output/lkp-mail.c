@@ -90,8 +90,9 @@ static void compare_rows(const struct compare *c, struct lkp_rows *rows)
 		struct lkp_row *r;
 		char mde[24];
 
+		/* unlike figures (TEST_UNLIKE) have no change to name: write_tail says why */
 		if (h->is_base || !b->is_base || b->metric != h->metric || strcmp(b->load, h->load) ||
-		    !b->s->n || !h->s->n)
+		    !b->s->n || !h->s->n || h->test == TEST_UNLIKE)
 			continue;
 		r = add_row(rows, h->load, m->json ? m->json : m->column);
 		r->metric = h->metric;
@@ -421,7 +422,17 @@ static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail
 		mail_wrap(out, line, MAIL_WIDTH, "");
 		free(line);
 	}
-	if (confounds && *confounds)
+	for (size_t i = 0; i < c->nrows; i++) {
+		char *line;
+
+		if (c->rows[i].test != TEST_UNLIKE)
+			continue;
+		line = xasprintf("contest.%s.%s: %s.", c->rows[i].load,
+				 metrics[c->rows[i].metric].column, c->rows[i].verdict.reason);
+		mail_wrap(out, line, MAIL_WIDTH, "");
+		free(line);
+	}
+	if ((confounds && *confounds) || c->nunlike)
 		fputc('\n', out);
 	fputs("MDE is the smallest change the runs would detect (80% power); the verdict\n"
 	      "is compare's (contest compare): worse, better, changed, same, undecided.\n\n", out);

@@ -445,6 +445,12 @@ static void text_cell(FILE *out, const char *text)
 /* the verdict's cell, coloured by its class; BASE's row has none */
 static void verdict_cell(FILE *out, const struct compare_row *row)
 {
+	if (row->test == TEST_UNLIKE) {	/* no verdict: what each side measured */
+		fputs("<td title=\"", out);
+		html_escape(out, row->verdict.reason);
+		fprintf(out, "\">%s</td>", compare_verdict_cell(row));
+		return;
+	}
 	if (!compare_has_verdict(row)) {
 		text_cell(out, compare_verdict_cell(row));
 		return;

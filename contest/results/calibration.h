@@ -6,10 +6,13 @@
  * kernel's noload in several short sessions, each a folder
  * DIR/.calibration/SESSION (a results folder of its own, with its env),
  * and every later calibrate adds sessions to the same place, so sessions
- * of other hours and boots count too. The drift is estimated from all of
- * them whenever it is needed (stats.h, drift_tau2, on the log scale:
- * each session's noload Time by the delta method, ln of its mean and
- * (sd / mean)^2 for the variance); nothing derived is stored.
+ * of other hours and boots count too. The drift is estimated whenever it
+ * is needed (stats.h, drift_tau2, on the log scale: each session's noload
+ * Time by the delta method, ln of its mean and (sd / mean)^2 for the
+ * variance); nothing derived is stored. It is estimated from the sessions
+ * of one machine, workload and size only: a session copied from another
+ * machine, or of another command, differs by more than the drift, and
+ * pooled in it would make the drift that difference (calibration_read).
  */
 #ifndef CONTEST_CALIBRATION_H
 #define CONTEST_CALIBRATION_H
@@ -24,21 +27,43 @@
 /* the folder of the sessions, under a results directory */
 #define CALIBRATION_DIR ".calibration"
 
+/* why a session with 2 ok noload runs or more is left out of the drift */
+enum calibration_left {
+	LEFT_NO_ENV,		/* no env file says which machine it ran on */
+	LEFT_MACHINE,		/* another machine (CPU model, CPUs, memory) */
+	LEFT_WORKLOAD,		/* another workload (command, tree, target...) */
+	LEFT_SIZE,		/* another size of it than the newest session used */
+	CALIBRATION_LEFT
+};
+
 struct calibration {
-	size_t sessions;	/* with 2 ok noload runs or more */
+	size_t sessions;	/* used: with 2 ok noload runs or more, and matching */
 	size_t runs;		/* their ok noload runs */
 	double tau2, tau_df;	/* drift_tau2's; NAN with fewer than 2 sessions */
 	double tau2_low, tau2_high;	/* its CALIBRATION_LEVEL interval (drift_tau2_interval) */
 	double within_pct;	/* pooled run-to-run noise within a session, in percent */
-	char *env;		/* the newest session's env text; NULL when none */
+	struct env *env;	/* the newest used session's env, parsed; NULL when none */
+	/* sessions with 2 ok runs or more left out, by why, and the first
+	 * key in which one of them differed (NULL for LEFT_NO_ENV) */
+	size_t left_out, left[CALIBRATION_LEFT];
+	const char *left_key[CALIBRATION_LEFT];
 };
 
 /*
  * Read dir's calibration sessions into cal (none: cal->sessions 0, not
- * an error). 0, or -1 when a session's results cannot be read (said).
+ * an error), using those measured on like's machine and workload (the
+ * keys compare_opts_calibrate checks; like NULL: the newest session's
+ * with an env file), at the size of the newest of them; the others are
+ * counted in cal->left. 0, or -1 when a session's results cannot be
+ * read (said).
  */
-int calibration_read(const char *dir, struct calibration *cal);
+struct env;	/* sys/fingerprint.h */
+int calibration_read(const char *dir, struct calibration *cal, const struct env *like);
 void calibration_release(struct calibration *cal);
+
+/* the sessions left out and why, malloc'd: "2 on another machine (its
+ * cpu_model differs from BASE's)", like's name in than; NULL when none */
+char *calibration_left_text(const struct calibration *cal, const char *than);
 
 /* the drift as a relative standard deviation in percent: 100 (e^tau - 1) */
 double calibration_drift_pct(double tau2);
@@ -62,9 +87,9 @@ int calibration_too_small(const struct calibration *cal);
  * jobs, duration) is used as a relative figure, with a warning: a
  * session's speed factor scales a larger run of the same work alike.
  * Else a warning saying why it is not used (no warning when there is
- * none at all).
+ * none at all). Sessions of another machine or workload than BASE's are
+ * left out of the drift, with a warning saying how many and why.
  */
-struct env;	/* sys/fingerprint.h */
 void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env);
 
 /* the first key of the workload or its size (as above) in which env files

@@ -5,6 +5,7 @@
  * writers are in compare-{text,csv,json}.c.
  */
 #include "results/compare.h"
+#include "lib/intern.h"
 #include "lib/util.h"
 
 #include <limits.h>
@@ -301,6 +302,28 @@ static int metric_at(enum row_kind kind, int i)
 	return i == 0 ? METRIC_TIME : i == 1 ? METRIC_RATIO : i - 1;
 }
 
+/* is row (NEW's) of a `metric =` figure the two sides name otherwise? Then
+ * it is two measures (a latency against a throughput): TEST_UNLIKE, why */
+static int own_unlike(struct compare *c, struct compare_row *row, const struct report_row *base,
+		      const struct report_row *new)
+{
+	char b[OWN_NAMES_SIZE], n[OWN_NAMES_SIZE], *why;
+	int i = row->metric - METRIC_OWN1;
+
+	if (row->metric < METRIC_OWN1 || row->metric > METRIC_OWN4 ||
+	    !strcmp(metric_own_spec(base->s->own_names, i, b, sizeof(b)),
+		    metric_own_spec(new->s->own_names, i, n, sizeof(n))))
+		return 0;
+	why = xasprintf("metric%d is %s%s%s here, %s%s%s in the base: two measures, "
+			"not compared", i + 1, *n ? "'" : "", *n ? n : "unnamed", *n ? "'" : "",
+			*b ? "'" : "", *b ? b : "unnamed", *b ? "'" : "");
+	row->test = TEST_UNLIKE;
+	row->verdict.reason = intern(why);
+	free(why);
+	c->nunlike++;
+	return 1;
+}
+
 /* applies[m]: whether metric m has a row in t (metric_applies, asked once) */
 static void build_load(struct compare *c, const struct report_table *t, const int *applies)
 {
@@ -332,7 +355,7 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;
-			else {
+			else if (!own_unlike(c, row, base, rr)) {
 				test_row(row, row_stats(base, m));
 				row->untested = row->test == TEST_CONSTANT && row->s->mean == 0.0;
 				if (!row->untested)
@@ -493,7 +516,8 @@ int compare_row_judged(const struct compare_row *row)
 
 int compare_has_verdict(const struct compare_row *row)
 {
-	return !row->is_base && row->test != TEST_MISSING && !row->untested;
+	return !row->is_base && row->test != TEST_MISSING && row->test != TEST_UNLIKE &&
+	       !row->untested;
 }
 
 const char *compare_sessions_name(const struct compare_row *row)

@@ -10,8 +10,10 @@
  * t-test (stats.h). A row is marked '*' when p < alpha and '**' when it
  * also survives Holm's correction over every test made in the comparison.
  * No test is made when either side has one run (the row says n=1), when
- * both sides are constant and equal (nothing to test), or when the load
- * is missing on one side (runs 0).
+ * both sides are constant and equal (nothing to test), when the load
+ * is missing on one side (runs 0), or for a `metric =` figure whose
+ * NAME:UNIT:direction differs between the sides (runs.tsv's
+ * metric_names): a latency and a throughput are not one measure.
  *
  * One summary per NEW kernel: the geometric mean over every load both
  * ran (noload included) of its Time divided by BASE's, with a 95%
@@ -76,6 +78,10 @@ enum compare_test {
 	TEST_ONE_RUN,		/* n=1 on either side */
 	TEST_CONSTANT,		/* both sides constant and equal */
 	TEST_MISSING,		/* a side has no ok run of the load */
+	/* a `metric =` figure the two sides name otherwise (NAME:UNIT:
+	 * direction): two measures, no test and no verdict; verdict.reason
+	 * says what each side measured */
+	TEST_UNLIKE,
 };
 
 enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
@@ -156,6 +162,7 @@ struct compare {
 	size_t nverdicts, ndecided;	/* NEW rows with a verdict; not undecided */
 	size_t nseparate;		/* of those, rows of separate sessions */
 	size_t npaired;			/* of those, rows tested round by round */
+	size_t nunlike;			/* NEW rows of TEST_UNLIKE */
 	struct symbol_shift *shifts;	/* by load, then NEW kernel; compare_read's */
 	size_t nshifts;
 	/* the Ratio rows' stats: per loaded table and kernel, the per-round
@@ -182,7 +189,8 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 /* a row --until-decided waits for: its table's main metric, or a Ratio */
 int compare_row_judged(const struct compare_row *row);
 
-/* a NEW row with runs on both sides carries a verdict, unless untested */
+/* a NEW row with runs on both sides carries a verdict, unless untested
+ * or of unlike figures (TEST_UNLIKE) */
 int compare_has_verdict(const struct compare_row *row);
 /* how its runs were compared: "paired" (round by round), "interleaved"
  * (Welch, one session) or "separate" (sessions) */

@@ -68,6 +68,18 @@ int metric_own_names(const char *names)
 	return ret;
 }
 
+const char *metric_own_spec(const char *names, int i, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	for (; names && *names && i > 0; i--)
+		names += strcspn(names, ",") + (names[strcspn(names, ",")] == ',');
+	if (names && *names && strcmp(names, "-"))
+		len = strcspn(names, ",");
+	snprintf(buf, size, "%.*s", (int)len, len ? names : "");
+	return buf;
+}
+
 const char *metric_title(enum metric_id m, char *buf, size_t size)
 {
 	if (metrics[m].unit && *metrics[m].unit)

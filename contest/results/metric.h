@@ -148,6 +148,13 @@ enum metric_better metric_better(int m);
  */
 int metric_own_names(const char *names);
 
+/*
+ * The i-th figure's "NAME:UNIT:lower|higher" in names (runs.tsv's
+ * metric_names, a load summary's own_names) into buf, "" where names has
+ * none: two kernels' metric1 are one measure only where these agree.
+ */
+const char *metric_own_spec(const char *names, int i, char *buf, size_t size);
+
 /* "Time [s]", "Latency [us]", "Work": the label and its unit, into buf */
 const char *metric_title(enum metric_id m, char *buf, size_t size);
 

@@ -2,8 +2,9 @@
 # contest calibrate runs separate sessions of one kernel's noload into
 # DIR/.calibration and prints the drift between them; compare uses that
 # drift for kernels whose runs were not interleaved, and without it leaves
-# such rows undecided. A calibration of another machine is not used; a
-# stop keeps the sessions that finished.
+# such rows undecided. A calibration of another machine is not used, and
+# sessions of another machine or workload among this one's are left out of
+# the drift, said; a stop keeps the sessions that finished.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 CONF=$T/c.conf
@@ -107,7 +108,7 @@ conf() { for f in "$@"; do printf 'config:\nworkload = %s\nsynthetic_dirs = %s\n
 w=synthetic d=8 conf "$C2"/base/env "$C2"/new/env
 w=command d=8 conf "$C2"/.calibration/s-*/env
 "$CONTEST" compare -r "$C2" --format json base new > "$T/wl.json" 2> "$T/wl.err"
-grep -q "calibration is not used: it was measured on another workload (its config.workload differs" "$T/wl.err" &&
+grep -q "calibration is not used: none of its 6 sessions was measured on BASE's machine and workload: 6 of another workload (its config.workload differs" "$T/wl.err" &&
 	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/wl.json"
 ok $? "a calibration of another workload is not used, with a warning: $(head -1 "$T/wl.err")"
 for f in "$C2"/.calibration/s-*/env; do sed -i '/^config:/,$d' "$f"; done
@@ -120,9 +121,41 @@ ok $? "another size of the same workload is used as a relative figure, said: $(h
 # the same drift on another machine is not used
 sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
 "$CONTEST" compare -r "$C2" --format json base new > "$T/other.json" 2> "$T/other.err"
-grep -q "calibration is not used: it was measured on another machine (its cpu_model differs" "$T/other.err" &&
+grep -q "calibration is not used: none of its 6 sessions .*: 6 on another machine (its cpu_model differs" "$T/other.err" &&
 	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/other.json"
 ok $? "a calibration of another CPU is not used, with a warning: $(head -1 "$T/other.err")"
+
+# sessions of another machine in the folder (copied in, or the disk moved)
+# are left out of the drift, said by compare and calibrate -n 0: six of
+# this machine within 0.3% of each other decide a 5% slower kernel of
+# another session worse; pooled with two of another CPU 40% apart they
+# would not
+C4=$T/c4
+runs "$C4" base 100 1700000000
+runs "$C4" new 105 1700090000
+i=0
+for m in 100 100.3 140 99.8 100.1 70 99.9 100.2; do
+	i=$((i + 1))
+	runs "$C4/.calibration" "s-$i" "$m" $((1700000000 + 10000 * i))
+done
+sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C4/.calibration/s-3/env" "$C4/.calibration/s-6/env"
+"$CONTEST" compare -r "$C4" --format json base new > "$T/c4.json" 2> "$T/c4.err"
+python3 - "$T/c4.json" > "$T/c4.check" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [r for r in d["rows"] if r["metric"] == "Time" and r["kernel"] == "new"][0]
+assert d["drift_pct"] is not None and d["drift_high_pct"] < 2.0, (d["drift_pct"], d["drift_high_pct"])
+assert t["verdict"] == "worse", t
+print("ok drift %.2f%% (upper %.2f%%), %s" % (d["drift_pct"], d["drift_high_pct"], t["verdict"]))
+PY
+grep -q '^ok' "$T/c4.check"
+ok $? "sessions of another CPU are left out of the drift: $(cat "$T/c4.check")"
+grep -q "the calibration leaves out 2 of its 8 sessions: 2 on another machine (its cpu_model differs from BASE's); its drift is of the 6 measured on BASE's machine and workload" "$T/c4.err"
+ok $? "compare says how many were left out and why: $(grep -m1 'leaves out' "$T/c4.err")"
+"$CONTEST" calibrate -r "$C4" -n 0 > "$T/c4.show" 2>&1
+grep -q '^calibration in .*: 6 sessions of noload, 30 runs$' "$T/c4.show" &&
+	grep -q "^left out: 2 sessions not of the newest session's machine, workload and size: 2 on another machine (its cpu_model differs from the newest session's)$" "$T/c4.show"
+ok $? "calibrate -n 0 counts the six and says why two are left out: $(grep '^left' "$T/c4.show")"
 
 # a stop: SIGTERM to calibrate alone reaches its session, which keeps its rows
 R3=$T/r3

@@ -3,7 +3,8 @@
 # timed command prints (its first group, else the match) into runs.tsv
 # (metric1.., named in metric_names), and report and compare read it like
 # Time: report's Figures block, compare's row with a verdict in its
-# direction. Two variants in rounds print their own latency, one 10%
+# direction; two kernels whose metric1 are named otherwise are not
+# compared (no verdict, the reason in the row, no regression mailed). Two variants in rounds print their own latency, one 10%
 # lower with a little noise: compare calls it better. A bad spec exits 2
 # naming FILE:LINE, nothing run; a figure the output lacks is said and '-'.
 . "$(dirname "$0")/lib.sh"
@@ -62,6 +63,37 @@ done
 is "$(wc -l < "$T/nameless.rows")" 0 "a nameless figure has no compare row ($(head -n 1 "$T/nameless.rows"))"
 "$CONTEST" report -r "$T/nameless" p q 2>/dev/null | grep -q Figures
 ok $((!$?)) "nor a Figures block"
+
+# two kernels whose metric1 are two measures (a throughput, a latency):
+# no verdict, the reason in the row of every format, no regression mailed
+U=$T/unlike
+for k in a b; do runs_header "$U/$k/runs.tsv" timestamp metric_names metric1; done
+for i in 1 2 3 4; do
+	printf '2026-01-01T10:0%d:00Z\tnoload\t%d\t1.%d\t90\t0\t0\tok\tthr:ops:higher\t%d\n' \
+		"$i" "$i" "$i" $((100 + i)) >> "$U/a/runs.tsv"
+	printf '2026-01-01T10:0%d:30Z\tnoload\t%d\t1.%d\t90\t0\t0\tok\tlat:us:lower\t0.%d\n' \
+		"$i" "$i" "$i" $((30 + i)) >> "$U/b/runs.tsv"
+done
+why="metric1 is 'lat:us:lower' here, 'thr:ops:higher' in the base: two measures, not compared"
+"$CONTEST" compare -r "$U" a b > "$T/unlike.txt" 2>/dev/null
+grep -qE '^ +b +0\.325 .* unlike +- -$' "$T/unlike.txt" &&
+	tr '\n' ' ' < "$T/unlike.txt" | grep -qF "b thr: $why."
+ok $? "unlike figures: no verdict in the text, the reason under the table ($(grep -E '^ +b +0\.325' "$T/unlike.txt"))"
+"$CONTEST" compare -r "$U" --format csv a b 2>/dev/null | grep '^noload,thr,b,' > "$T/unlike.csv"
+is "$(cut -d, -f7- "$T/unlike.csv")" ",,,,,,\"$why\"" "unlike figures: no diff, p or verdict in the csv, the reason"
+"$CONTEST" compare -r "$U" --format json a b > "$T/unlike.json" 2>/dev/null
+python3 - "$T/unlike.json" "$why" > "$T/unlike.check" 2>&1 <<'PY'
+import json, sys
+r = [r for r in json.load(open(sys.argv[1]))["rows"] if r["metric"] == "thr" and r["kernel"] == "b"][0]
+assert r["test"] == "unlike" and "verdict" not in r and r["diff_pct"] is None, r
+assert r["verdict_reason"] == sys.argv[2], r
+print("ok")
+PY
+is "$(cat "$T/unlike.check")" ok "unlike figures: the json row's test is unlike, with the reason"
+"$CONTEST" compare -r "$U" --format lkp a b > "$T/unlike.lkp" 2>/dev/null
+! grep -q 'regression\|improvement' "$T/unlike.lkp" && ! grep -qE ' contest\.noload\.metric1$' "$T/unlike.lkp" &&
+	tr '\n' ' ' < "$T/unlike.lkp" | grep -qF "contest.noload.metric1: $why."
+ok $? "unlike figures: the lkp mail names no regression, says why ($(grep -m1 '^Subject' "$T/unlike.lkp"))"
 
 # bad specs: exit 2 naming FILE:LINE, nothing recorded
 for spec in 'lat:us:lower' 'lat:us:sideways:x' 'l-at:us:lower:x' 'lat:us:lower:(' \

@@ -79,7 +79,7 @@ done
 traced compare -r "$R" "${KERNELS[@]}"
 is "$ST" 0 "compare with a calibration exits 0"
 is "$(once_each runs.tsv env)" "each once" "compare with a calibration opens each runs.tsv and env once"
-is "$(parses)" 5 "and parses each env once, the calibration's too"
+is "$(parses)" 6 "and parses each env once, each calibration session's too"
 rm -rf "$R/.calibration"
 
 # a lab's 1200 kernels in KCIDB: each env file opened (and so parsed) once

@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		else
 			unlink(envs[i]);
 	}
-	if (calibration_read(dir, &cal) == 0 && cal.sessions && !isnan(cal.tau2))
+	if (calibration_read(dir, &cal, NULL) == 0 && cal.sessions && !isnan(cal.tau2))
 		calibration_drift_pct(cal.tau2);
 	calibration_release(&cal);
 	compare_opts_init(&o);
