@@ -1,5 +1,5 @@
 /* bisect.c - contest bisect's work: commits, builds, guests, rounds, state (see bisect.h) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "guest/bisect.h"
 #include "guest/boot.h"
 #include "sys/signals.h"

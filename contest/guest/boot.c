@@ -6,7 +6,7 @@
 #include "lib/proc.h"
 #include "results/store.h"
 #include "results/summary.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/run.h"
 #include "lib/util.h"
 #include "guest/vm.h"

@@ -1,5 +1,5 @@
 /* one.c - one kernel's session of `contest run`: locks, plan, loads, steps */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/one.h"
 
 #include "output/ktap.h"

@@ -1,5 +1,5 @@
 /* rerun.c - contest rerun: a session again, exactly as its env recorded it */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "results/machine.h"

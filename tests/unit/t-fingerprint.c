@@ -1,5 +1,5 @@
 /* t-fingerprint.c - every env key present and sane; the difference helper */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "sys/fingerprint.h"
 #include "lib/config.h"
 #include "loads/loads.h"

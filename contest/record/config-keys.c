@@ -1,5 +1,5 @@
 /* config-keys.c - contest's top-level config keys (see config-keys.h) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/util.h"
 #include "loads/loads.h"
 #include "sys/fingerprint.h"
