@@ -4,7 +4,7 @@
 #include "output/mail.h"
 #include "lib/membuf.h"
 #include "results/machine.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "sys/psi.h"
 #include "lib/util.h"
 

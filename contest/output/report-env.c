@@ -2,7 +2,7 @@
 #include "output/report-env.h"
 #include "results/machine.h"
 #include "results/report.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <stdint.h>

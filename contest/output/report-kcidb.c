@@ -12,7 +12,7 @@
 #include "lib/json.h"
 #include "output/report-write.h"
 #include "results/metric.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>

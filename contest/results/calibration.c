@@ -1,6 +1,6 @@
 /* calibration.c - this machine's drift between sessions, see calibration.h */
 #include "results/calibration.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <errno.h>

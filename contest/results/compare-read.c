@@ -4,7 +4,7 @@
 #include "results/machine.h"
 #include "results/store.h"
 #include "results/monitor-logs.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
 #include "results/history.h"
 #include "results/calibration.h"
 #include "results/summary.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* machine.c - see machine.h */
 #include "results/machine.h"
 #include "results/store.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
 

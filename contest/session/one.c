@@ -13,7 +13,7 @@
 #include "session/session.h"
 #include "session/until-sd.h"
 #include "sys/cleanup.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "sys/handover.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"

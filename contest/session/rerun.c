@@ -6,7 +6,7 @@
 #include "results/store.h"
 #include "session/resume.h"
 #include "session/session.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/owner.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"

@@ -6,7 +6,7 @@
 #include "lib/proc.h"
 #include "sys/scratch.h"
 #include "sys/signals.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "loads/loads.h"
 #include "sys/swap.h"
 #include "lib/util.h"
