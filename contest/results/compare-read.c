@@ -116,7 +116,7 @@ static char *difference(const char *base, const char *new, const char *key,
 {
 	const char *vb = env_get(env_base, key), *vn = env_get(env_new, key);
 
-	return !strcmp(key, "memtotal") ?
+	return !strcmp(key, ENV_KEY(memtotal)) ?
 		xasprintf("MEMORY DIFFERS: '%s' had memtotal %s, '%s' had %s: this compares "
 			  "memory sizes as well as kernels", new, vn, base, vb) :
 		xasprintf("'%s' and '%s' were measured with different %s: '%s' against '%s'",
