@@ -163,7 +163,7 @@ static void confounds_of(struct sentences *list, const char *dir, const char *ba
 	if (env_differences(env_base, env, &keys) > 0)
 		for (char **key = keys; *key; key++)
 			/* across_machines said host; the knobs are what variants vary */
-			if (strcmp(*key, "host") && !env_key_from_knobs(env_base, env, *key))
+			if (strcmp(*key, ENV_KEY(host)) && !env_key_from_knobs(env_base, env, *key))
 				add(list, difference(base, kernel, *key, env_base, env));
 	fingerprint_keys_free(keys);
 	machine_release(&new);
