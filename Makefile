@@ -198,11 +198,12 @@ run: deps
 # the rules of docs/ARCHITECTURE.md: layers, no circles of includes or of
 # calls (read from the objects), writers read nothing; a metric's label
 # and JSON key spelled only in results/metric.h; a config key read by its
-# typed field only, never by name
+# typed field only, never by name; an env key spelled only in record/env.h
 check-layers: $(CONTEST_OBJ) $(MAIN_OBJ)
 	@scripts/check-layers.sh . $(OBJDIR)
 	@scripts/check-metrics.sh .
 	@scripts/check-config.sh .
+	@scripts/check-env.sh .
 
 kernel-tree:
 	@scripts/kernel-tree.sh work

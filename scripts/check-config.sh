@@ -2,7 +2,7 @@
 # check-config.sh [DIR] - code reads a config key by its typed field only
 #
 # lib/config.c parses contest.conf, -c and -s against tables that live
-# outside lib/ (session/config-keys.c, each load's file) and keeps each
+# outside lib/ (record/config-keys.c, each load's file) and keeps each
 # section's struct filled; code reads contest_config(cfg)->main.KEY, so a
 # mistyped key is a compile error (docs/ARCHITECTURE.md). This fails,
 # naming FILE:LINE, when a source file but lib/config.c calls a config
@@ -25,7 +25,7 @@ done < <(grep -nE '\bconfig_(str|int|bool|double|duration|size|set|ram)[[:space:
 	 grep -vE "$code" | sed -E 's/^([^:]*:[0-9]+):.*/\1/')
 # shellcheck disable=SC2086
 while IFS= read -r hit; do
-	echo "$hit: a table of config keys in lib/ (the product's keys live in session/config-keys.c)"
+	echo "$hit: a table of config keys in lib/ (the product's keys live in record/config-keys.c)"
 	bad=1
 done < <(grep -nE '\bCONFIG_KEY[[:space:]]*\(|struct config_option [a-z_]+\[\][[:space:]]*=' \
 	 $(find contest/lib -name '*.[ch]') | grep -vE "$code" | grep -v '^contest/lib/config.h:[0-9]*:#define' |

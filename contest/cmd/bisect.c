@@ -12,7 +12,7 @@
 #include "show/show.h"
 #include "loads/loads.h"
 #include "results/sequential.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/session.h"
 #include "lib/config.h"
 #include "lib/proc.h"

@@ -1,6 +1,6 @@
 /* calibrate.c - contest calibrate: this machine's drift between sessions */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "results/calibration.h"
 #include "sys/signals.h"

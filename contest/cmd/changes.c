@@ -1,6 +1,6 @@
 /* changes.c - contest changes: where each load's number changed over a
  * lab's history of kernels */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "output/changes-mail.h"

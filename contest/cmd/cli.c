@@ -1,6 +1,6 @@
 /* cli.c - see cli.h */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "loads/loads.h"
 #include "lib/util.h"
 

@@ -1,6 +1,6 @@
 /* cmd/compare.c - contest compare: is the difference between kernels real? */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"
 #include "show/show.h"

@@ -1,6 +1,6 @@
 /* cmd/env.c - contest env: the fingerprint of this machine and kernel, as the env file holds it */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "session/workload.h"
 

@@ -1,6 +1,6 @@
 /* judge.c - contest judge: one step of git bisect run, decided by the runs' noise */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "results/compare.h"
 #include "results/store.h"

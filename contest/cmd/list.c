@@ -1,6 +1,6 @@
 /* cmd/list.c - contest list: every load, its unit of work, and whether it can run here */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "lib/util.h"

@@ -7,7 +7,7 @@
  * its own under the config's work_dir and removes it afterwards.
  */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
 #include "session/measure.h"

@@ -1,6 +1,6 @@
 /* cmd/plot.c - contest plot: gnuplot charts of a results directory */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/plot.h"
 #include "results/monitor-logs.h"

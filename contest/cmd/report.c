@@ -1,6 +1,6 @@
 /* cmd/report.c - contest report: the tables of the kernels in a results directory */
 #include "cmd/cli.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "output/mail.h"
 #include "output/report-html.h"

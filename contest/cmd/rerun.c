@@ -1,5 +1,5 @@
 /* cmd/rerun.c - contest rerun: a kernel's session again, as its env recorded it */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
 #include "lib/owner.h"

@@ -7,7 +7,7 @@
  * tables (show/), compare for several kernels, where the rows went.
  */
 #include "guest/boot.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "results/store.h"
 #include "results/sequential.h"
 #include "cmd/cli.h"

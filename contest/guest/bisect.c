@@ -1,5 +1,6 @@
 /* bisect.c - contest bisect's work: commits, builds, guests, rounds, state (see bisect.h) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
+#include "record/env.h"
 #include "guest/bisect.h"
 #include "guest/boot.h"
 #include "sys/signals.h"
@@ -636,8 +637,8 @@ static int live_round(struct driver *dr, const size_t *idx, size_t k, double *t)
 
 		names[i] = xasprintf("%s=%s", c->name, image);
 		kernels[i] = names[i];
-		envs[i] = xasprintf("bisect_tree: %s\ncommit: %s\nsubject: %s\n",
-				    dr->rq->tree, c->sha, c->subject);
+		envs[i] = xasprintf("%s: %s\n%s: %s\n%s: %s\n", ENV_KEY(bisect_tree), dr->rq->tree,
+				    ENV_KEY(commit), c->sha, ENV_KEY(subject), c->subject);
 		before[i] = last_value(dr, c->name, &v);
 		free(image);
 	}

@@ -6,7 +6,8 @@
 #include "lib/proc.h"
 #include "results/store.h"
 #include "results/summary.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
+#include "record/env.h"
 #include "session/run.h"
 #include "lib/util.h"
 #include "guest/vm.h"
@@ -383,11 +384,12 @@ static char *guest_env(const struct boot *b, const struct guest *g, int index)
 	if (uname(&u) == 0)
 		snprintf(uname_host, sizeof(uname_host), "%s %s %s %s", u.sysname, u.nodename,
 			 u.release, u.machine);
-	ret = xasprintf("guest: %s\nguest_image: %s\nguest_mem: %s\nguest_cpus: %d\n"
-			"guest_boot_args: %s\nhost_uname: %s\nhost_cpus: %d\nhost_memtotal: %llu\n",
-			vm_monitor_name(g->monitor), g->image,
-			mem ? mem : b->o->mem ? b->o->mem : "1G", g->monitor == VM_UML ? 1 : b->cpus,
-			*args ? args : "none", uname_host, ncpus(),
+	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %d\n%s: %llu\n",
+			ENV_KEY(guest), vm_monitor_name(g->monitor), ENV_KEY(guest_image), g->image,
+			ENV_KEY(guest_mem), mem ? mem : b->o->mem ? b->o->mem : "1G",
+			ENV_KEY(guest_cpus), g->monitor == VM_UML ? 1 : b->cpus,
+			ENV_KEY(guest_boot_args), *args ? args : "none", ENV_KEY(host_uname), uname_host,
+			ENV_KEY(host_cpus), ncpus(), ENV_KEY(host_memtotal),
 			(unsigned long long)memtotal_bytes());
 	free(args);
 	if (b->o->kernel_env && b->o->kernel_env[index]) {

@@ -12,6 +12,7 @@
  * guest off.
  */
 #include "guest/boot.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -136,7 +137,7 @@ static void add_scratch_scheduler(char **env, const char *disk)
 	free(path);
 	for (; *env; env++)
 		if (!strncmp(*env, "CONTEST_GUEST=", 14))
-			*env = xasprintf("%sguest_scratch_scheduler: %s\n", *env, active);
+			*env = xasprintf("%s%s: %s\n", *env, ENV_KEY(guest_scratch_scheduler), active);
 }
 
 /* the session's stdout and stderr through a pipe to the console, which is

@@ -57,17 +57,17 @@ void buildenv_apply(void)
 		setenv(defined[i][0], defined[i][1], 1);
 }
 
-void buildenv_write(FILE *out)
+void buildenv_write(FILE *out, const char *scrubbed_key, const char *set_key)
 {
 	int n = 0;
 
-	fputs("build_env_scrubbed:", out);
+	fprintf(out, "%s:", scrubbed_key);
 	for (char **e = environ; *e; e++)
 		if (is_scrubbed(*e) && ++n)
 			fprintf(out, " %s", *e);
 	if (!n)
 		fputs(" none", out);
-	fputs("\nbuild_env_set:", out);
+	fprintf(out, "\n%s:", set_key);
 	for (size_t i = 0; i < ARRAY_SIZE(defined); i++)
 		fprintf(out, " %s=%s", defined[i][0], defined[i][1]);
 	fputc('\n', out);

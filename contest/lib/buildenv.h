@@ -14,7 +14,8 @@
 /* In the child before exec: unset the build variables, set the defined ones.
  * Single-threaded callers only (it uses unsetenv/setenv). */
 void buildenv_apply(void);
-/* "build_env_scrubbed: K=V ..." and "build_env_set: ..." lines for the env file */
-void buildenv_write(FILE *out);
+/* the env file's lines "SCRUBBED_KEY: K=V ..." (what was unset) and
+ * "SET_KEY: K=V ..." (what was set); the keys are record/env.h's */
+void buildenv_write(FILE *out, const char *scrubbed_key, const char *set_key);
 
 #endif

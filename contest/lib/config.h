@@ -5,7 +5,7 @@
  * handed when made (struct config_section: the loads, each with
  * its own keys, written [LOAD] / key = value in a file or LOAD.key=value
  * with -s). config knows nothing of loads, nor of any key, beyond those
- * tables: the product's keys are its callers' (session/config-keys.c, each
+ * tables: the product's keys are its callers' (record/config-keys.c, each
  * load's file). Each key's value is kept as the validated text (what
  * config_dump prints, byte for byte as given) and in a field of its
  * section's struct, which a table line names by offset (CONFIG_KEY), as

@@ -16,7 +16,7 @@ void test_pause(const char *point);
  * CONTEST_TEST_COUNT=POINT makes test_count("POINT") count its calls (from
  * any thread) and the process say "test-count: POINT N" on stderr as it
  * exits, so that a test can see how often a thing was done (an env file
- * parsed: "env-parse", sys/fingerprint.c). Unset, it does nothing.
+ * parsed: "env-parse", record/fingerprint.c). Unset, it does nothing.
  */
 void test_count(const char *point);
 

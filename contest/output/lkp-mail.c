@@ -4,7 +4,7 @@
 #include "output/mail.h"
 #include "lib/membuf.h"
 #include "results/machine.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "sys/psi.h"
 #include "lib/util.h"
 
@@ -261,33 +261,32 @@ static char *focus_words(const struct lkp_row *r)
 	return xasprintf("%.1f%% %s", fabs(ch), what);
 }
 
-/* env's value of key, or dflt */
-static const char *env_or(const struct env *e, const char *key, const char *dflt)
+/* an env value, or dflt when absent or empty */
+static const char *or(const char *v, const char *dflt)
 {
-	const char *v = e ? env_get(e, key) : NULL;
-
 	return v && *v ? v : dflt;
 }
 
 /* what the timed thing was: the kernel compile, the command, the load measured */
 static char *testcase_config(const struct env *e)
 {
-	const char *wl = env_or(e, "config.workload", "kernel");
+	const struct env_record_config *c = &env_record(e)->config;
+	const char *wl = or(c->workload, "kernel");
 
 	if (!strcmp(wl, "command"))
-		return xasprintf("command '%s'", env_or(e, "config.command", "?"));
+		return xasprintf("command '%s'", or(c->command, "?"));
 	if (!strcmp(wl, "load"))
-		return xasprintf("measure %s for %s", env_or(e, "config.measure", "?"),
-				 env_or(e, "config.duration", "?"));
-	return xasprintf("make %s %s -j%s (the timed compile)", env_or(e, "config.kconfig", "?"),
-			 env_or(e, "config.make_target", "?"), env_or(e, "config.make_jobs", "?"));
+		return xasprintf("measure %s for %s", or(c->measure, "?"), or(c->duration, "?"));
+	return xasprintf("make %s %s -j%s (the timed compile)", or(c->kconfig, "?"),
+			 or(c->make_target, "?"), or(c->make_jobs, "?"));
 }
 
 static void write_parameters(FILE *out, const struct env *e, const char *load)
 {
-	static const char *const keys[] = {
-		"config.workload", "config.runs", "config.mem_limit", "config.cpu_limit",
-		"config.monitors", "knobs", "guest", "io_scheduler", "governor", "thp",
+	static const enum env_id keys[] = {
+		ENV_ID_config_workload, ENV_ID_config_runs, ENV_ID_config_mem_limit,
+		ENV_ID_config_cpu_limit, ENV_ID_config_monitors, ENV_ID_knobs, ENV_ID_guest,
+		ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp,
 	};
 	char *line;
 
@@ -296,9 +295,8 @@ static void write_parameters(FILE *out, const struct env *e, const char *load)
 	mail_wrap(out, line, MAIL_WIDTH, "        ");
 	free(line);
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char *k = strncmp(keys[i], "config.", 7) ? keys[i] : keys[i] + 7;
-
-		line = xasprintf("%s: %s", k, env_or(e, keys[i], "-"));
+		/* a config key by its own name, as the config has it */
+		line = xasprintf("%s: %s", env_keys[keys[i]].key, or(env_value(e, keys[i]), "-"));
 		mail_wrap(out, line, MAIL_WIDTH, "        ");
 		free(line);
 	}
@@ -308,14 +306,14 @@ static void write_parameters(FILE *out, const struct env *e, const char *load)
 /* the commit line's "SHA (\"subject\")" and the subject's SHA */
 static const char *head_commit(const struct lkp_mail *m, const struct env *e, const char *kernel)
 {
-	return m->commit ? m->commit : env_or(e, "commit", kernel);
+	return m->commit ? m->commit : or(env_record(e)->commit, kernel);
 }
 
 static void write_intro(FILE *out, const struct compare *c, struct env *const *envs,
 			const struct lkp_mail *m, const struct lkp_row *focus)
 {
 	const struct env *he = envs ? envs[1] : NULL;
-	const char *subj = m->subject ? m->subject : env_or(he, "subject", NULL);
+	const char *subj = m->subject ? m->subject : or(env_record(he)->subject, NULL);
 	char *words = focus_words(focus), *line, *label, *cfg = testcase_config(he);
 	struct machine mach;
 
@@ -332,7 +330,7 @@ static void write_intro(FILE *out, const struct compare *c, struct env *const *e
 	machine_of(&mach, he);
 	label = machine_label(&mach);
 	line = xasprintf("testcase: contest/%s\nconfig: %s\ncompiler: %s\ntest machine: %s\n",
-			 focus->load, cfg, env_or(he, "compiler", "not recorded"), label);
+			 focus->load, cfg, or(env_record(he)->compiler, "not recorded"), label);
 	for (char *p = strtok(line, "\n"); p; p = strtok(NULL, "\n"))
 		mail_wrap(out, p, MAIL_WIDTH, "");
 	fputc('\n', out);
@@ -384,7 +382,7 @@ static void write_table(FILE *out, const struct compare *c, struct env *const *e
 			const struct lkp_mail *m, const struct lkp_rows *rows)
 {
 	/* the columns are named by commit, as the robot's are */
-	const char *base = env_or(envs ? envs[0] : NULL, "commit", c->report.kernels[0]);
+	const char *base = or(env_record(envs ? envs[0] : NULL)->commit, c->report.kernels[0]);
 	const char *head = head_commit(m, envs ? envs[1] : NULL, c->report.kernels[1]);
 
 	fputs("Details are as below:\n", out);
@@ -393,7 +391,7 @@ static void write_table(FILE *out, const struct compare *c, struct env *const *e
 	fputs("commit:\n", out);
 	for (int k = 0; k < 2; k++) {
 		const struct env *e = envs ? envs[k] : NULL;
-		const char *subj = k && m->subject ? m->subject : env_or(e, "subject", NULL);
+		const char *subj = k && m->subject ? m->subject : or(env_record(e)->subject, NULL);
 		const char *id = k ? head : base;
 
 		if (subj)

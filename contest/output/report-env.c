@@ -2,7 +2,7 @@
 #include "output/report-env.h"
 #include "results/machine.h"
 #include "results/report.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <stdint.h>
@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the value of key, "unknown" when absent; "23.5 GiB" from "25275973632 (23.5 GiB)" */
-static char *value(const struct env *env, const char *key)
+/* an env value, "unknown" when absent; "23.5 GiB" from "25275973632 (23.5 GiB)" */
+static char *value(const char *got)
 {
-	const char *got = env_get(env, key);
 	char *v, *open, *close;
 
 	if (!got || !*got)
@@ -31,8 +30,9 @@ static char *value(const struct env *env, const char *key)
 /* "make -j4" or, for make_jobs = 0, "make -j8 (4 x CPUs)"; a command has no -j */
 static char *jobs_text(const struct env *env)
 {
-	char *jobs = value(env, "config.make_jobs"), *cpus = value(env, "cpus"), *s;
-	char *workload = value(env, "config.workload");
+	const struct env_record *r = env_record(env);
+	char *jobs = value(r->config.make_jobs), *cpus = value(r->cpus), *s;
+	char *workload = value(r->config.workload);
 
 	if (!strcmp(workload, "command"))
 		s = xstrdup("no make -j");
@@ -50,7 +50,7 @@ static char *jobs_text(const struct env *env)
  * the env's uname line); "" when the env has none */
 static char *release_text(const struct env *env)
 {
-	char *u = value(env, "uname"), rel[128];
+	char *u = value(env_record(env)->uname), rel[128];
 	int found = sscanf(u, "%*s %*s %127s", rel) == 1;
 
 	free(u);
@@ -60,7 +60,7 @@ static char *release_text(const struct env *env)
 /* "cpufreq governor ondemand"; none is said as what it means */
 static char *governor_text(const struct env *env)
 {
-	char *g = value(env, "governor"), *s;
+	char *g = value(env_record(env)->governor), *s;
 
 	s = !strcmp(g, "none") ?
 	    xstrdup("no cpufreq governor (the CPU's frequency is not scaled, as in most "
@@ -87,7 +87,7 @@ static char *runs_text(const struct report *r, const struct env *env)
 			hi = n > hi ? n : hi;
 		}
 	if (hi == 0) {
-		runs = value(env, "config.runs");
+		runs = value(env_record(env)->config.runs);
 		s = xasprintf("%s run%s per load", runs, strcmp(runs, "1") ? "s" : "");
 		free(runs);
 		return s;
@@ -99,17 +99,17 @@ static char *runs_text(const struct report *r, const struct env *env)
 
 static char *machine_text(const char *kernel, const struct env *env, const struct report *r)
 {
-	static const char *const keys[] = {
-		"cpus", "cpu_model", "memtotal", "swap_total", "mem_limit", "cpu_limit",
-		"tree", "tree_fs", "io_scheduler", "governor", "thp", "config.workload",
-		"contest_version",
+	static const enum env_id keys[] = {
+		ENV_ID_cpus, ENV_ID_cpu_model, ENV_ID_memtotal, ENV_ID_swap_total, ENV_ID_mem_limit,
+		ENV_ID_cpu_limit, ENV_ID_tree, ENV_ID_tree_fs, ENV_ID_io_scheduler, ENV_ID_governor,
+		ENV_ID_thp, ENV_ID_config_workload, ENV_ID_contest_version,
 	};
 	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s;
 	char *rel = release_text(env), *gov = governor_text(env), *runs = runs_text(r, env);
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		v[i] = value(env, keys[i]);
+		v[i] = value(env_value(env, keys[i]));
 	s = xasprintf("The runs of %s were made%s on %s CPUs (%s) with %s of "
 		      "memory and %s of swap; memory limit %s, CPU limit %s. The timed tree %s "
 		      "is on %s, I/O scheduler %s, %s, transparent hugepages %s. Workload %s, "
@@ -146,7 +146,7 @@ static char *differences(char *s, const char *base, const struct env *base_env,
 	}
 	if (varied) {
 		next = xasprintf("%s %s ran with the knobs %s, %s with %s: what was varied.", s,
-				 kernel, env_get(env, "knobs"), base, env_get(base_env, "knobs"));
+				 kernel, env_record(env)->knobs, base, env_record(base_env)->knobs);
 		free(s);
 		s = next;
 	}

@@ -7,7 +7,7 @@
  * taken from the first kernel's env file; then, for every other kernel,
  * what its env file says differently (env_differences), or that a
  * kernel has no env file (results written by hand or elsewhere). It reads
- * nothing: envs[k] is kernels[k]'s parsed env file (sys/fingerprint.h, as
+ * nothing: envs[k] is kernels[k]'s parsed env file (record/env.h, as
  * results/ read it), NULL where a kernel has none; envs itself may be NULL.
  */
 #ifndef CONTEST_REPORT_ENV_H

@@ -12,7 +12,7 @@
 #include "lib/json.h"
 #include "output/report-write.h"
 #include "results/metric.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -24,9 +24,10 @@
 #define KCIDB_MINOR 3
 
 /* the env file's facts of the machine that go into a test's environment */
-static const char *const machine_keys[] = {
-	"host", "uname", "cpu_model", "cpus", "memtotal", "swap_total", "guest", "mem_limit",
-	"cpu_limit", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
+static const enum env_id machine_keys[] = {
+	ENV_ID_host, ENV_ID_uname, ENV_ID_cpu_model, ENV_ID_cpus, ENV_ID_memtotal,
+	ENV_ID_swap_total, ENV_ID_guest, ENV_ID_mem_limit, ENV_ID_cpu_limit, ENV_ID_tree_fs,
+	ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp, ENV_ID_contest_version,
 };
 
 static json_t *id_of(const char *origin, const char *kernel, const char *load, const char *metric)
@@ -51,14 +52,14 @@ static json_t *environment(const struct env *env)
 	o = json_object();
 	misc = json_object();
 	for (size_t i = 0; i < ARRAY_SIZE(machine_keys); i++) {
-		const char *v = env_get(env, machine_keys[i]);
+		const char *v = env_value(env, machine_keys[i]), *name = env_keys[machine_keys[i]].name;
 
 		if (v)
-			json_put(misc, machine_keys[i], json_name(v, machine_keys[i]));
+			json_put(misc, name, json_name(v, name));
 	}
-	host = env_get(env, "host");
-	cpu = env_get(env, "cpu_model");
-	mem = env_get(env, "memtotal");
+	host = env_record(env)->host;
+	cpu = env_record(env)->cpu_model;
+	mem = env_record(env)->memtotal;
 	comment = xasprintf("%s: %s, memtotal %s", host ? host : "unknown host",
 			    cpu ? cpu : "unknown CPU", mem ? mem : "unknown");
 	json_put(o, "comment", json_name(comment, "environment"));

@@ -1,6 +1,6 @@
 /* calibration.c - this machine's drift between sessions, see calibration.h */
 #include "results/calibration.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -9,18 +9,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* the machine, as far as a drift carries over: what env says of it */
-static const char *const machine_keys[] = { "cpu_model", "cpus", "memtotal" };
-/* what was timed: a drift of one workload says little of another's */
-static const char *const workload_keys[] = {
-	"config.workload", "config.command", "config.measure", "config.kernel_tree",
-	"config.make_target", "config.kconfig",
-};
-/* its size: the session's speed factor is relative, so it carries over */
-static const char *const size_keys[] = {
-	"config.synthetic_dirs", "config.synthetic_files", "config.synthetic_funcs",
-	"config.make_jobs", "config.duration",
-};
+/*
+ * What a calibration must match BASE on, env's table's flags (record/
+ * env.h): ENV_CAL_MACHINE, the machine, as far as a drift carries over;
+ * ENV_CAL_WORKLOAD, what was timed: a drift of one workload says little
+ * of another's; ENV_CAL_SIZE, its size: the session's speed factor is
+ * relative, so it carries over.
+ */
 
 /* a session's noload Time on the log scale, by the delta method */
 static int log_stats(const struct kernel_results *kr, struct running_stats *out)
@@ -37,25 +32,28 @@ static int log_stats(const struct kernel_results *kr, struct running_stats *out)
 }
 
 /*
- * The first of keys in which the two env files differ, or NULL. A key
- * neither says is the same where absent_same (an older env without it),
- * else a difference (a machine both must name).
+ * The name of the first key with flag (in the table's order) in which
+ * the two env files differ, or NULL. A key neither says is the same
+ * where absent_same (an older env without it), else a difference (a
+ * machine both must name).
  */
-static const char *first_difference(const struct env *a, const struct env *b,
-				    const char *const *keys, size_t nkeys, int absent_same)
+static const char *first_difference(const struct env *a, const struct env *b, unsigned flag,
+				    int absent_same)
 {
-	for (size_t i = 0; i < nkeys; i++) {
-		const char *va = env_get(a, keys[i]), *vb = env_get(b, keys[i]);
-		int same = va && vb ? !strcmp(va, vb) : !va && !vb && absent_same;
+	for (size_t i = 0; i < ENV_NKEYS; i++) {
+		const char *va, *vb;
+		int same;
 
+		if (!(env_keys[i].flags & flag))
+			continue;
+		va = env_value(a, (enum env_id)i);
+		vb = env_value(b, (enum env_id)i);
+		same = va && vb ? !strcmp(va, vb) : !va && !vb && absent_same;
 		if (!same)
-			return keys[i];
+			return env_keys[i].name;
 	}
 	return NULL;
 }
-
-#define DIFFERENCE(a, b, keys, absent_same) \
-	first_difference(a, b, keys, ARRAY_SIZE(keys), absent_same)
 
 /* the newest session's env, the reference of calibrate -n 0 */
 static const struct env *newest_env(struct env *const *envs, size_t n)
@@ -101,11 +99,11 @@ static enum calibration_left left_why(const struct env *e, const struct env *lik
 		return CALIBRATION_LEFT;
 	if (!e)
 		return LEFT_NO_ENV;
-	if ((*key = DIFFERENCE(e, like, machine_keys, !like_is_base)))
+	if ((*key = first_difference(e, like, ENV_CAL_MACHINE, !like_is_base)))
 		return LEFT_MACHINE;
-	if ((*key = DIFFERENCE(e, like, workload_keys, 1)))
+	if ((*key = first_difference(e, like, ENV_CAL_WORKLOAD, 1)))
 		return LEFT_WORKLOAD;
-	if (size && (*key = DIFFERENCE(e, size, size_keys, 1)))
+	if (size && (*key = first_difference(e, size, ENV_CAL_SIZE, 1)))
 		return LEFT_SIZE;
 	return CALIBRATION_LEFT;
 }
@@ -284,7 +282,7 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struc
 	}
 	if (base_env && !isnan(cal.tau2)) {
 		/* cal.env is the newest used session's: its machine and workload are BASE's */
-		if ((key = DIFFERENCE(cal.env, base_env, size_keys, 1)))
+		if ((key = first_difference(cal.env, base_env, ENV_CAL_SIZE, 1)))
 			warning("the calibration was measured at another size of this workload "
 				"(its %s differs from BASE's): its drift is used as a relative "
 				"figure, since a session's speed scales a larger run alike", key);
@@ -298,7 +296,7 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struc
 
 const char *calibration_workload_difference(const struct env *a, const struct env *b)
 {
-	const char *key = DIFFERENCE(a, b, workload_keys, 1);
+	const char *key = first_difference(a, b, ENV_CAL_WORKLOAD, 1);
 
-	return key ? key : DIFFERENCE(a, b, size_keys, 1);
+	return key ? key : first_difference(a, b, ENV_CAL_SIZE, 1);
 }

@@ -57,7 +57,7 @@ struct calibration {
  * counted in cal->left. 0, or -1 when a session's results cannot be
  * read (said).
  */
-struct env;	/* sys/fingerprint.h */
+struct env;	/* record/env.h */
 int calibration_read(const char *dir, struct calibration *cal, const struct env *like);
 void calibration_release(struct calibration *cal);
 

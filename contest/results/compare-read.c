@@ -4,7 +4,7 @@
 #include "results/machine.h"
 #include "results/store.h"
 #include "results/monitor-logs.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -116,7 +116,7 @@ static char *difference(const char *base, const char *new, const char *key,
 {
 	const char *vb = env_get(env_base, key), *vn = env_get(env_new, key);
 
-	return !strcmp(key, "memtotal") ?
+	return !strcmp(key, ENV_KEY(memtotal)) ?
 		xasprintf("MEMORY DIFFERS: '%s' had memtotal %s, '%s' had %s: this compares "
 			  "memory sizes as well as kernels", new, vn, base, vb) :
 		xasprintf("'%s' and '%s' were measured with different %s: '%s' against '%s'",
@@ -163,7 +163,7 @@ static void confounds_of(struct sentences *list, const char *dir, const char *ba
 	if (env_differences(env_base, env, &keys) > 0)
 		for (char **key = keys; *key; key++)
 			/* across_machines said host; the knobs are what variants vary */
-			if (strcmp(*key, "host") && !env_key_from_knobs(env_base, env, *key))
+			if (strcmp(*key, ENV_KEY(host)) && !env_key_from_knobs(env_base, env, *key))
 				add(list, difference(base, kernel, *key, env_base, env));
 	fingerprint_keys_free(keys);
 	machine_release(&new);

@@ -2,7 +2,7 @@
 #include "results/history.h"
 #include "results/calibration.h"
 #include "results/summary.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -203,25 +203,23 @@ const char *history_kernel(const struct history *h, size_t i)
 	return h->r->kernels[h->order[i]];
 }
 
-/* env's line key, else its config section's key; NULL when both are empty */
-static const char *env_either(const struct env *e, const char *key, const char *config_key)
+/* env's line, else its config section's; NULL when both are empty */
+static const char *either(const char *line, const char *config)
 {
-	const char *v = e ? env_get(e, key) : NULL;
+	const char *v = line && *line ? line : config;
 
-	if (e && (!v || !*v))
-		v = env_get(e, config_key);
 	return v && *v ? v : NULL;
 }
 
 const char *history_env_commit(const struct env *e)
 {
-	return env_either(e, "commit", "config.commit");
+	return either(env_record(e)->commit, env_record(e)->config.commit);
 }
 
 const char *history_env_tree(const struct env *e)
 {
 	/* bisect's tree, or the one run was told; env's tree: is the compile's */
-	return env_either(e, "bisect_tree", "config.commit_tree");
+	return either(env_record(e)->bisect_tree, env_record(e)->config.commit_tree);
 }
 
 const char *history_commit(const struct history *h, size_t i)

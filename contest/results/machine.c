@@ -1,7 +1,7 @@
 /* machine.c - see machine.h */
 #include "results/machine.h"
 #include "results/store.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
 
@@ -16,10 +16,10 @@ static char *dup_or_null(const char *s)
 /* the host line, else the node name in uname's (an older contest's env); NULL unknown */
 static char *host_of(const struct env *e)
 {
-	const char *host = env_get(e, "host"), *uname, *node;
+	const char *host = env_record(e)->host, *uname, *node;
 	size_t len;
 
-	if (host || !(uname = env_get(e, "uname")) || !(node = strchr(uname, ' ')))
+	if (host || !(uname = env_record(e)->uname) || !(node = strchr(uname, ' ')))
 		return dup_or_null(host);
 	node++;
 	len = strcspn(node, " ");
@@ -28,17 +28,18 @@ static char *host_of(const struct env *e)
 
 void machine_of(struct machine *m, const struct env *e)
 {
-	const char *guest = e ? env_get(e, "guest") : NULL;
+	const struct env_record *r = env_record(e);
+	const char *guest = r->guest;
 
 	memset(m, 0, sizeof(*m));
 	if (!e)
 		return;
 	m->known = 1;
 	m->host = host_of(e);
-	m->cpu_model = dup_or_null(env_get(e, "cpu_model"));
-	m->cpus = dup_or_null(env_get(e, "cpus"));
-	m->memtotal = dup_or_null(env_get(e, "memtotal"));
-	m->guest_mem = dup_or_null(env_get(e, "guest_mem"));
+	m->cpu_model = dup_or_null(r->cpu_model);
+	m->cpus = dup_or_null(r->cpus);
+	m->memtotal = dup_or_null(r->memtotal);
+	m->guest_mem = dup_or_null(r->guest_mem);
 	m->guest = guest && strcmp(guest, "none");
 }
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-struct env;	/* sys/fingerprint.h */
+struct env;	/* record/env.h */
 
 struct machine {
 	int known;		/* the kernel has an env file */

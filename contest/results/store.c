@@ -1,7 +1,7 @@
 /* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
 #include "results/store.h"
 #include "loads/loads.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <errno.h>

@@ -148,7 +148,7 @@ char *results_path(const char *dir, const char *kernel, const char *name);
 
 /*
  * The env file of a kernel (results_path(dir, kernel, "env")) parsed
- * (sys/fingerprint.h's env_parse, config included), or NULL when it has
+ * (record/env.h's env_parse, config included), or NULL when it has
  * none; free with env_free(). The one reader of env files: a command reads
  * each once, through results_read_list()'s env hook (summary.h); one that
  * is no regular file (a FIFO would block) is read as none.

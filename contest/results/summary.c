@@ -1,7 +1,7 @@
 /* summary.c - per kernel and load, the summaries of its runs, see summary.h */
 #include "results/summary.h"
 #include "results/store.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/intern.h"
 #include "lib/membuf.h"
 #include "lib/owner.h"

@@ -1,5 +1,5 @@
 /* one.c - one kernel's session of `contest run`: locks, plan, loads, steps */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/one.h"
 
 #include "output/ktap.h"
@@ -13,7 +13,7 @@
 #include "session/session.h"
 #include "session/until-sd.h"
 #include "sys/cleanup.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "sys/handover.h"
 #include "sys/lock.h"
 #include "sys/scratch.h"
@@ -325,17 +325,17 @@ static char *how_lines(const struct run_request *rq, const struct plan *p, const
 	FILE *f = membuf_open(&m);
 	const char *last = NULL;
 
-	fputs("run_loads:", f);
+	fprintf(f, "%s:", ENV_KEY(run_loads));
 	for (size_t i = 0; i < p->nloads; i++)
 		if (!last || strcmp(last, p->loads[i].load->name))
 			fprintf(f, " %s", last = p->loads[i].load->name);
 	fputc('\n', f);
 	if (rq->in_rounds)
-		fprintf(f, "run_rounds: %lld\n", rq->rounds);
+		fprintf(f, "%s: %lld\n", ENV_KEY(run_rounds), rq->rounds);
 	if (u->pct > 0)
-		fprintf(f, "run_until_sd: %g %d\n", u->pct, u->max_runs);
+		fprintf(f, "%s: %g %d\n", ENV_KEY(run_until_sd), u->pct, u->max_runs);
 	if (point)
-		fprintf(f, "run_sweep: %s\n", point);
+		fprintf(f, "%s: %s\n", ENV_KEY(run_sweep), point);
 	return membuf_close(&m, 1);
 }
 
@@ -428,7 +428,7 @@ static int check_knobs(const char *dir, const struct variant *v)
 	int ret = 0;
 
 	if (access(runs, F_OK) == 0 && (text = read_regular_file(path, NULL)) &&
-	    (e = env_parse(text, 0)) && (recorded = env_get(e, "knobs")) &&
+	    (e = env_parse(text, 0)) && (recorded = env_record(e)->knobs) &&
 	    knobs_differ(recorded, v, why, sizeof(why)))
 		ret = error("the runs in '%s' were made with %s: a mean over both would mix two "
 			    "settings; give this one another -k NAME, or --append to add to "

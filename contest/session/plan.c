@@ -1,6 +1,6 @@
 /* plan.c - see plan.h */
 #include "session/plan.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "loads/loads.h"
 #include "session/workload.h"
 #include "results/store.h"

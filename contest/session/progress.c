@@ -3,7 +3,7 @@
 #include "results/calibration.h"
 #include "results/store.h"
 #include "results/summary.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <stdlib.h>

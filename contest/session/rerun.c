@@ -1,12 +1,12 @@
 /* rerun.c - contest rerun: a session again, exactly as its env recorded it */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "results/machine.h"
 #include "results/store.h"
 #include "session/resume.h"
 #include "session/session.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/owner.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"
@@ -106,9 +106,10 @@ static int rounds_ok(const char *path, const char *rounds, long long *count)
 static int take_how(struct rerun *r, const char *path, const struct env *e,
 		    struct sentences *lacks)
 {
-	const char *loads = env_get(e, "run_loads"), *knobs = env_get(e, "knobs");
-	const char *rounds = env_get(e, "run_rounds"), *sd = env_get(e, "run_until_sd");
-	const char *point = env_get(e, "run_sweep");
+	const struct env_record *er = env_record(e);
+	const char *loads = er->run_loads, *knobs = er->knobs;
+	const char *rounds = er->run_rounds, *sd = er->run_until_sd;
+	const char *point = er->run_sweep;
 	long long count = 0;
 
 	if (loads) {
@@ -144,11 +145,9 @@ static int take_how(struct rerun *r, const char *path, const struct env *e,
 	return 0;
 }
 
-/* "KEY: recorded 'A', here 'B'" for a key of both texts */
-static char *changed(const char *key, const struct env *was, const struct env *now)
+/* "KEY: recorded 'A', here 'B'" for a key's values in both texts */
+static char *changed(const char *key, const char *a, const char *b)
 {
-	const char *a = env_get(was, key), *b = env_get(now, key);
-
 	return xasprintf("%s: recorded '%s', here '%s'", key, a ? a : "(none)", b ? b : "(none)");
 }
 
@@ -158,7 +157,7 @@ static void forget_commit(struct rerun *r, const struct env *was, const struct e
 			  struct sentences *out)
 {
 	const struct config_main *m = &contest_config(r->cfg)->main;
-	const char *a = env_get(was, "uname"), *b = env_get(now, "uname");
+	const char *a = env_record(was)->uname, *b = env_record(now)->uname;
 
 	if (!*m->commit && !*m->commit_tree)
 		return;
@@ -174,8 +173,8 @@ static void forget_commit(struct rerun *r, const struct env *was, const struct e
  * kernel, then each fact of the fingerprint */
 static void differences(struct rerun *r, const struct env *was, struct sentences *out)
 {
-	static const char *const running[] = { "uname", "cmdline" };
-	const char *tree = env_get(was, "tree");
+	static const enum env_id running[] = { ENV_ID_uname, ENV_ID_cmdline };
+	const char *tree = env_record(was)->tree;
 	char *text = NULL, **keys = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
@@ -198,15 +197,15 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 		free(b);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(running); i++) {
-		const char *a = env_get(was, running[i]), *b = env_get(now, running[i]);
+		const char *a = env_value(was, running[i]), *b = env_value(now, running[i]);
 
 		if (a && b && strcmp(a, b))
-			say(out, changed(running[i], was, now));
+			say(out, changed(env_keys[running[i]].name, a, b));
 	}
 	forget_commit(r, was, now, out);
 	if (env_differences(was, now, &keys) > 0)
 		for (char **k = keys; *k; k++)
-			say(out, changed(*k, was, now));
+			say(out, changed(*k, env_get(was, *k), env_get(now, *k)));
 	fingerprint_keys_free(keys);
 	machine_release(&mw);
 	machine_release(&mn);
@@ -219,8 +218,9 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
  * (each word quoted for the shell it is pasted into) */
 static int refuse_guest(const struct env *e, const char *dir, const char *kernel)
 {
-	const char *g = env_get(e, "guest"), *image = env_get(e, "guest_image");
-	const char *mem = env_get(e, "guest_mem"), *loads = env_get(e, "run_loads");
+	const struct env_record *er = env_record(e);
+	const char *g = er->guest, *image = er->guest_image;
+	const char *mem = er->guest_mem, *loads = er->run_loads;
 	const char *head[] = { "contest", "run", "--boot", image ? image : "IMAGE", "--vm-mem",
 			       mem ? mem : "1G", "-r", dir, "-k", kernel };
 	char **names, *cmd;

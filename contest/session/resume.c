@@ -1,6 +1,6 @@
 /* resume.c - see resume.h */
 #include "session/resume.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "loads/loads.h"
 #include "results/store.h"
 #include "results/summary.h"

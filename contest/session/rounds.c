@@ -1,6 +1,6 @@
 /* rounds.c - `contest run`'s sessions: variants in rounds, --until-decided */
 #include "session/rounds.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 
 #include "output/compare-write.h"
 #include "results/metric.h"

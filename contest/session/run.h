@@ -14,7 +14,7 @@
 
 #include "sys/cgroup.h"
 #include "lib/config.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "loads/load.h"
 #include "results/store.h"
 #include "session/progress.h"

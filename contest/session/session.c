@@ -6,7 +6,7 @@
 #include "lib/proc.h"
 #include "sys/scratch.h"
 #include "sys/signals.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "loads/loads.h"
 #include "sys/swap.h"
 #include "lib/util.h"
@@ -107,7 +107,7 @@ static char *env_text(struct session *s)
 	if (!f)
 		die(EXIT_NO_MEMORY, "out of memory");
 	/* first: the config section fingerprint_write ends with runs to the end */
-	fprintf(f, "knobs: %s\n%s", s->knobs ? s->knobs : "none", s->how ? s->how : "");
+	fprintf(f, "%s: %s\n%s", ENV_KEY(knobs), s->knobs ? s->knobs : "none", s->how ? s->how : "");
 	ret = contest_fingerprint(f, s->cfg, s->wl.tree ? s->wl.tree : ".");
 	if (fclose(f) != 0)
 		die(EXIT_NO_MEMORY, "out of memory");
@@ -122,9 +122,9 @@ static int swept_key(const struct session *s, const char *key)
 {
 	size_t len;
 
-	if (!s->sweep || strncmp(key, "config.", 7))
+	if (!s->sweep || strncmp(key, ENV_CONFIG_PREFIX, strlen(ENV_CONFIG_PREFIX)))
 		return 0;
-	key += 7;
+	key += strlen(ENV_CONFIG_PREFIX);
 	len = strlen(key);
 	for (const char *p = s->sweep; *p; p += strcspn(p, ","), p += *p == ',')
 		if (!strncmp(p, key, len) && p[len] == '=')

@@ -1,6 +1,6 @@
 /* until-sd.c - `run --until-sd PCT`: more runs of a load until its Time settles */
 #include "session/until-sd.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 
 #include "loads/loads.h"
 #include "lib/util.h"

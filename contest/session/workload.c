@@ -1,6 +1,6 @@
 /* workload.c - see workload.h */
 #include "session/workload.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/proc.h"
 #include "loads/loads.h"
 #include "loads/synthetic.h"

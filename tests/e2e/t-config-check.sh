@@ -33,7 +33,7 @@ compiles() {	# compiles WHAT: the C on stdin, as make compiles contest's
 		-x c - > "$T/cc.out" 2>&1
 }
 reader() {	# reader FIELD: C that reads contest_config(cfg)->main.FIELD
-	printf '#include "session/config-keys.h"\nconst char *f(const struct config *cfg);\n'
+	printf '#include "record/config-keys.h"\nconst char *f(const struct config *cfg);\n'
 	printf 'const char *f(const struct config *cfg) { return contest_config(cfg)->main.%s; }\n' "$1"
 }
 table() {	# table FIELD TYPE: a table line of a struct with a const char *results

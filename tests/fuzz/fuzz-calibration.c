@@ -9,7 +9,7 @@
  */
 #include "results/calibration.h"
 #include "results/compare.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 
 #include <math.h>

@@ -5,7 +5,7 @@
  * config_set_arg. Every typed getter is then asked for every key. The
  * config knows the loads' sections, as contest's own does.
  */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"

@@ -17,7 +17,7 @@
 #include "results/store.h"
 #include "session/rerun.h"
 #include "session/resume.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/config.h"
 #include "lib/sh-quote.h"
 #include "lib/util.h"

@@ -6,7 +6,7 @@
  * runs.tsv: the whole plan), as run --resume does. The temporary directory
  * goes at exit.
  */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"

@@ -1,10 +1,10 @@
-/* t-config-keys.c - the key tables (session/config-keys.c, each load's) and
+/* t-config-keys.c - the key tables (record/config-keys.c, each load's) and
  * the structs a config fills from them: every key typed, its field inside
  * the struct, of its type's size and no other key's; every field a key's;
  * a config with every key set round-trips through its dump, byte for byte
  * and field for field; each config (a variant's) has structs of its own;
  * a duration is read as a duration */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "lib/util.h"
 #include "loads/loads.h"

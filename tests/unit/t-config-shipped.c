@@ -6,7 +6,7 @@
  * load; quick.conf must run every load; contest.1 must document every key
  * and state the table's default for it. Runs from the repository root.
  */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"

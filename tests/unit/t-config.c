@@ -1,5 +1,5 @@
 /* t-config.c - config files, -s, sizes, durations, word splitting */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"

@@ -1,6 +1,7 @@
 /* t-fingerprint.c - every env key present and sane; the difference helper */
-#include "session/config-keys.h"
-#include "sys/fingerprint.h"
+#include "record/config-keys.h"
+#include "record/fingerprint.h"
+#include "record/env.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "lib/util.h"

@@ -9,7 +9,7 @@
  * the scratch directory must be empty. Sizes are small and the memory loads run
  * only in a session cgroup with a 512M mem_limit (sys/cgroup.c, as root).
  */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "load-key.h"
 #include "tap.h"
 #include "loads/loads.h"

@@ -1,7 +1,7 @@
 /* t-plan.c - the run plan: canonical order, cacherun after noload, and the
  * edits --until-sd and --resume make (insert after a step, insert at a
  * place, drop the runs done) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"

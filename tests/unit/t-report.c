@@ -2,7 +2,7 @@
 #include "output/report-write.h"
 #include "show/show.h"
 #include "output/report-env.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
 #include "lib/util.h"
 #include "tap.h"
 #include <jansson.h>

@@ -2,7 +2,7 @@
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "lib/config.h"
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/util.h"
 #include "tap.h"
 

@@ -2,7 +2,7 @@
  * stopping rule on given Times (at least two ok runs, SD within PCT% of the
  * mean; cacherun with its noload), --max-runs, the run it adds after a
  * load's last step, and a resumed plan going on */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "session/plan.h"

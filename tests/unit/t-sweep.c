@@ -3,7 +3,7 @@
  * config), how a row's name says what was timed (row_kind), a point split
  * for a table, the measure command's summary line, and a measured load's
  * plan (MEASURE+LOAD, no cacherun) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/config.h"
 #include "loads/loads.h"
 #include "results/report.h"

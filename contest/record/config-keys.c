@@ -1,8 +1,9 @@
 /* config-keys.c - contest's top-level config keys (see config-keys.h) */
-#include "session/config-keys.h"
+#include "record/config-keys.h"
 #include "lib/util.h"
 #include "loads/loads.h"
-#include "sys/fingerprint.h"
+#include "record/env.h"
+#include "record/fingerprint.h"
 
 /* a key of struct contest_config's main, named as its field */
 #define KEY(FIELD, TYPE, DEF, HELP, CHOICES, MIN, MAX) \
@@ -46,6 +47,12 @@ const struct config_option config_keys[] = {
 	KEY(monitors, OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second), profile (perf record -a over the compile); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|profile|none|no|yes", 0, 0),
 	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }
 };
+
+/* each config key env's table names (record/env.h's C lines) is one of
+ * these: a key renamed here and not there does not compile */
+#define ENV_IS_CONFIG_(field, flags) \
+	_Static_assert(sizeof(((struct contest_config *)0)->main.field) > 0, #field);
+ENV_KEYS(ENV_NONE_, ENV_IS_CONFIG_)
 
 const struct config_section config_keys_section = {
 	NULL, config_keys, sizeof(struct contest_config)
