@@ -8,6 +8,7 @@
 #include "results/store.h"
 #include "results/summary.h"
 #include "session/session.h"
+#include "lib/owner.h"
 #include "lib/proc.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
@@ -479,8 +480,14 @@ static char *image_path(const struct driver *dr, size_t i)
 static int checkout(struct driver *dr, size_t i)
 {
 	const char *sha = dr->d->commits[i].sha;
+	char *dotgit = xasprintf("%s/.git", dr->src);
+	struct stat st;
+	int made = lstat(dotgit, &st) == 0;
 
-	if (access(dr->src, F_OK) < 0) {
+	free(dotgit);
+	/* not a worktree yet (make_dirs made it empty): git -C would find the
+	 * repository of a folder above and check out --force there */
+	if (!made) {
 		build_step(dr, (char *[]){ "git", "-C", (char *)dr->rq->tree, "worktree", "prune",
 					   NULL }, NULL);
 		return build_step(dr, (char *[]){ "git", "-C", (char *)dr->rq->tree, "worktree",
@@ -765,6 +772,25 @@ static void print_plan(const struct driver *dr)
 	fflush(stdout);
 }
 
+/*
+ * work_dir and the results, and what bisect makes in them and then uses by
+ * path (git checks out --force into bisect-src, the build writes into
+ * bisect-build, the state and images go to .bisect): directories of ours
+ * that no one else may write, none a symlink, so that no other user can
+ * point them at what is ours (a repository, a folder) or replace them
+ */
+static int make_dirs(struct driver *dr, const char *work)
+{
+	const char *work_hint = "set work_dir (-s work_dir=DIR) to a directory of your own";
+	const char *results_hint = "give -r a directory of your own";
+	const char *mine = "remove it to start again";
+
+	return make_own_dir(work, 0, work_hint) < 0 ||
+	       make_own_dir(dr->results, 0, results_hint) < 0 ||
+	       make_own_dir(dr->dir, 1, mine) < 0 || make_own_dir(dr->images, 1, mine) < 0 ||
+	       make_own_dir(dr->src, 1, mine) < 0 || make_own_dir(dr->build, 1, mine) < 0 ? -1 : 0;
+}
+
 static int setup(struct driver *dr)
 {
 	const struct bisect_request *rq = dr->rq;
@@ -804,9 +830,8 @@ static int setup(struct driver *dr)
 	dr->log = xasprintf("%s/build.log", dr->dir);
 	dr->src = xasprintf("%s/bisect-src", work);
 	dr->build = xasprintf("%s/bisect-build", work);
-	if (mkdir_p(dr->images, 0755) < 0 || mkdir_p(dr->build, 0755) < 0)
-		return error("cannot make '%s' or '%s': %s", dr->images, dr->build,
-			     strerror(errno));
+	if (make_dirs(dr, work) < 0)
+		return -1;
 	if (list_commits(dr) < 0)
 		return -1;
 	dr->built = xcalloc(d->n, sizeof(*dr->built));
