@@ -27,7 +27,8 @@
  * point them at a repository or folder of ours.
  *
  * Every build's outcome and every measured round is appended to
- * RESULTS/.bisect/state as it is known. bisect_run() is deterministic
+ * RESULTS/.bisect/state as it is known (its lines and checks:
+ * bisect-state.h). bisect_run() is deterministic
  * given its measurements, so --resume runs it again from the start and
  * answers its rounds from the state file, in order, until the file ends:
  * no decided step (nor a round of the step in flight) is measured again,

@@ -109,6 +109,11 @@ int invoked_by_sudo(void)
 	return sudo_id("SUDO_UID") >= 0 && sudo_id("SUDO_GID") >= 0;
 }
 
+int owned_alone(const struct stat *st)
+{
+	return owned_by_us(st) && !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
 /* may contest write into dir, whose stat is st? 0, or -1 naming dir, its
  * owner and what to do instead (hint) */
 static int own_dir_stat(const char *dir, const struct stat *st, const char *hint)

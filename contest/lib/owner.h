@@ -57,6 +57,10 @@ int open_own_dir(const char *dir);
  */
 int make_own_dir(const char *dir, int nofollow, const char *hint);
 
+struct stat;
+/* what st says is ours (us, root or the invoking user) and no one else may write */
+int owned_alone(const struct stat *st);
+
 /* root under sudo, with SUDO_UID and SUDO_GID set: what it makes in the
  * results is the invoking user's (handover.h) */
 int invoked_by_sudo(void);
