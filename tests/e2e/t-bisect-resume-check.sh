@@ -7,17 +7,11 @@
 # lines and an executable put in .bisect/images name no culprit unbuilt.
 # No guest boots: the rounds are the state's, the builds copy /bin/true.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-bisect.sh"
 command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 G=$T/repo
 R=$T/reports
-git init -q "$G"
-echo 'cp /bin/true "$CONTEST_BUILD_DIR/image" && echo "$CONTEST_BUILD_DIR/image"' > "$G/build.sh"
-echo 'exit 1' > "$G/fails.sh"
-git -C "$G" add build.sh fails.sh
-git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm good
-echo 2 > "$G/f"
-git -C "$G" add f
-git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm bad
+make_plain_repo "$G" good bad
 good=$(git -C "$G" rev-parse HEAD~1)
 bad=$(git -C "$G" rev-parse HEAD)
 A=(--tree "$G" --good HEAD~1 --bad HEAD -c "$TOP/configs/quick.conf" -s "work_dir=$T/work"
@@ -28,16 +22,10 @@ ROUNDS=("0 1 100 150" "1 0 152 101" "0 1 99 149" "0 1 100 151" "1 0 150 99" "0 1
 # state METRIC LINE...: a state by METRIC (- none) of the two commits, then
 # the lines, then the rounds
 state() {
-	local metric=$1
+	local metric=$1 r rounds=()
 	shift
-	rm -rf "$R"
-	mkdir -p "$R/.bisect/images"
-	{
-		printf 'contest-bisect 1\ntree %s\nload noload\nmetric %s\n' "$G" "$metric"
-		printf 'commit %s\n' "$good" "$bad"
-		[ $# -gt 0 ] && printf '%s\n' "$@"
-		printf 'round 2 %s\n' "${ROUNDS[@]}"
-	} > "$R/.bisect/state"
+	for r in "${ROUNDS[@]}"; do rounds+=("round 2 $r"); done
+	write_state "$R" "$G" "$metric" "$@" "${rounds[@]}"
 }
 # refused WHAT PATTERN ARGS...: exit 2 and PATTERN on stderr
 refused() {

@@ -5,32 +5,22 @@
 # stderr. No guest boots: every round is answered from a recorded state
 # (as --resume of a finished bisection), the builds copy /bin/true.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-bisect.sh"
 command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 G=$T/repo
 R=$T/reports
-git init -q "$G"
-printf 'cp /bin/true "$CONTEST_BUILD_DIR/image" && echo "$CONTEST_BUILD_DIR/image"\n' > "$G/build.sh"
-git -C "$G" add build.sh
-git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm "good"
-echo 2 > "$G/f"
-git -C "$G" add f
 esc=$(printf '\033')
 bel=$(printf '\007')
-git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm \
-	"bad ${esc}]0;owned${bel}${esc}[31mred${esc}[0m"
+make_plain_repo "$G" good "bad ${esc}]0;owned${bel}${esc}[31mred${esc}[0m"
 A=(--tree "$G" --good HEAD~1 --bad HEAD --build "sh build.sh" -c "$TOP/configs/quick.conf"
 	-s "work_dir=$T/work" -r "$R" --resume noload)
 
 # state ROUND...: a state of the two commits with these rounds (good,
 # bad: confirmed, then the last check)
 state() {
-	rm -rf "$R"
-	mkdir -p "$R/.bisect"
-	{
-		printf 'contest-bisect 1\ntree %s\nload noload\nmetric -\n' "$G"
-		git -C "$G" log --reverse --format='commit %H'
-		printf 'round 2 %s\n' "$@"
-	} > "$R/.bisect/state"
+	local r rounds=()
+	for r; do rounds+=("round 2 $r"); done
+	write_state "$R" "$G" - "${rounds[@]}"
 }
 # escaped FILE WHAT LINE: no raw ESC or BEL in FILE, and its line that
 # starts with LINE shows the subject escaped

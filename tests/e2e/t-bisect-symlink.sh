@@ -7,17 +7,13 @@
 # bisect-src that is not a worktree is made one, never the repository of a
 # folder above it checked out --force.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-bisect.sh"
 command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 # the invoking user of sudo may own work_dir: the test's own user is not nobody
 unset SUDO_UID SUDO_GID
 G=$T/repo
 R=$T/reports
-git init -q "$G"
-for i in 1 2 3; do
-	echo "$i" > "$G/f"
-	git -C "$G" add f
-	git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm "commit $i"
-done
+make_plain_repo "$G" "commit 1" "commit 2" "commit 3"
 head=$(git -C "$G" rev-parse HEAD)
 echo "an uncommitted edit" > "$G/f"
 # a folder with a file bisect's default build would unlink as its stamp
