@@ -8,6 +8,7 @@
 #include "guest/boot.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
+#include "output/escaped.h"
 #include "output/mail.h"
 #include "show/show.h"
 #include "loads/loads.h"
@@ -99,11 +100,8 @@ static void inner_args(struct bisect_args *a)
 	a->rq.argc = n + a->rq.nloads;
 }
 
-/*
- * The bisection's outcome as text; with --format mail it goes to stderr
- * and a named culprit's mail (bisect_mail) to stdout.
- */
-static void bisect_print_result(FILE *out, const struct bisect_done *d)
+/* the bisection's outcome as text */
+static void print_outcome(FILE *out, const struct bisect_done *d)
 {
 	const struct bisect_result *r = &d->res;
 	const struct bisect_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
@@ -148,6 +146,20 @@ static void bisect_print_result(FILE *out, const struct bisect_done *d)
 		"guests booted and run (%.0f s); %.0f s in all; %d skipped\n", r->steps,
 		r->rounds, r->runs, d->builds, d->build_s, d->boots, d->run_s, d->wall_s,
 		d->skipped);
+}
+
+/*
+ * The outcome, escaped: commit subjects are the tree's text, and one may
+ * hold an escape sequence (a terminal's title, colours). With --format
+ * mail it goes to stderr and a named culprit's mail (bisect_mail) to
+ * stdout. out's write errors are out's (cli_close_stdout).
+ */
+static void bisect_print_result(FILE *out, const struct bisect_done *d)
+{
+	FILE *f = escaped_open(out);
+
+	print_outcome(f, d);
+	fclose(f);
 }
 
 /*

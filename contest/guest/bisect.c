@@ -2,6 +2,7 @@
 #include "record/config-keys.h"
 #include "record/env.h"
 #include "guest/bisect.h"
+#include "guest/bisect-state.h"
 #include "guest/boot.h"
 #include "sys/signals.h"
 #include "results/metric.h"
@@ -9,6 +10,7 @@
 #include "results/store.h"
 #include "results/summary.h"
 #include "session/session.h"
+#include "lib/owner.h"
 #include "lib/proc.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
@@ -24,7 +26,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define STATE_MAGIC "contest-bisect 1"
 #define GIT_OUTPUT_MAX (64u << 20)
 
 /* what a guest kernel needs on top of ARCH=um defconfig (as scripts/uml-kernel.sh) */
@@ -34,21 +35,14 @@ static const char guest_needs[] =
 	"CONFIG_CGROUP_SCHED=y\nCONFIG_FAIR_GROUP_SCHED=y\nCONFIG_CFS_BANDWIDTH=y\n"
 	"CONFIG_CGROUP_PIDS=y\nCONFIG_SWAP=y\nCONFIG_PSI=y\nCONFIG_MAGIC_SYSRQ=y\n";
 
-enum built { BUILT_UNKNOWN, BUILT_OK, BUILT_SKIP };
-
-/* a measured round, as the state file keeps it */
-struct rec {
-	size_t k, idx[3];
-	double t[3];
-};
-
 struct driver {
 	const struct bisect_request *rq;
 	struct bisect_done *d;
 	const char *results;
 	char *dir, *state, *images, *log, *src, *build;
-	enum built *built;
-	struct rec *recs;
+	enum bisect_built *built;
+	struct bisect_stamp *stamps;	/* the images' as built */
+	struct bisect_rec *recs;
 	size_t nrecs, cursor;
 	enum metric_id metric;
 	int metric_known, higher_better;
@@ -223,91 +217,63 @@ static void state_append(struct driver *dr, const char *fmt, ...)
 	free(line);
 }
 
-static size_t commit_index(const struct driver *dr, const char *sha)
+/* the state's options: those of this bisection (free o->shas after) */
+static void state_opts(const struct driver *dr, struct bisect_state_opts *o)
 {
+	const char **shas = xcalloc(dr->d->n, sizeof(*shas));
+
 	for (size_t i = 0; i < dr->d->n; i++)
-		if (!strcmp(dr->d->commits[i].sha, sha))
-			return i;
-	return (size_t)-1;
+		shas[i] = dr->d->commits[i].sha;
+	*o = (struct bisect_state_opts){ dr->rq->tree, dr->d->load, dr->d->metric,
+					 dr->rq->opts.alpha, dr->rq->opts.max_rounds,
+					 shas, dr->d->n };
 }
 
-/* a state file's line; -1 when it is not one this bisection wrote */
-static int state_line(struct driver *dr, char *line, size_t *ncommits)
+/* the recorded state, when it is ours alone and this bisection's (bisect-state.h) */
+static int state_read(struct driver *dr)
 {
-	char word[32], arg[256];
-	struct rec r = { 0 };
+	struct bisect_state_opts o;
+	struct bisect_state st = { dr->built, dr->stamps, NULL, 0 };
+	struct stat ls;
+	size_t len;
+	char *text;
+	int ret;
 
-	if (sscanf(line, "%31s %255s", word, arg) < 1)
-		return 0;
-	if (!strcmp(word, "commit")) {
-		if (*ncommits >= dr->d->n || strcmp(dr->d->commits[*ncommits].sha, arg))
-			return -1;
-		(*ncommits)++;
-	} else if (!strcmp(word, "load")) {
-		return strcmp(arg, dr->d->load) ? -1 : 0;
-	} else if (!strcmp(word, "build")) {
-		size_t i = commit_index(dr, arg);
-
-		if (i == (size_t)-1)
-			return -1;
-		dr->built[i] = strstr(line, " ok") ? BUILT_OK : BUILT_SKIP;
-	} else if (!strcmp(word, "round")) {
-		int ok = sscanf(line, "round %zu", &r.k) == 1 && (r.k == 2 || r.k == 3);
-
-		if (ok && r.k == 2)
-			ok = sscanf(line, "round 2 %zu %zu %lg %lg", &r.idx[0], &r.idx[1], &r.t[0],
-				    &r.t[1]) == 4;
-		else if (ok)
-			ok = sscanf(line, "round 3 %zu %zu %zu %lg %lg %lg", &r.idx[0], &r.idx[1],
-				    &r.idx[2], &r.t[0], &r.t[1], &r.t[2]) == 6;
-		if (!ok)
-			return -1;
-		for (size_t i = 0; i < r.k; i++)
-			if (r.idx[i] >= dr->d->n)
-				return -1;
-		dr->recs = xrealloc(dr->recs, (dr->nrecs + 1) * sizeof(*dr->recs));
-		dr->recs[dr->nrecs++] = r;
-	}
-	return 0;
+	if (lstat(dr->state, &ls) == 0 && (!S_ISREG(ls.st_mode) || !owned_alone(&ls)))
+		return error("--resume: refusing '%s': %s", dr->state, !S_ISREG(ls.st_mode) ?
+			     "not a regular file" : "another user owns it or may write it");
+	if (!(text = read_regular_file(dr->state, &len)))
+		return error("--resume: cannot read '%s': %s", dr->state, file_strerror(errno));
+	state_opts(dr, &o);
+	ret = bisect_state_parse(&st, dr->state, text, &o);
+	free((void *)o.shas);
+	free(text);
+	dr->recs = st.recs;
+	dr->nrecs = st.nrecs;
+	return ret;
 }
 
 static int state_open(struct driver *dr)
 {
-	const struct bisect_request *rq = dr->rq;
-	size_t len, ncommits = 0, lineno = 0;
-	char *text, *line, *save = NULL;
+	struct bisect_state_opts o;
+	char *header;
 
-	if (!rq->resume) {
-		if (access(dr->state, F_OK) == 0)
-			return error("a bisection is recorded in '%s': go on with --resume, or "
-				     "remove it to start again", dr->state);
-		state_append(dr, STATE_MAGIC "\ntree %s\nload %s\nmetric %s\n", rq->tree,
-			     dr->d->load, dr->d->metric ? dr->d->metric : "-");
-		for (size_t i = 0; i < dr->d->n && !dr->failed; i++)
-			state_append(dr, "commit %s\n", dr->d->commits[i].sha);
-		return dr->failed ? -1 : 0;
-	}
-	if (!(text = read_regular_file(dr->state, &len)))
-		return error("--resume: cannot read '%s': %s", dr->state, file_strerror(errno));
-	if (strncmp(text, STATE_MAGIC "\n", strlen(STATE_MAGIC) + 1)) {
-		free(text);
-		return error("%s:1: not a contest bisect state file", dr->state);
-	}
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		lineno++;
-		if (state_line(dr, line, &ncommits) < 0) {
-			error("%s:%zu: not this bisection's (another --good, --bad, tree or "
-			      "--load?): '%s'", dr->state, lineno, line);
-			free(text);
+	if (dr->rq->resume) {
+		if (state_read(dr) < 0)
 			return -1;
-		}
+		info("bisect: resuming from '%s': %zu rounds measured before", dr->state,
+		     dr->nrecs);
+		return 0;
 	}
-	free(text);
-	if (ncommits != dr->d->n)
-		return error("%s: its commits are not those from %s to %s", dr->state, rq->good,
-			     rq->bad);
-	info("bisect: resuming from '%s': %zu rounds measured before", dr->state, dr->nrecs);
-	return 0;
+	if (access(dr->state, F_OK) == 0)
+		return error("a bisection is recorded in '%s': go on with --resume, or "
+			     "remove it to start again", dr->state);
+	state_opts(dr, &o);
+	header = bisect_state_header(&o);
+	free((void *)o.shas);
+	state_append(dr, "%s", header);
+	free(header);
+	return dr->failed ? -1 : 0;
 }
 
 /* ---- builds ---- */
@@ -480,8 +446,14 @@ static char *image_path(const struct driver *dr, size_t i)
 static int checkout(struct driver *dr, size_t i)
 {
 	const char *sha = dr->d->commits[i].sha;
+	char *dotgit = xasprintf("%s/.git", dr->src);
+	struct stat st;
+	int made = lstat(dotgit, &st) == 0;
 
-	if (access(dr->src, F_OK) < 0) {
+	free(dotgit);
+	/* not a worktree yet (make_dirs made it empty): git -C would find the
+	 * repository of a folder above and check out --force there */
+	if (!made) {
 		build_step(dr, (char *[]){ "git", "-C", (char *)dr->rq->tree, "worktree", "prune",
 					   NULL }, NULL);
 		return build_step(dr, (char *[]){ "git", "-C", (char *)dr->rq->tree, "worktree",
@@ -490,6 +462,21 @@ static int checkout(struct driver *dr, size_t i)
 	}
 	return build_step(dr, (char *[]){ "git", "-C", dr->src, "checkout", "-q", "--detach",
 					  "--force", (char *)sha, NULL }, NULL);
+}
+
+/* commit i's image, just copied to cached: built, its stamp recorded */
+static int stamp_image(struct driver *dr, size_t i, const char *cached)
+{
+	struct bisect_stamp *s = &dr->stamps[i];
+	struct stat st;
+
+	if (lstat(cached, &st) < 0)
+		return error("cannot stat '%s': %s", cached, strerror(errno));
+	bisect_stamp_of(s, &st);
+	state_append(dr, "build %s ok %lld %lld %ld\n", dr->d->commits[i].sha, s->size, s->sec,
+		     s->nsec);
+	dr->built[i] = BUILT_OK;
+	return 0;
 }
 
 static int prepare(void *ctx, size_t i)
@@ -510,9 +497,15 @@ static int prepare(void *ctx, size_t i)
 		dr->d->skipped++;
 		goto out;
 	}
-	if (dr->built[i] == BUILT_OK && access(cached, X_OK) == 0) {
-		ret = 0;
-		goto out;
+	if (dr->built[i] == BUILT_OK) {
+		const char *changed = bisect_image_changed(cached, &dr->stamps[i]);
+
+		if (!changed) {
+			ret = 0;
+			goto out;
+		}
+		warning("%s: its image '%s' is not the one built (%s): built again", c->name,
+			cached, changed);
 	}
 	info("bisect: building %s (%s)", c->name, c->subject);
 	if ((log = fopen(dr->log, "a"))) {
@@ -530,10 +523,8 @@ static int prepare(void *ctx, size_t i)
 	if (image && !bootable(image)) {
 		warning("%s: '%s' is neither a user-mode-linux program nor a bzImage", c->name,
 			image);
-	} else if (image && copy_file(image, cached) == 0) {
+	} else if (image && copy_file(image, cached) == 0 && stamp_image(dr, i, cached) == 0) {
 		info("bisect: built %s in %.0f s", c->name, now_mono() - t0);
-		state_append(dr, "build %s ok\n", c->sha);
-		dr->built[i] = BUILT_OK;
 		ret = 0;
 		goto out;
 	}
@@ -684,7 +675,7 @@ static int round_fn(void *ctx, const size_t *idx, size_t k, double *t)
 		return -1;
 	dr->step_rounds += k == 3;	/* a step's, not the confirmation's or the check's */
 	if (dr->cursor < dr->nrecs) {
-		const struct rec *r = &dr->recs[dr->cursor];
+		const struct bisect_rec *r = &dr->recs[dr->cursor];
 
 		if (r->k != k || memcmp(r->idx, idx, k * sizeof(*idx))) {
 			error("%s: round %zu is not the one the bisection asks for now",
@@ -705,8 +696,8 @@ static int round_fn(void *ctx, const size_t *idx, size_t k, double *t)
 		state_append(dr, "round 3 %zu %zu %zu %.17g %.17g %.17g\n", idx[0], idx[1], idx[2],
 			     t[0], t[1], t[2]);
 	dr->recs = xrealloc(dr->recs, (dr->nrecs + 1) * sizeof(*dr->recs));
-	dr->recs[dr->nrecs] = (struct rec){ k, { idx[0], idx[1], k > 2 ? idx[2] : 0 },
-					    { t[0], t[1], k > 2 ? t[2] : 0 } };
+	dr->recs[dr->nrecs] = (struct bisect_rec){ k, { idx[0], idx[1], k > 2 ? idx[2] : 0 },
+						   { t[0], t[1], k > 2 ? t[2] : 0 } };
 	dr->cursor = ++dr->nrecs;
 	if (!dr->estimated && dr->d->boots)
 		estimate(dr);
@@ -766,6 +757,25 @@ static void print_plan(const struct driver *dr)
 	fflush(stdout);
 }
 
+/*
+ * work_dir and the results, and what bisect makes in them and then uses by
+ * path (git checks out --force into bisect-src, the build writes into
+ * bisect-build, the state and images go to .bisect): directories of ours
+ * that no one else may write, none a symlink, so that no other user can
+ * point them at what is ours (a repository, a folder) or replace them
+ */
+static int make_dirs(struct driver *dr, const char *work)
+{
+	const char *work_hint = "set work_dir (-s work_dir=DIR) to a directory of your own";
+	const char *results_hint = "give -r a directory of your own";
+	const char *mine = "remove it to start again";
+
+	return make_own_dir(work, 0, work_hint) < 0 ||
+	       make_own_dir(dr->results, 0, results_hint) < 0 ||
+	       make_own_dir(dr->dir, 1, mine) < 0 || make_own_dir(dr->images, 1, mine) < 0 ||
+	       make_own_dir(dr->src, 1, mine) < 0 || make_own_dir(dr->build, 1, mine) < 0 ? -1 : 0;
+}
+
 static int setup(struct driver *dr)
 {
 	const struct bisect_request *rq = dr->rq;
@@ -805,12 +815,12 @@ static int setup(struct driver *dr)
 	dr->log = xasprintf("%s/build.log", dr->dir);
 	dr->src = xasprintf("%s/bisect-src", work);
 	dr->build = xasprintf("%s/bisect-build", work);
-	if (mkdir_p(dr->images, 0755) < 0 || mkdir_p(dr->build, 0755) < 0)
-		return error("cannot make '%s' or '%s': %s", dr->images, dr->build,
-			     strerror(errno));
+	if (make_dirs(dr, work) < 0)
+		return -1;
 	if (list_commits(dr) < 0)
 		return -1;
 	dr->built = xcalloc(d->n, sizeof(*dr->built));
+	dr->stamps = xcalloc(d->n, sizeof(*dr->stamps));
 	return state_open(dr);
 }
 
@@ -863,6 +873,7 @@ out:
 	free(dr.src);
 	free(dr.build);
 	free(dr.built);
+	free(dr.stamps);
 	free(dr.recs);
 	return status;
 }

@@ -21,8 +21,14 @@
  *    bisect_tree, bisect_commit and bisect_subject.
  *  - placed: the progress line and its ETA.
  *
+ * All of it by path, so work_dir and the results must be ours (or root's)
+ * and written by no one else, bisect-src, bisect-build and .bisect made
+ * by mkdir, never a symlink (make_own_dir, owner.h): another user cannot
+ * point them at a repository or folder of ours.
+ *
  * Every build's outcome and every measured round is appended to
- * RESULTS/.bisect/state as it is known. bisect_run() is deterministic
+ * RESULTS/.bisect/state as it is known (its lines and checks:
+ * bisect-state.h). bisect_run() is deterministic
  * given its measurements, so --resume runs it again from the start and
  * answers its rounds from the state file, in order, until the file ends:
  * no decided step (nor a round of the step in flight) is measured again,

@@ -109,21 +109,31 @@ int invoked_by_sudo(void)
 	return sudo_id("SUDO_UID") >= 0 && sudo_id("SUDO_GID") >= 0;
 }
 
-/* may contest write into dir, whose stat is st? 0, or -1 naming dir */
-static int own_dir_stat(const char *dir, const struct stat *st)
+int owned_alone(const struct stat *st)
 {
+	return owned_by_us(st) && !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/* may contest write into dir, whose stat is st? 0, or -1 naming dir, its
+ * owner and what to do instead (hint) */
+static int own_dir_stat(const char *dir, const struct stat *st, const char *hint)
+{
+	if (S_ISLNK(st->st_mode))
+		return error("refusing to use '%s': a symbolic link, which contest does not "
+			     "follow here; %s", dir, hint);
 	if (!S_ISDIR(st->st_mode))
 		return error("cannot write into '%s': not a directory", dir);
 	if (!owned_by_us(st))
 		return error("refusing to write into '%s': it belongs to uid %d, not to you "
-			     "(uid %d) or root; give -o a directory of your own", dir,
-			     (int)st->st_uid, (int)invoking_uid());
+			     "(uid %d) or root; %s", dir, (int)st->st_uid, (int)invoking_uid(),
+			     hint);
 	if (st->st_mode & (S_IWGRP | S_IWOTH))
 		return error("refusing to write into '%s': others may write it (mode %03o); "
-			     "give -o a directory only you may write", dir,
-			     (unsigned)(st->st_mode & 07777));
+			     "%s", dir, (unsigned)(st->st_mode & 07777), hint);
 	return 0;
 }
+
+#define OUTPUT_HINT "give -o a directory of your own"
 
 int check_own_dir(const char *dir)
 {
@@ -131,7 +141,7 @@ int check_own_dir(const char *dir)
 
 	if (stat(dir, &st) < 0)
 		return errno == ENOENT ? 0 : error("cannot use '%s': %s", dir, strerror(errno));
-	return own_dir_stat(dir, &st);
+	return own_dir_stat(dir, &st, OUTPUT_HINT);
 }
 
 int open_own_dir(const char *dir)
@@ -149,9 +159,20 @@ int open_own_dir(const char *dir)
 		close(fd);
 		return -1;
 	}
-	if (own_dir_stat(dir, &st) < 0) {
+	if (own_dir_stat(dir, &st, OUTPUT_HINT) < 0) {
 		close(fd);
 		return -1;
 	}
 	return fd;
+}
+
+int make_own_dir(const char *dir, int nofollow, const char *hint)
+{
+	struct stat st;
+
+	if (nofollow ? (mkdir(dir, 0755) < 0 && errno != EEXIST) : mkdir_p(dir, 0755) < 0)
+		return error("cannot create '%s': %s", dir, strerror(errno));
+	if ((nofollow ? lstat(dir, &st) : stat(dir, &st)) < 0)
+		return error("cannot use '%s': %s", dir, strerror(errno));
+	return own_dir_stat(dir, &st, hint);
 }

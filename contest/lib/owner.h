@@ -47,6 +47,20 @@ int check_trusted(const char *path, const char *doing);
 int check_own_dir(const char *dir);
 int open_own_dir(const char *dir);
 
+/*
+ * A directory contest makes and then works in by path (bisect's work tree,
+ * build directory and state): made if missing and checked as check_own_dir
+ * checks, else -1 with an error naming dir, its owner and hint (what to do
+ * instead). nofollow, for one inside a directory so checked: made by mkdir
+ * and looked at by lstat, so a symlink planted there is refused, not
+ * followed (only we may then replace it).
+ */
+int make_own_dir(const char *dir, int nofollow, const char *hint);
+
+struct stat;
+/* what st says is ours (us, root or the invoking user) and no one else may write */
+int owned_alone(const struct stat *st);
+
 /* root under sudo, with SUDO_UID and SUDO_GID set: what it makes in the
  * results is the invoking user's (handover.h) */
 int invoked_by_sudo(void);

@@ -89,3 +89,36 @@ ctrl_c_after_step1() {
 # the runs the bisection's state recorded, and the ok rows of $R's kernels
 state_runs() { awk '$1 == "round" { n += $2 } END { print n + 0 }' "$R/.bisect/state"; }
 ok_rows() { cat "$R"/*/runs.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["status"] == "ok"' | wc -l; }
+
+# make_plain_repo DIR SUBJECT...: a repository of one commit per SUBJECT,
+# the Nth writing N to f, for bisections that boot nothing: the first adds
+# build.sh (copies /bin/true, a bootable-looking ELF, as the image) and
+# fails.sh (a build that fails)
+make_plain_repo() {
+	local dir=$1 i=0 subject
+	shift
+	git init -q "$dir"
+	echo 'cp /bin/true "$CONTEST_BUILD_DIR/image" && echo "$CONTEST_BUILD_DIR/image"' > "$dir/build.sh"
+	echo 'exit 1' > "$dir/fails.sh"
+	for subject in "$@"; do
+		i=$((i + 1))
+		echo "$i" > "$dir/f"
+		git -C "$dir" add f build.sh fails.sh
+		git -C "$dir" -c user.email=t@example.org -c user.name=t commit -qm "$subject"
+	done
+}
+
+# write_state RESULTS TREE METRIC LINE...: RESULTS/.bisect/state (RESULTS
+# made anew) of a bisection of TREE's commits by METRIC (- none), then the
+# LINEs (build and round lines), as --resume reads it
+write_state() {
+	local results=$1 tree=$2 metric=$3
+	shift 3
+	rm -rf "$results"
+	mkdir -p "$results/.bisect/images"
+	{
+		printf 'contest-bisect 1\ntree %s\nload noload\nmetric %s\n' "$tree" "$metric"
+		git -C "$tree" log --reverse --format='commit %H'
+		[ $# -gt 0 ] && printf '%s\n' "$@"
+	} > "$results/.bisect/state"
+}

@@ -2,15 +2,11 @@
 # contest bisect refuses bad usage before it builds or boots anything: exit
 # 2, said, no state written (or the recorded one left alone).
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-bisect.sh"
 command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 G=$T/repo
 R=$T/reports
-git init -q "$G"
-for i in 1 2 3; do
-	echo "$i" > "$G/f"
-	git -C "$G" add f
-	git -C "$G" -c user.email=t@example.org -c user.name=t commit -qm "commit $i"
-done
+make_plain_repo "$G" "commit 1" "commit 2" "commit 3"
 # a side branch merged in: its commit is not on HEAD's first-parent line
 git -C "$G" checkout -q -b side HEAD~1
 echo side > "$G/g"
