@@ -34,6 +34,9 @@ elsewhere=(
 	'contest/output/lkp-mail.c:xasprintf("commit: %s", '
 	# a bisection's state file: its "commit SHA" lines
 	'contest/guest/bisect.c:if (!strcmp(word, "commit"))'
+	# ... and its option lines, checked against bisect's options on --resume
+	'contest/guest/bisect-state.c:if (!strcmp(word, "tree")) {'
+	'contest/guest/bisect-state.c:static const char *const options[] = { "tree", '
 	# runs.tsv's columns (store.c's table): a run's limits
 	'contest/results/store.c:COL("mem_limit", '
 	'contest/results/store.c:COL("cpu_limit", '
