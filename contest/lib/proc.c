@@ -130,24 +130,71 @@ static int ms_left(double deadline)
 	return left > 0 ? (int)(left * 1000) + 1 : 0;
 }
 
+/*
+ * What child pid writes on fd (its end of the pipe, the write end closed
+ * here), at most max bytes, until it closes it; then it is reaped, its wait
+ * status into *status_out. Out of time (deadline), or asked to stop
+ * (proc_watch) when watch_stop, it is killed and gives NULL, as does any
+ * status but 0.
+ */
+static char *read_child(pid_t pid, int fd, size_t max, double deadline, int watch_stop,
+			int *status_out, size_t *len_out)
+{
+	int status = -1, cut = 0;
+	size_t len = 0;
+	char *text = xmalloc(max + 1);
+	ssize_t got;
+
+	while (len < max) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		/* a slice at a time: a stop that lands just before poll is seen */
+		int ms = ms_left(deadline), n;
+		int stop = watch_stop && proc_stopping();
+
+		n = poll(&p, 1, stop ? 0 : ms < 0 || ms > 200 ? 200 : ms);
+		if (n == 0 && (stop || (deadline > 0 && ms_left(deadline) == 0))) {
+			kill(pid, SIGKILL);	/* out of time: what it wrote is not all */
+			cut = 1;
+			break;
+		}
+		if (n < 0 && errno != EINTR)
+			break;
+		if (n <= 0)
+			continue;	/* a slice gone, or a signal: look again */
+		got = read(fd, text + len, max - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	proc_wait(pid, &status);
+	if (status_out)
+		*status_out = status;
+	if (cut || status != 0 || !WIFEXITED(status)) {
+		free(text);
+		return NULL;
+	}
+	text[len] = '\0';
+	if (len_out)
+		*len_out = len;
+	return text;
+}
+
 char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
 			  int *status_out)
 {
 	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
-	int fd[2], status = -1;
-	size_t len = 0;
-	char *text = xmalloc(max + 1);
-	ssize_t got;
+	int fd[2];
 	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
 	pid_t parent = getpid(), pid;
 	sigset_t saved;
 
 	if (status_out)
 		*status_out = -1;
-	if (pipe2(fd, O_CLOEXEC) < 0) {
-		free(text);
+	if (pipe2(fd, O_CLOEXEC) < 0)
 		return NULL;
-	}
 	if ((pid = proc_fork(&saved)) == 0) {
 		child_setup(&o, parent);
 		dup2(fd[1], 1);	/* stdout to the pipe, stderr stays /dev/null */
@@ -161,39 +208,43 @@ char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int 
 
 		close(fd[0]);
 		close(fd[1]);
-		free(text);
 		errno = e;
 		return NULL;
 	}
 	close(fd[1]);
-	while (len < max) {
-		struct pollfd p = { .fd = fd[0], .events = POLLIN };
-		int n = poll(&p, 1, ms_left(deadline));
+	return read_child(pid, fd[0], max, deadline, 0, status_out, NULL);
+}
 
-		if (n == 0) {	/* out of time: what it wrote is not all */
-			kill(pid, SIGKILL);
-			len = 0;
-			break;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		got = n < 0 ? -1 : read(fd[0], text + len, max - len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		len += (size_t)got;
-	}
-	close(fd[0]);
-	proc_wait(pid, &status);
+char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, double timeout_s,
+		     int *status_out, size_t *len_out)
+{
+	struct spawn_opts o = { .devnull_out = 1 };
+	int fd[2];
+	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
+	pid_t parent = getpid(), pid;
+	sigset_t saved;
+
 	if (status_out)
-		*status_out = status;
-	if (status != 0 || !WIFEXITED(status)) {
-		free(text);
+		*status_out = -1;
+	if (pipe2(fd, O_CLOEXEC) < 0)
+		return NULL;
+	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
+	if ((pid = proc_fork(&saved)) == 0) {
+		child_setup(&o, parent);
+		close(fd[0]);
+		fn(arg, fd[1]);
+		_exit(0);
+	}
+	if (pid < 0) {
+		int e = errno;
+
+		close(fd[0]);
+		close(fd[1]);
+		errno = e;
 		return NULL;
 	}
-	text[len] = '\0';
-	return text;
+	close(fd[1]);
+	return read_child(pid, fd[0], max, deadline, 1, status_out, len_out);
 }
 
 int proc_wait(pid_t pid, int *status)
