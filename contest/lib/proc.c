@@ -182,43 +182,15 @@ static char *read_child(pid_t pid, int fd, size_t max, double deadline, int watc
 	return text;
 }
 
-char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
-			  int *status_out)
+/*
+ * in_child(arg, fd) in a forked child set up by o, fd its end of a pipe;
+ * what it writes there, as read_child reads it (deadline timeout_s from
+ * now, 0 none)
+ */
+static char *child_output(const struct spawn_opts *o, void (*in_child)(void *arg, int fd),
+			  void *arg, size_t max, double timeout_s, int watch_stop,
+			  int *status_out, size_t *len_out)
 {
-	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
-	int fd[2];
-	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
-	pid_t parent = getpid(), pid;
-	sigset_t saved;
-
-	if (status_out)
-		*status_out = -1;
-	if (pipe2(fd, O_CLOEXEC) < 0)
-		return NULL;
-	if ((pid = proc_fork(&saved)) == 0) {
-		child_setup(&o, parent);
-		dup2(fd[1], 1);	/* stdout to the pipe, stderr stays /dev/null */
-		if (timeout_s > 0)	/* kept over exec: one that closes stdout and hangs dies too */
-			alarm((unsigned)timeout_s + 1);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0) {
-		int e = errno;
-
-		close(fd[0]);
-		close(fd[1]);
-		errno = e;
-		return NULL;
-	}
-	close(fd[1]);
-	return read_child(pid, fd[0], max, deadline, 0, status_out, NULL);
-}
-
-char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, double timeout_s,
-		     int *status_out, size_t *len_out)
-{
-	struct spawn_opts o = { .devnull_out = 1 };
 	int fd[2];
 	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
 	pid_t parent = getpid(), pid;
@@ -230,9 +202,9 @@ char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, doubl
 		return NULL;
 	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
 	if ((pid = proc_fork(&saved)) == 0) {
-		child_setup(&o, parent);
+		child_setup(o, parent);
 		close(fd[0]);
-		fn(arg, fd[1]);
+		in_child(arg, fd[1]);
 		_exit(0);
 	}
 	if (pid < 0) {
@@ -244,7 +216,41 @@ char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, doubl
 		return NULL;
 	}
 	close(fd[1]);
-	return read_child(pid, fd[0], max, deadline, 1, status_out, len_out);
+	return read_child(pid, fd[0], max, deadline, watch_stop, status_out, len_out);
+}
+
+struct exec_output {
+	char *const *argv;
+	double timeout_s;
+};
+
+/* in the child: argv with its stdout on fd, stderr staying /dev/null */
+static void exec_to(void *arg, int fd)
+{
+	const struct exec_output *x = arg;
+
+	dup2(fd, 1);
+	if (x->timeout_s > 0)	/* kept over exec: one that closes stdout and hangs dies too */
+		alarm((unsigned)x->timeout_s + 1);
+	execvp(x->argv[0], x->argv);
+	_exit(127);
+}
+
+char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
+			  int *status_out)
+{
+	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
+	struct exec_output x = { argv, timeout_s };
+
+	return child_output(&o, exec_to, &x, max, timeout_s, 0, status_out, NULL);
+}
+
+char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, double timeout_s,
+		     int *status_out, size_t *len_out)
+{
+	struct spawn_opts o = { .devnull_out = 1 };
+
+	return child_output(&o, fn, arg, max, timeout_s, 1, status_out, len_out);
 }
 
 int proc_wait(pid_t pid, int *status)
