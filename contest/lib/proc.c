@@ -130,70 +130,127 @@ static int ms_left(double deadline)
 	return left > 0 ? (int)(left * 1000) + 1 : 0;
 }
 
-char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
-			  int *status_out)
+/*
+ * What child pid writes on fd (its end of the pipe, the write end closed
+ * here), at most max bytes, until it closes it; then it is reaped, its wait
+ * status into *status_out. Out of time (deadline), or asked to stop
+ * (proc_watch) when watch_stop, it is killed and gives NULL, as does any
+ * status but 0.
+ */
+static char *read_child(pid_t pid, int fd, size_t max, double deadline, int watch_stop,
+			int *status_out, size_t *len_out)
 {
-	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
-	int fd[2], status = -1;
+	int status = -1, cut = 0;
 	size_t len = 0;
 	char *text = xmalloc(max + 1);
 	ssize_t got;
-	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
-	pid_t parent = getpid(), pid;
-	sigset_t saved;
 
-	if (status_out)
-		*status_out = -1;
-	if (pipe2(fd, O_CLOEXEC) < 0) {
-		free(text);
-		return NULL;
-	}
-	if ((pid = proc_fork(&saved)) == 0) {
-		child_setup(&o, parent);
-		dup2(fd[1], 1);	/* stdout to the pipe, stderr stays /dev/null */
-		if (timeout_s > 0)	/* kept over exec: one that closes stdout and hangs dies too */
-			alarm((unsigned)timeout_s + 1);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0) {
-		int e = errno;
-
-		close(fd[0]);
-		close(fd[1]);
-		free(text);
-		errno = e;
-		return NULL;
-	}
-	close(fd[1]);
 	while (len < max) {
-		struct pollfd p = { .fd = fd[0], .events = POLLIN };
-		int n = poll(&p, 1, ms_left(deadline));
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		/* a slice at a time: a stop that lands just before poll is seen */
+		int ms = ms_left(deadline), n;
+		int stop = watch_stop && proc_stopping();
 
-		if (n == 0) {	/* out of time: what it wrote is not all */
-			kill(pid, SIGKILL);
-			len = 0;
+		n = poll(&p, 1, stop ? 0 : ms < 0 || ms > 200 ? 200 : ms);
+		if (n == 0 && (stop || (deadline > 0 && ms_left(deadline) == 0))) {
+			kill(pid, SIGKILL);	/* out of time: what it wrote is not all */
+			cut = 1;
 			break;
 		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		got = n < 0 ? -1 : read(fd[0], text + len, max - len);
+		if (n < 0 && errno != EINTR)
+			break;
+		if (n <= 0)
+			continue;	/* a slice gone, or a signal: look again */
+		got = read(fd, text + len, max - len);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
 			break;
 		len += (size_t)got;
 	}
-	close(fd[0]);
+	close(fd);
 	proc_wait(pid, &status);
 	if (status_out)
 		*status_out = status;
-	if (status != 0 || !WIFEXITED(status)) {
+	if (cut || status != 0 || !WIFEXITED(status)) {
 		free(text);
 		return NULL;
 	}
 	text[len] = '\0';
+	if (len_out)
+		*len_out = len;
 	return text;
+}
+
+/*
+ * in_child(arg, fd) in a forked child set up by o, fd its end of a pipe;
+ * what it writes there, as read_child reads it (deadline timeout_s from
+ * now, 0 none)
+ */
+static char *child_output(const struct spawn_opts *o, void (*in_child)(void *arg, int fd),
+			  void *arg, size_t max, double timeout_s, int watch_stop,
+			  int *status_out, size_t *len_out)
+{
+	int fd[2];
+	double deadline = timeout_s > 0 ? now_mono() + timeout_s : 0;
+	pid_t parent = getpid(), pid;
+	sigset_t saved;
+
+	if (status_out)
+		*status_out = -1;
+	if (pipe2(fd, O_CLOEXEC) < 0)
+		return NULL;
+	fflush(NULL);	/* the child's stdio must not write out the driver's buffers */
+	if ((pid = proc_fork(&saved)) == 0) {
+		child_setup(o, parent);
+		close(fd[0]);
+		in_child(arg, fd[1]);
+		_exit(0);
+	}
+	if (pid < 0) {
+		int e = errno;
+
+		close(fd[0]);
+		close(fd[1]);
+		errno = e;
+		return NULL;
+	}
+	close(fd[1]);
+	return read_child(pid, fd[0], max, deadline, watch_stop, status_out, len_out);
+}
+
+struct exec_output {
+	char *const *argv;
+	double timeout_s;
+};
+
+/* in the child: argv with its stdout on fd, stderr staying /dev/null */
+static void exec_to(void *arg, int fd)
+{
+	const struct exec_output *x = arg;
+
+	dup2(fd, 1);
+	if (x->timeout_s > 0)	/* kept over exec: one that closes stdout and hangs dies too */
+		alarm((unsigned)x->timeout_s + 1);
+	execvp(x->argv[0], x->argv);
+	_exit(127);
+}
+
+char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
+			  int *status_out)
+{
+	struct spawn_opts o = { .devnull_out = 1, .build_env = build_env };
+	struct exec_output x = { argv, timeout_s };
+
+	return child_output(&o, exec_to, &x, max, timeout_s, 0, status_out, NULL);
+}
+
+char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, double timeout_s,
+		     int *status_out, size_t *len_out)
+{
+	struct spawn_opts o = { .devnull_out = 1 };
+
+	return child_output(&o, fn, arg, max, timeout_s, 1, status_out, len_out);
 }
 
 int proc_wait(pid_t pid, int *status)

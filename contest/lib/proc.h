@@ -63,6 +63,16 @@ char *proc_output(char *const argv[], size_t max);
  */
 char *proc_output_bounded(char *const argv[], size_t max, double timeout_s, int build_env,
 			  int *status);
+/*
+ * fn(arg, fd) in a forked child (spawn's set-up, output to /dev/null),
+ * what it writes on fd back, at most max bytes, malloc'd, its length in
+ * *len_out: for work that may hang or crash, kept out of the driver. The
+ * child is killed after timeout_s seconds (0: no bound) or when the driver
+ * is asked to stop (proc_watch); then, or when it did not exit 0, NULL,
+ * with its wait status in *status_out (-1 with errno: it did not start).
+ */
+char *proc_fn_output(void (*fn)(void *arg, int fd), void *arg, size_t max, double timeout_s,
+		     int *status_out, size_t *len_out);
 /* spawn and wait; returns the wait status (0: it exited 0; say it with
  * proc_status_text), or -1 when it could not start */
 int run_cmd(char *const argv[], const struct spawn_opts *o);

@@ -619,25 +619,35 @@ static void judge_measure(struct run_record *rec, const char *log)
 	free(text);
 }
 
+#define METRIC_MATCH_S 20.0	/* ordinary regexes take milliseconds over a log */
+
 /*
  * The figures the metric keys take from the timed command's output (its
- * log) into rec; one it did not print stays '-', said once a run.
+ * log) into rec; one it did not print stays '-', said once a run. The
+ * match runs in a child, bounded by METRIC_MATCH_S and by a stop: a user's
+ * regex must not hold the session past Ctrl-C.
  */
 static void judge_metrics(struct session *s, struct run_record *rec, const char *log)
 {
-	char *text;
+	char *text, why[128];
 
 	if (!s->wl.nmetrics || strcmp(rec->status, "ok"))
 		return;
 	snprintf(rec->own_names, sizeof(rec->own_names), "%s", s->wl.metric_names);
 	if (!(text = read_regular_file_warn(log, NULL)))
 		return;
-	for (size_t i = 0; i < s->wl.nmetrics; i++) {
-		rec->own[i] = metric_spec_find(&s->wl.metrics[i], text);
+	if (metric_spec_find_all(s->wl.metrics, s->wl.nmetrics, text, METRIC_MATCH_S, rec->own,
+				 why, sizeof(why)) < 0) {
+		if (!run_interrupted)
+			warning("%s run %d: no figure for the metrics: %s (log %s)",
+				rec->load, rec->run, why, log);
+		free(text);
+		return;
+	}
+	for (size_t i = 0; i < s->wl.nmetrics; i++)
 		if (isnan(rec->own[i]))
 			warning("%s run %d: the output has no figure for the metric '%s' (log %s)",
 				rec->load, rec->run, s->wl.metrics[i].name, log);
-	}
 	free(text);
 }
 

@@ -105,10 +105,15 @@ else
 		"a row per point, starting with the values as given, in order"
 	is "$(sed -n '4,6p' "$T/out" | awk 'NF == 3 && $2 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/' | wc -l)" 3 \
 		"each row has a count per kernel"
-	# one 4 s run a point: a busy box moves a count by a tenth, so each kernel's
-	# must fall by more than that (without mem_limit they do not fall at all)
+	# one 4 s run a point: a quiet box moves a count by less than a tenth, so
+	# each kernel's must fall by more than that (without mem_limit they do not
+	# fall at all); others' CPU starves the cached reads more than the disk's,
+	# and a count they took is no evidence either way
 	fell=$(sed -n '4,6p' "$T/out" | awk 'NR == 1 { a = $2; b = $3 } NR == 3 { print (a > 1.1 * $2 && b > 1.1 * $3) }')
-	is "$fell" 1 "the count falls by more than a tenth once the small file no longer fits"
+	counts=$(sed -n '4,6p' "$T/out" | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $3 }')
+	[ "$fell" = 1 ]
+	ok_unless_disturbed $? "the count falls by more than a tenth once the small file no longer fits ($counts)" \
+		"$R/a/runs.tsv" "$R/b/runs.tsv"
 	is "$(col "$R/a/runs.tsv" sweep | tr '\n' ' ')" \
 		"tworead_load.size1=8M,tworead_load.size2=192M tworead_load.size1=48M,tworead_load.size2=152M tworead_load.size1=96M,tworead_load.size2=104M " \
 		"runs.tsv keeps each row's point as it was given"

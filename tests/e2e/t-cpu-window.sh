@@ -19,10 +19,11 @@ fi
 ok $rc "process_load under cpu_limit=0.5 exits 0"
 f=$R/W/runs.tsv
 lcpu=$(col "$f" lcpu_pct); t=$(col "$f" time_s); c=$(col "$f" load_cpu_s)
+# others' CPU can leave the group less than its quota: a miss is then a skip
 awk -v l="$lcpu" 'BEGIN { exit !(l >= 40 && l <= 55) }'
-ok $? "LCPU% is the quota's 50 (got $lcpu)"
+ok_unless_disturbed $? "LCPU% is the quota's 50 (got $lcpu)" "$f"
 awk -v t="$t" -v c="$c" 'BEGIN { exit !(c >= 0.4 * t && c <= 0.55 * t) }'
-ok $? "load_cpu_s $c is about Time/2 (Time $t)"
+ok_unless_disturbed $? "load_cpu_s $c is about Time/2 (Time $t)" "$f"
 awk -v t="$t" 'BEGIN { exit !(t >= 3.9 && t < 6) }'
 ok $? "Time is the command's 4 s (got $t)"
 is "$(col "$f" cpu_limit)" 0.5 "the row records cpu_limit"

@@ -7,6 +7,8 @@
 # compared (no verdict, the reason in the row, no regression mailed). Two variants in rounds print their own latency, one 10%
 # lower with a little noise: compare calls it better. A bad spec exits 2
 # naming FILE:LINE, nothing run; a figure the output lacks is said and '-'.
+# A regex whose match has no time bound is refused; a slow match stops at
+# Ctrl-C, the finished runs kept.
 . "$(dirname "$0")/lib.sh"
 R=$T/r
 # a command printing "lat: X us", X = BASE + (a byte of /dev/urandom % 3) / 10
@@ -97,7 +99,7 @@ ok $? "unlike figures: the lkp mail names no regression, says why ($(grep -m1 '^
 
 # bad specs: exit 2 naming FILE:LINE, nothing recorded
 for spec in 'lat:us:lower' 'lat:us:sideways:x' 'l-at:us:lower:x' 'lat:us:lower:(' \
-	    'lat:a very long unit name:lower:x'; do
+	    'lat:a very long unit name:lower:x' 'x:u:lower:(a*)*\1b' 'x:u:lower:(a{1,100}){1,100}b'; do
 	printf 'workload = command\ncommand = true\nmetric = %s\n' "$spec" > "$T/bad.conf"
 	"$CONTEST" run -c "$T/bad.conf" "${BARE[@]}" -n 1 -r "$T/bad" -k b noload > /dev/null 2> "$T/bad.err"
 	st=$?
@@ -108,4 +110,36 @@ printf 'workload = command\ncommand = true\n' > "$T/five.conf"
 for i in 1 2 3 4 5; do echo "metric = m$i::higher:x([0-9])" >> "$T/five.conf"; done
 "$CONTEST" run -c "$T/five.conf" "${BARE[@]}" -n 1 -r "$T/bad" -k b noload > /dev/null 2> "$T/five.err"
 is "$?/$(grep -c "five.conf:7: more than 4 'metric' keys" "$T/five.err")" "2/1" "a fifth metric key: exit 2 naming its line"
+
+# a regex whose match has no time bound: a back-reference is refused at
+# once (it took longer than anyone waits over 400 0s, Ctrl-C or not)
+printf 'workload = command\ncommand = true\n' > "$T/c.conf"
+timeout -s KILL 60 "$CONTEST" run -c "$T/c.conf" "${BARE[@]}" -n 1 -r "$T/bad" -k b \
+	-s "command=printf '%0400d' 0" -s 'metric=x:u:lower:(0*)*\1b' noload > /dev/null 2> "$T/ref.err"
+st=$?
+[ $st = 2 ] && grep -q "metric=x:u:lower:(0\*)\*\\\\1b': bad value .*back-reference" "$T/ref.err"
+ok $? "-s metric=...(0*)*\\1b over 400 0s: refused, exit 2 ($st: $(head -n 1 "$T/ref.err"))"
+
+# one without: Ctrl-C during its match ends the session, the finished run
+# kept. Run 1 prints a figure; run 2 200 lines of 4000 a's, whose match by
+# (a|aa)*b takes a line's square (a minute in all, hours as one text)
+cat > "$T/slow.sh" <<EOF
+if [ -e "$T/once" ]; then
+	awk 'BEGIN { s = sprintf("%4000s", ""); gsub(/ /, "a", s); for (i = 0; i < 200; i++) print s }'
+	touch "$T/printed"
+else
+	touch "$T/once"; echo "x 7"
+fi
+EOF
+timeout -s KILL 60 "$CONTEST" run -c "$T/c.conf" "${BARE[@]}" -n 3 -r "$R" -k slow2 -s "command=sh $T/slow.sh" \
+	-s 'metric=x:u:lower:x ([0-9]+)|(a|aa)*b' noload > /dev/null 2> "$T/slow.err" &
+pid=$!
+wait_for 30 test -e "$T/printed" && sleep 1
+kill -INT $pid
+wait $pid
+is "$?" 130 "SIGINT during the match ends the session with 128 + 2 (137: it had to be killed)"
+is "$(col slow2 status | tr '\n' ' ')/$(col slow2 metric1 | head -n 1)" "ok aborted /7.000000" \
+	"the finished run is kept with its figure, the one matched is aborted"
+grep -q 'finished runs are kept' "$T/slow.err"
+ok $? "and it says so"
 done_testing
