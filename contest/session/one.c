@@ -65,7 +65,7 @@ static void load_prepare(struct session *s, struct load_state *ls)
 		return;
 	}
 	ls->prepared = 1;
-	progress_clear(s);
+	progress_clear(s->tty);
 	info("preparing %s", ls->row);
 	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
 		ls->unusable = 1;
@@ -97,7 +97,7 @@ static void announce(struct session *s, const char *label, const struct run_reco
 {
 	char times[80];
 
-	progress_clear(s);
+	progress_clear(s->tty);
 	progress_times(s->progress, now_mono(), times, sizeof(times));
 	if (!strcmp(rec->status, "ok"))
 		info("%s, run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
@@ -141,7 +141,7 @@ static void progress_of_plan(struct session *s, const struct plan *p)
 /* a row cannot be numbered or written: the runs after it would be lost too */
 static int stop_unrecorded(struct session *s, const char *load, const char *what)
 {
-	progress_clear(s);
+	progress_clear(s->tty);
 	return error("stopping: %s %s; the plan is kept for 'contest run --resume' "
 		     "(with the same options) to finish", load, what);
 }
@@ -190,7 +190,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 			info("%s (step %zu of %zu), %s", label, at, of,
 			     progress_times(s->progress, now_mono(), times, sizeof(times)));
 		load_prepare(s, ls);
-		progress_draw(s);
+		progress_draw(s->progress, s->tty);
 		ret = run_recorded(s, ls, &rec);
 		if (ret < 0)
 			break;
@@ -207,7 +207,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 		if (plan_last_step(p, i))
 			load_cleanup(ls);
 	}
-	progress_clear(s);
+	progress_clear(s->tty);
 	s->progress->label = NULL;
 	if (ktap && u->pct)
 		ktap_plan(stdout, cases);
