@@ -87,6 +87,26 @@ void config_free(struct config *cfg)
 	free(cfg);
 }
 
+struct config *config_copy(const struct config *cfg)
+{
+	struct config *c = config_new(cfg->top, cfg->sections);
+
+	c->alloc = cfg->n;
+	c->v = xcalloc(c->alloc + 1, sizeof(*c->v));
+	/* each value set again in its order: a later one wins, metrics add up */
+	for (size_t i = 0; i < cfg->n; i++) {
+		const struct entry *from = &cfg->v[i];
+		struct entry *e = &c->v[c->n++];
+
+		e->section = from->section ? xstrdup(from->section) : NULL;
+		e->opt = from->opt;
+		e->value = xstrdup(from->value);
+		e->origin = xstrdup(from->origin);
+		store(e->opt, section_values(c, e->section), e->value);
+	}
+	return c;
+}
+
 static const struct config_option *find_in(const struct config_option *table, const char *key)
 {
 	for (; table && table->name; table++)

@@ -483,12 +483,12 @@ static int has_rows(const struct session *s)
 	return ret;
 }
 
-/* variant v's session (at point, NULL none); res as session_points says */
-static int session_one(const struct run_request *rq, int v, const char *point,
+/* variant v's session (at point, NULL none) on cfg, its own config; res
+ * as session_points says */
+static int session_one(const struct run_request *rq, int v, struct config *cfg, const char *point,
 		       struct until_sd *u, struct progress *pg, struct run_result *res)
 {
 	const struct variant *var = &rq->variants[v];
-	struct config *cfg = rq->cfgs[v];
 	const struct contest_config *cc = contest_config(cfg);
 	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
 	struct handover h;
@@ -545,22 +545,30 @@ int session_points(const struct run_request *rq, int v, struct progress *pg,
 {
 	const struct sweep *sw = rq->sweep;
 	const char *kernel = rq->variants[v].name;
-	struct config *cfg = rq->cfgs[v];
+	const struct config *cfg = rq->cfgs[v];
 	struct run_result one;
 	struct until_sd u;
+	struct config *own;
 	int status = 0;
 
 	res->tables = res->where = 0;
 	if (until_sd_parse(&u, rq->until_sd, rq->max_runs, cfg) < 0)
 		return EXIT_USAGE;
-	if (!sw || !sw->npoints)
-		return session_one(rq, v, NULL, &u, pg, res);
+	if (!sw || !sw->npoints) {
+		own = config_copy(cfg);
+		status = session_one(rq, v, own, NULL, &u, pg, res);
+		config_free(own);
+		return status;
+	}
 	for (size_t i = 0; i < sw->npoints && !run_interrupted; i++) {
 		int st;
 
 		info("%s at %s (point %zu of %zu)", kernel, sw->points[i], i + 1, sw->npoints);
-		st = sweep_apply(sw, i, cfg) < 0 ? EXIT_USAGE : session_one(rq, v, sw->points[i],
-									  &u, pg, &one);
+		/* the point's keys in a copy: the request stays as cmd/ made it */
+		own = config_copy(cfg);
+		st = sweep_apply(sw, i, own) < 0 ? EXIT_USAGE :
+		     session_one(rq, v, own, sw->points[i], &u, pg, &one);
+		config_free(own);
 		if (st == EXIT_USAGE || st >= 128) {
 			status = st;
 			break;
