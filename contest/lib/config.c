@@ -467,25 +467,9 @@ int config_load_text(struct config *cfg, const char *text, const char *path, int
 	return ret;
 }
 
-/* BINDIR/../share/contest/contest.conf of the running binary, malloc'd; NULL unknown */
-static char *installed_conf(void)
-{
-	const char *self = proc_self_exe();
-	char exe[4096], *slash;
-
-	if (!self)
-		return NULL;
-	snprintf(exe, sizeof(exe), "%s", self);
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return NULL;
-	*slash = '\0';
-	return xasprintf("%s/../share/contest/contest.conf", exe);
-}
-
 int config_load_default(struct config *cfg)
 {
-	char *beside = installed_conf();
+	char *beside = proc_share_path("contest/contest.conf");
 	int ret;
 
 	/* the source tree's, else the one installed with this binary (make
