@@ -49,27 +49,22 @@ const struct cmd *cmd_find(const char *name)
  */
 static char *manual_command(void)
 {
-	const char *self = proc_self_exe();
-	char exe[4096], *path, *cmd = NULL;
-	char *slash;
+	char *dir = proc_self_dir(), *path, *cmd = NULL;
+	char real[PATH_MAX];
 
-	if (!self)
+	if (!dir)
 		return NULL;
-	snprintf(exe, sizeof(exe), "%s", self);
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return NULL;
-	*slash = '\0';		/* exe is the binary's directory */
-	path = xasprintf("%s/../share/man/man1/contest.1", exe);
+	path = proc_share_path("man/man1/contest.1");
 	if (access(path, R_OK) == 0) {
 		cmd = xstrdup("man contest");
 	} else {
 		free(path);
-		path = xasprintf("%s/../contest.1", exe);
-		if (access(path, R_OK) == 0 && realpath(path, exe))
-			cmd = sh_command((const char *const[]){ "man", "-l", exe, NULL });
+		path = xasprintf("%s/../contest.1", dir);
+		if (access(path, R_OK) == 0 && realpath(path, real))
+			cmd = sh_command((const char *const[]){ "man", "-l", real, NULL });
 	}
 	free(path);
+	free(dir);
 	return cmd;
 }
 

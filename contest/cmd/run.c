@@ -350,7 +350,7 @@ int cmd_run(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
-	a.rq.cfgs = cfgs;
+	a.rq.cfgs = (const struct config *const *)cfgs;
 	a.rq.variants = rounds ? a.variants : &one;
 	a.rq.nvariants = rounds ? a.nvariants : 1;
 	a.rq.in_rounds = rounds;

@@ -87,6 +87,26 @@ void config_free(struct config *cfg)
 	free(cfg);
 }
 
+struct config *config_copy(const struct config *cfg)
+{
+	struct config *c = config_new(cfg->top, cfg->sections);
+
+	c->alloc = cfg->n;
+	c->v = xcalloc(c->alloc + 1, sizeof(*c->v));
+	/* each value set again in its order: a later one wins, metrics add up */
+	for (size_t i = 0; i < cfg->n; i++) {
+		const struct entry *from = &cfg->v[i];
+		struct entry *e = &c->v[c->n++];
+
+		e->section = from->section ? xstrdup(from->section) : NULL;
+		e->opt = from->opt;
+		e->value = xstrdup(from->value);
+		e->origin = xstrdup(from->origin);
+		store(e->opt, section_values(c, e->section), e->value);
+	}
+	return c;
+}
+
 static const struct config_option *find_in(const struct config_option *table, const char *key)
 {
 	for (; table && table->name; table++)
@@ -447,25 +467,9 @@ int config_load_text(struct config *cfg, const char *text, const char *path, int
 	return ret;
 }
 
-/* BINDIR/../share/contest/contest.conf of the running binary, malloc'd; NULL unknown */
-static char *installed_conf(void)
-{
-	const char *self = proc_self_exe();
-	char exe[4096], *slash;
-
-	if (!self)
-		return NULL;
-	snprintf(exe, sizeof(exe), "%s", self);
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return NULL;
-	*slash = '\0';
-	return xasprintf("%s/../share/contest/contest.conf", exe);
-}
-
 int config_load_default(struct config *cfg)
 {
-	char *beside = installed_conf();
+	char *beside = proc_share_path("contest/contest.conf");
 	int ret;
 
 	/* the source tree's, else the one installed with this binary (make

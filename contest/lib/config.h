@@ -110,6 +110,9 @@ struct config;
  * must name sections. Each section's struct is filled with the defaults. */
 struct config *config_new(const struct config_section *top, const struct config_section *sections);
 void config_free(struct config *cfg);
+/* a config of its own with cfg's values and where each came from: what
+ * is set in it later leaves cfg as it was */
+struct config *config_copy(const struct config *cfg);
 
 /*
  * Parse a file into cfg: a regular file of at most 1 MiB, lines of at most

@@ -359,6 +359,25 @@ const char *proc_self_exe(void)
 	return self;
 }
 
+char *proc_self_dir(void)
+{
+	const char *self = proc_self_exe();
+	const char *slash = self ? strrchr(self, '/') : NULL;
+
+	return slash ? xasprintf("%.*s", (int)(slash - self), self) : NULL;
+}
+
+char *proc_share_path(const char *rel)
+{
+	char *dir = proc_self_dir(), *path;
+
+	if (!dir)
+		return NULL;
+	path = xasprintf("%s/../share/%s", dir, rel);
+	free(dir);
+	return path;
+}
+
 int proc_find_program(const char *prog)
 {
 	const char *p = getenv("PATH");

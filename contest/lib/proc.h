@@ -52,6 +52,12 @@ int proc_find_program(const char *prog);
  * holds the new one. NULL when it cannot be read (errno says why).
  */
 const char *proc_self_exe(void);
+/* its directory (BINDIR), malloc'd; NULL unknown */
+char *proc_self_dir(void);
+/* BINDIR/../share/REL, where make install puts what contest reads beside
+ * the binary (contest/contest.conf, man/man1/contest.1); malloc'd; NULL
+ * unknown */
+char *proc_share_path(const char *rel);
 /* what argv writes on stdout (stderr to /dev/null), at most max bytes,
  * malloc'd; NULL when it could not run or did not exit 0 */
 char *proc_output(char *const argv[], size_t max);

@@ -413,27 +413,37 @@ int ncpus_usable(void)
 	return n > 0 ? n : 1;
 }
 
-int meminfo_read(const char *field, uint64_t *bytes)
+int file_field(const char *path, const char *key, char *buf, size_t size)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
-	char line[256];
-	size_t flen = strlen(field);
+	FILE *f = fopen(path, "re");
+	char line[1024];
+	size_t klen = strlen(key);
 	int ret = 1, e;
 
-	*bytes = 0;
 	if (!f)
 		return -1;
 	while (ret > 0 && fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, field, flen) && line[flen] == ':') {
-			*bytes = strtoull(line + flen + 1, NULL, 10) * 1024;
-			ret = 0;
-		}
+		char *colon = strchr(line, ':');
+
+		if (!colon || strncmp(line, key, klen) || line[klen + strspn(line + klen, " \t")] != ':')
+			continue;
+		snprintf(buf, size, "%s", trim(colon + 1));
+		ret = 0;
 	}
 	e = errno;
 	if (ret > 0 && ferror(f))
 		ret = -1;
 	fclose(f);
 	errno = e;
+	return ret;
+}
+
+int meminfo_read(const char *field, uint64_t *bytes)
+{
+	char value[64];
+	int ret = file_field("/proc/meminfo", field, value, sizeof(value));
+
+	*bytes = ret == 0 ? strtoull(value, NULL, 10) * 1024 : 0;	/* kB */
 	return ret;
 }
 

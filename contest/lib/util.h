@@ -118,6 +118,10 @@ int ncpus(void);
 int ncpus_usable(void);
 /* MemTotal in bytes, 0 when unknown */
 uint64_t memtotal_bytes(void);
+/* the value after "KEY:" (blanks allowed before the colon, as /proc/cpuinfo
+ * has them) on the first such line of path, trimmed, into buf: 0, 1 when
+ * no line has it, -1 with errno when the file cannot be read */
+int file_field(const char *path, const char *key, char *buf, size_t size);
 /* a /proc/meminfo field in bytes (e.g. "SwapFree"), 0 when missing */
 uint64_t meminfo_bytes(const char *field);
 /* the same into *bytes (0 when missing): 0, 1 no such field, -1 with errno unreadable */

@@ -8,6 +8,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -120,6 +121,33 @@ static FILE *open_in(struct plot_dir *d, const char *name, const char *ext, char
 	return f;
 }
 
+/*
+ * NAME.gp begun as each chart of one load's is: a comment saying what it
+ * is (about, a printf format, and its arguments), the terminal at 800x480
+ * and the load as the title, its line ended; NULL (said)
+ */
+static FILE *gp_begin(struct plot_dir *d, const char *name, char **path, enum plot_format format,
+		      const char *title, const char *about, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static FILE *gp_begin(struct plot_dir *d, const char *name, char **path, enum plot_format format,
+		      const char *title, const char *about, ...)
+{
+	FILE *gp = open_in(d, name, "gp", path);
+	va_list ap;
+
+	if (!gp)
+		return NULL;
+	va_start(ap, about);
+	vfprintf(gp, about, ap);
+	va_end(ap);
+	terminal(gp, format, 800, 480, name);
+	fputs("set title ", gp);
+	gp_string(gp, title);
+	fputc('\n', gp);
+	return gp;
+}
+
 static int close_file(FILE *f, const char *path)
 {
 	if (fclose(f) == EOF)
@@ -215,18 +243,15 @@ static int write_time_gp(const struct report_table *t, struct plot_dir *d, const
 			 enum plot_format format, int bars, double top)
 {
 	char *path;
-	FILE *gp = open_in(d, name, "gp", &path);
+	FILE *gp = gp_begin(d, name, &path, format, t->load,
+			    "# contest plot: Time per kernel under one load; the numbers are in %s.dat\n"
+			    "# (x, kernel, mean Time, sample SD, Ratio, ok runs); run: gnuplot %s.gp\n",
+			    name, name);
 	int ret;
 
 	if (!gp)
 		return -1;
-	fprintf(gp, "# contest plot: Time per kernel under one load; the numbers are in %s.dat\n"
-		"# (x, kernel, mean Time, sample SD, Ratio, ok runs); run: gnuplot %s.gp\n",
-		name, name);
-	terminal(gp, format, 800, 480, name);
-	fputs("set title ", gp);
-	gp_string(gp, t->load);
-	fputs("\nset ylabel 'Time (s), mean with sample SD; label: Ratio'\n"
+	fputs("set ylabel 'Time (s), mean with sample SD; label: Ratio'\n"
 	      "set style fill solid 0.6 border -1\nset boxwidth 0.6\nset key off\n"
 	      "set grid ytics\nset xtics nomirror rotate by -20\n", gp);
 	fprintf(gp, "set xrange [0.4:%d.6]\nset yrange [0:%.3f]\n", bars, top > 0 ? top * 1.15 : 1);
@@ -315,19 +340,16 @@ static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const
 	};
 	bool first = true;
 	char *path, titles[3][48];
-	FILE *gp = open_in(d, name, "gp", &path);
+	FILE *gp = gp_begin(d, name, &path, format, t->load,
+			    "# contest plot: the disks over the timed window, per kernel under one "
+			    "load;\n# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
 	int ret;
 
 	if (!gp)
 		return -1;
 	for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++)
 		metric_title(disk_metrics[m], titles[m], sizeof(titles[m]));
-	fprintf(gp, "# contest plot: the disks over the timed window, per kernel under one load;\n"
-		"# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
-	terminal(gp, format, 800, 480, name);
-	fputs("set title ", gp);
-	gp_string(gp, t->load);
-	fputs("\nset ylabel 'MB/s'\nset y2label 'ms'\nset ytics nomirror\nset y2tics\n"
+	fputs("set ylabel 'MB/s'\nset y2label 'ms'\nset ytics nomirror\nset y2tics\n"
 	      "set datafile missing '-'\nset style fill solid 0.6 border -1\nset boxwidth 0.3\n"
 	      "set key below\nset grid ytics\nset xtics nomirror rotate by -20\n"
 	      "set yrange [0:*]\nset y2range [0:*]\n", gp);
@@ -404,18 +426,15 @@ static int write_latency_gp(const struct report_table *t, struct plot_dir *d, co
 			    enum plot_format format, const char **kernels, int blocks)
 {
 	char *path;
-	FILE *gp = open_in(d, name, "gp", &path);
+	FILE *gp = gp_begin(d, name, &path, format, t->load,
+			    "# contest plot: an interactive task's wake-up latency, the fraction of\n"
+			    "# wake-ups at or below each latency (a CDF), one line per kernel;\n"
+			    "# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
 	int ret;
 
 	if (!gp)
 		return -1;
-	fprintf(gp, "# contest plot: an interactive task's wake-up latency, the fraction of\n"
-		"# wake-ups at or below each latency (a CDF), one line per kernel;\n"
-		"# the numbers are in %s.dat; run: gnuplot %s.gp\n", name, name);
-	terminal(gp, format, 800, 480, name);
-	fputs("set title ", gp);
-	gp_string(gp, t->load);
-	fputs("\nset xlabel 'wake-up latency (ms, less the timer floor), log scale'\n"
+	fputs("set xlabel 'wake-up latency (ms, less the timer floor), log scale'\n"
 	      "set ylabel 'fraction of wake-ups at or below'\nset logscale x\n"
 	      "set yrange [0:1.02]\nset grid\nset key bottom right\nplot ", gp);
 	for (int b = 0; b < blocks; b++) {
@@ -705,17 +724,14 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct
 {
 	const struct report_table *t = &r->tables[first];
 	char *path, keys[128], title[64];
-	FILE *gp = open_in(d, name, "gp", &path);
+	FILE *gp = gp_begin(d, name, &path, format, t->load,
+			    "# contest plot: a line per kernel over a sweep's points; the numbers are\n"
+			    "# in %s.dat; run: gnuplot %s.gp\n", name, name);
 	int ret;
 
 	if (!gp)
 		return -1;
-	fprintf(gp, "# contest plot: a line per kernel over a sweep's points; the numbers are\n"
-		"# in %s.dat; run: gnuplot %s.gp\n", name, name);
-	terminal(gp, format, 800, 480, name);
-	fputs("set title ", gp);
-	gp_string(gp, t->load);
-	fputs("\nset xlabel ", gp);
+	fputs("set xlabel ", gp);
 	gp_string(gp, report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
 	fputs("\nset ylabel ", gp);
 	gp_string(gp, metric_title(row_kind_main[t->kind], title, sizeof(title)));

@@ -79,33 +79,6 @@ static int unreadable(struct facts *f, const char *path)
 	return -1;
 }
 
-/* the value after "key<spaces>:" on the first such line of a /proc file:
- * 0, 1 when no line has it, -1 with errno when the file cannot be read */
-static int proc_field(const char *path, const char *key, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "re");
-	char line[1024];
-	size_t klen = strlen(key);
-	int ret = 1, e;
-
-	if (!f)
-		return -1;
-	while (ret > 0 && fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-
-		if (!colon || strncmp(line, key, klen) || line[klen + strspn(line + klen, " \t")] != ':')
-			continue;
-		snprintf(buf, size, "%s", trim(colon + 1));
-		ret = 0;
-	}
-	e = errno;
-	if (ret > 0 && ferror(f))
-		ret = -1;
-	fclose(f);
-	errno = e;
-	return ret;
-}
-
 /* the filesystem type of the mount holding path (mounts_holding) */
 static void tree_fs(struct facts *fa, const char *path, char *buf, size_t size)
 {
@@ -238,7 +211,7 @@ static void write_system(struct facts *f, const char *host)
 	else
 		put(f->out, ENV_ID_uname, "unknown");
 	put_line_file(f, ENV_ID_cmdline, "/proc/cmdline", 0, "unknown");
-	ret = proc_field("/proc/cpuinfo", "model name", buf, sizeof(buf));
+	ret = file_field("/proc/cpuinfo", "model name", buf, sizeof(buf));
 	if (ret < 0)
 		unreadable(f, "/proc/cpuinfo");
 	put(f->out, ENV_ID_cpu_model, "%s", ret == 0 ? buf : "unknown");

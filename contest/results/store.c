@@ -1,4 +1,4 @@
-/* results.c - runs.tsv writer and its one reader (results_scan), see results.h */
+/* store.c - runs.tsv's writer and its one reader (results_scan), env files read, see store.h */
 #include "results/store.h"
 #include "loads/loads.h"
 #include "record/env.h"

@@ -1,4 +1,4 @@
-/* results.h - the results store: reports/KERNEL/{env,runs.tsv,logs/}
+/* store.h - the results store: reports/KERNEL/{env,runs.tsv,logs/}
  *
  * runs.tsv is tab-separated with a header naming the columns. Readers find
  * columns by name and ignore unknown ones; the required columns are

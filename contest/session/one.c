@@ -65,7 +65,7 @@ static void load_prepare(struct session *s, struct load_state *ls)
 		return;
 	}
 	ls->prepared = 1;
-	progress_clear(s);
+	progress_clear(s->tty);
 	info("preparing %s", ls->row);
 	if (ls->load->prepare && prepare_clean(s, ls) < 0) {
 		ls->unusable = 1;
@@ -97,7 +97,7 @@ static void announce(struct session *s, const char *label, const struct run_reco
 {
 	char times[80];
 
-	progress_clear(s);
+	progress_clear(s->tty);
 	progress_times(s->progress, now_mono(), times, sizeof(times));
 	if (!strcmp(rec->status, "ok"))
 		info("%s, run %d: %.1f s, CPU %.0f%%, loads %.1f, LCPU %.0f%% (%.0f s in all); %s",
@@ -141,7 +141,7 @@ static void progress_of_plan(struct session *s, const struct plan *p)
 /* a row cannot be numbered or written: the runs after it would be lost too */
 static int stop_unrecorded(struct session *s, const char *load, const char *what)
 {
-	progress_clear(s);
+	progress_clear(s->tty);
 	return error("stopping: %s %s; the plan is kept for 'contest run --resume' "
 		     "(with the same options) to finish", load, what);
 }
@@ -190,7 +190,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 			info("%s (step %zu of %zu), %s", label, at, of,
 			     progress_times(s->progress, now_mono(), times, sizeof(times)));
 		load_prepare(s, ls);
-		progress_draw(s);
+		progress_draw(s->progress, s->tty);
 		ret = run_recorded(s, ls, &rec);
 		if (ret < 0)
 			break;
@@ -207,7 +207,7 @@ static int run_steps(struct session *s, int ktap, struct plan *p, struct until_s
 		if (plan_last_step(p, i))
 			load_cleanup(ls);
 	}
-	progress_clear(s);
+	progress_clear(s->tty);
 	s->progress->label = NULL;
 	if (ktap && u->pct)
 		ktap_plan(stdout, cases);
@@ -483,12 +483,12 @@ static int has_rows(const struct session *s)
 	return ret;
 }
 
-/* variant v's session (at point, NULL none); res as session_points says */
-static int session_one(const struct run_request *rq, int v, const char *point,
+/* variant v's session (at point, NULL none) on cfg, its own config; res
+ * as session_points says */
+static int session_one(const struct run_request *rq, int v, struct config *cfg, const char *point,
 		       struct until_sd *u, struct progress *pg, struct run_result *res)
 {
 	const struct variant *var = &rq->variants[v];
-	struct config *cfg = rq->cfgs[v];
 	const struct contest_config *cc = contest_config(cfg);
 	struct session_lock rlock = { .fd = -1 }, wlock = { .fd = -1 };
 	struct handover h;
@@ -545,22 +545,30 @@ int session_points(const struct run_request *rq, int v, struct progress *pg,
 {
 	const struct sweep *sw = rq->sweep;
 	const char *kernel = rq->variants[v].name;
-	struct config *cfg = rq->cfgs[v];
+	const struct config *cfg = rq->cfgs[v];
 	struct run_result one;
 	struct until_sd u;
+	struct config *own;
 	int status = 0;
 
 	res->tables = res->where = 0;
 	if (until_sd_parse(&u, rq->until_sd, rq->max_runs, cfg) < 0)
 		return EXIT_USAGE;
-	if (!sw || !sw->npoints)
-		return session_one(rq, v, NULL, &u, pg, res);
+	if (!sw || !sw->npoints) {
+		own = config_copy(cfg);
+		status = session_one(rq, v, own, NULL, &u, pg, res);
+		config_free(own);
+		return status;
+	}
 	for (size_t i = 0; i < sw->npoints && !run_interrupted; i++) {
 		int st;
 
 		info("%s at %s (point %zu of %zu)", kernel, sw->points[i], i + 1, sw->npoints);
-		st = sweep_apply(sw, i, cfg) < 0 ? EXIT_USAGE : session_one(rq, v, sw->points[i],
-									  &u, pg, &one);
+		/* the point's keys in a copy: the request stays as cmd/ made it */
+		own = config_copy(cfg);
+		st = sweep_apply(sw, i, own) < 0 ? EXIT_USAGE :
+		     session_one(rq, v, own, sw->points[i], &u, pg, &one);
+		config_free(own);
 		if (st == EXIT_USAGE || st >= 128) {
 			status = st;
 			break;

@@ -17,8 +17,8 @@
 #include "session/request.h"
 
 /*
- * rq's variant v at each point of rq's sweep, its keys set in the
- * variant's config before it (one session when there is no sweep), each
+ * rq's variant v at each point of rq's sweep, its keys set in a copy of
+ * the variant's config (one session when there is no sweep), each
  * a session of pg's whole plan (progress.h). The exit status; res says whether the tables are to be printed (after the
  * last point; for one session, when it planned, was not interrupted, wrote
  * rows and is not --format ktap) and the line saying where.

@@ -308,3 +308,22 @@ const char *progress_times(const struct progress *pg, double now, char *buf, siz
 		 pg->at_most && rest >= 0 ? " at most" : "");
 	return buf;
 }
+
+void progress_draw(const struct progress *pg, int tty)
+{
+	char times[80];
+	size_t i, n;
+
+	if (!tty || !pg || !pg->label)
+		return;
+	progress_step_of(pg, &i, &n);
+	fprintf(stderr, "\r\033[K%s (step %zu of %zu), %s", pg->label, i, n,
+		progress_times(pg, now_mono(), times, sizeof(times)));
+	fflush(stderr);
+}
+
+void progress_clear(int tty)
+{
+	if (tty)
+		fputs("\r\033[K", stderr);
+}

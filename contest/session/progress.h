@@ -86,4 +86,10 @@ const char *progress_times(const struct progress *pg, double now, char *buf, siz
 /* s as M:SS, or H:MM:SS from an hour */
 void progress_mmss(char *buf, size_t len, double s);
 
+/* on a terminal (tty), the progress line redrawn now: "LABEL (step I of
+ * N), elapsed .., left ~.."; nothing between steps or without pg */
+void progress_draw(const struct progress *pg, int tty);
+/* on a terminal, the line cleared before a plain line is printed */
+void progress_clear(int tty);
+
 #endif

@@ -4,7 +4,8 @@
  * a struct run_request; session_run() (rounds.h) runs it and says in a
  * struct run_result what cmd/ should print. Nothing in the request is
  * changed to pass state down: the variant and sweep point in hand are
- * arguments of the functions that run them.
+ * arguments of the functions that run them, and each session works on a
+ * copy of its config (the request's are const).
  */
 #ifndef CONTEST_REQUEST_H
 #define CONTEST_REQUEST_H
@@ -25,7 +26,9 @@ struct variant {
 
 struct run_request {
 	const struct variant *variants;	/* one per kernel name, in order */
-	struct config *const *cfgs;	/* per variant: its config, checked */
+	/* per variant: its config, checked; each session runs on a copy
+	 * (config_copy), a sweep's point set in it */
+	const struct config *const *cfgs;
 	int nvariants;
 	int in_rounds;			/* variants: one run per load each round, A B / B A */
 	long long rounds;		/* their rounds (the config's runs) */

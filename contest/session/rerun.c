@@ -326,7 +326,7 @@ void rerun_request(const struct rerun *r, struct run_request *rq, int argc, char
 {
 	memset(rq, 0, sizeof(*rq));
 	rq->variants = &r->variant;
-	rq->cfgs = &r->cfg;
+	rq->cfgs = (const struct config *const *)&r->cfg;
 	rq->nvariants = 1;
 	rq->in_rounds = r->in_rounds;
 	rq->rounds = r->rounds;

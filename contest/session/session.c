@@ -78,9 +78,9 @@ int session_init(struct session *s, struct config *cfg, const char *kernel)
 	s->quiet_wait_s = cc->main.quiet_wait;
 	s->quiet_idle_pct = cc->main.quiet_idle.value;
 	s->flush = cc->main.flush;
-	s->monitors = monitors_parse(cc->main.monitors);
+	s->monitors.mask = monitors_parse(cc->main.monitors);
 	s->tty = isatty(2);
-	if (monitors_want_profile(s->monitors)) {
+	if (monitors_want_profile(s->monitors.mask)) {
 		char why[128];
 
 		if (profile_check(why, sizeof(why)) < 0)

@@ -4,13 +4,41 @@
  * the scratch root, the results directory's env file, and the signal
  * handling. Everything it makes is registered in the cleanup registry
  * (cleanup.h) as soon as it exists, so a forced exit (die(), a fatal error)
- * removes it too. struct session itself is in run.h: every run reads it.
+ * removes it too. struct session holds what every run of it shares.
  */
 #ifndef CONTEST_SESSION_H
 #define CONTEST_SESSION_H
 
+#include <stdint.h>
+
 #include "lib/config.h"
-#include "session/run.h"
+#include "record/config-keys.h"
+#include "session/monitors.h"
+#include "session/progress.h"
+#include "session/workload.h"
+#include "sys/cgroup.h"
+
+struct session {
+	struct config *cfg;
+	const struct contest_config *cc;	/* cfg's values */
+	const char *kernel;
+	char *kdir;		/* RESULTS/KERNEL */
+	char *logdir;		/* RESULTS/KERNEL/logs */
+	char *scratch_root;	/* WORK_DIR/scratch */
+	struct workload wl;
+	struct cgroup_session cg;
+	char *swapfile;		/* the session's swap file, NULL none */
+	char *knobs;		/* a variant's knobs for env, "PATH=VALUE ...", NULL none */
+	const char *sweep;	/* the sweep's point the runs are made at (sweep.h), NULL none */
+	char *how;		/* env's run_* lines: how to run this session again (rerun) */
+	uint64_t ram, swap;
+	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
+	int flush;
+	struct monitors monitors;	/* the `monitors` wanted, those said missing */
+	int warned_flush;
+	int tty;		/* stderr is a terminal: the progress line is redrawn */
+	struct progress *progress;	/* the whole plan's (rounds.c owns it) */
+};
 
 /* The config's top-level paths (OPT_PATH keys) made absolute against the
  * current directory: the compile, the loads and outside programs run

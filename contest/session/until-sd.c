@@ -61,7 +61,7 @@ static void until_sd_say(struct session *s, struct plan *p, const struct load_st
 {
 	int pair = ls == plan_load(p, &load_cacherun) && plan_load(p, &load_noload);
 
-	progress_clear(s);
+	progress_clear(s->tty);
 	info("%s%s: %d runs, SD of Time %.1f%% of its mean: %s %g%%", pair ? "noload and " : "",
 	     ls->row, n, relative_sd_pct(&u->time[ls - p->loads]),
 	     until_sd_settled(p, ls, u) ? "converged, at most" : "did not converge to", u->pct);

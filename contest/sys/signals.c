@@ -8,21 +8,10 @@
 
 volatile sig_atomic_t run_interrupted;
 volatile sig_atomic_t run_continued;
-static volatile pid_t forward_pid;
 
-void signals_forward(pid_t pid)
-{
-	forward_pid = pid;
-}
-
-static void on_stop(int sig, siginfo_t *si, void *ctx)
+static void on_stop(int sig)
 {
 	static const char wait_msg[] = "\ncontest: cleaning up, please wait\n";
-
-	(void)ctx;
-	/* the terminal's Ctrl-C reaches the whole process group by itself */
-	if (forward_pid > 0 && (si->si_code == SI_USER || si->si_code == SI_QUEUE))
-		kill(forward_pid, sig);
 
 	if (run_interrupted) {
 		if (write(2, wait_msg, sizeof(wait_msg) - 1) < 0)
@@ -45,13 +34,13 @@ void signals_install(void)
 	proc_watch(&run_interrupted);
 	memset(&sa, 0, sizeof(sa));
 	sigfillset(&sa.sa_mask);	/* one handler at a time: the first signal is the one kept */
-	sa.sa_sigaction = on_stop;	/* no SA_RESTART: waits return to look at the flag */
-	sa.sa_flags = SA_SIGINFO;
+	sa.sa_handler = on_stop;	/* no SA_RESTART: waits return to look at the flag */
+	sa.sa_flags = 0;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = on_continue;
-	sa.sa_flags = SA_RESTART;	/* and not SA_SIGINFO */	/* nothing to look at: let the calls go on */
+	sa.sa_flags = SA_RESTART;	/* nothing to look at: let the calls go on */
 	sigaction(SIGCONT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }

@@ -1,4 +1,4 @@
-/* signals.h - the one signal handler and stop flag of `run` and `run --boot`
+/* signals.h - the one signal handler and stop flag of `run`, `run --boot` and calibrate
  *
  * SIGINT, SIGTERM, SIGHUP (Ctrl-C, kill, a closed terminal):
  *  - the first one sets run_interrupted to its number. Every wait and loop
@@ -11,10 +11,6 @@
  *    cut short the removal of RAM-sized files or busy cgroups. SIGKILL
  *    still ends contest at once; the next session then removes what is
  *    left, from the work directory's lock record (lock.h).
- * A command whose work is a child contest that winds itself down on such
- * a signal (calibrate's sessions) names it with signals_forward(): a
- * signal sent to this process alone is passed on to it (Ctrl-C from the
- * terminal reaches the whole process group, the child too, by itself).
  * SIGCONT bumps run_continued: a run timed across a stop (SIGSTOP,
  * Ctrl-Z) measured the stop too. SIGPIPE is ignored (a write says EPIPE).
  * Children start with the default handlers (proc.h).
@@ -23,7 +19,6 @@
 #define CONTEST_SIGNALS_H
 
 #include <signal.h>
-#include <sys/types.h>
 
 /* the signal that asked the session to stop, 0 none: the one stop flag */
 extern volatile sig_atomic_t run_interrupted;
@@ -32,7 +27,5 @@ extern volatile sig_atomic_t run_continued;
 
 /* Install the handlers above, and make proc_wait (proc.h) watch run_interrupted */
 void signals_install(void);
-/* pass SIGINT, SIGTERM and SIGHUP sent to this process on to pid; 0: none */
-void signals_forward(pid_t pid);
 
 #endif

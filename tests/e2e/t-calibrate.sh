@@ -159,15 +159,17 @@ ok $? "calibrate -n 0 counts the six and says why two are left out: $(grep '^lef
 
 # a stop: SIGTERM to calibrate alone reaches its session, which keeps its rows
 R3=$T/r3
-"$CONTEST" calibrate -c "$CONF" -s 'command=sleep 3' -r "$R3" -n 3 --runs 2 > /dev/null 2> "$T/stop.err" &
+# (the compile names R3, so that a search finds it and nothing of others')
+"$CONTEST" calibrate -c "$CONF" -s "command=sh -c 'sleep 3; : $R3'" -r "$R3" -n 3 --runs 2 \
+	> /dev/null 2> "$T/stop.err" &
 pid=$!
 wait_for 20 test -s "$R3/.calibration/calibrate.log"
 sleep 4
 kill -TERM "$pid"
 wait "$pid"
 is $? $((128 + 15)) "SIGTERM: calibrate exits 128+15"
-pgrep -f -- "-r $R3/.calibration" > /dev/null
-ok $((! $?)) "no contest run of it is left running"
+pgrep -f -- "$R3" > /dev/null
+ok $((! $?)) "nothing of its session is left running (no session, no compile)"
 n=$(cat "$R3"/.calibration/s-*/runs.tsv 2>/dev/null | grep -c $'\tnoload\t')
 [ "$n" -ge 1 ]
 ok $? "the finished run is kept ($n noload rows)"

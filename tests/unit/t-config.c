@@ -334,6 +334,39 @@ static void words(void)
 	argv_free(w);
 }
 
+/* a copy has the values and their origins; what is set in it (a sweep's
+ * point) leaves the original as it was */
+static void copies(void)
+{
+	struct config *cfg = contest_config_new(), *c;
+	const struct config_main *m = &contest_config(cfg)->main, *cm;
+	char *dump, *copy_dump;
+
+	ok(config_set_arg(cfg, "runs=4") == 0 && config_set_arg(cfg, "runs=7") == 0 &&
+	   config_set_arg(cfg, "metric=a:s:lower:a ([0-9]+)") == 0 &&
+	   config_set_arg(cfg, "metric=b::higher:b ([0-9]+)") == 0 &&
+	   config_set_arg(cfg, "tworead_load.size1=100M") == 0, "a config set by -s");
+	c = config_copy(cfg);
+	cm = &contest_config(c)->main;
+	dump = config_dump_text(cfg);
+	copy_dump = config_dump_text(c);
+	is_str(copy_dump, dump, "the copy dumps as the original does");
+	ok(cm->runs == 7 && cm->metric.n == 2 && !strcmp(cm->metric.v[1], "b::higher:b ([0-9]+)"),
+	   "its fields are filled: runs %lld, %zu metrics", cm->runs, cm->metric.n);
+	is_str(config_origin(c, &cm->runs), config_origin(cfg, &m->runs), "and say where each came from");
+	ok(config_set_arg(c, "runs=2") == 0 && config_set_arg(c, "tworead_load.size1=200M") == 0 &&
+	   config_set_arg(c, "metric=c:s:lower:c ([0-9]+)") == 0, "keys set in the copy");
+	ok(m->runs == 7 && cm->runs == 2 && m->metric.n == 2 && cm->metric.n == 3,
+	   "the original keeps its values: runs %lld (copy %lld)", m->runs, cm->runs);
+	free(copy_dump);
+	copy_dump = config_dump_text(cfg);
+	is_str(copy_dump, dump, "and dumps as before");
+	free(copy_dump);
+	free(dump);
+	config_free(c);
+	config_free(cfg);
+}
+
 int main(void)
 {
 	if (!mkdtemp(dir)) {
@@ -351,6 +384,7 @@ int main(void)
 	durations();
 	bools();
 	words();
+	copies();
 	rm_rf(dir);
 	return tap_done();
 }

@@ -155,6 +155,24 @@ int main(void)
 			skip("another user's file: needs root");
 		}
 	}
+
+	/* "key: value" files, as /proc/cpuinfo and /proc/meminfo write them */
+	{
+		char buf[64];
+		uint64_t kb;
+
+		put(reg, "model name\t: Some CPU  \nmodel: no\nMemTotal:  2048 kB\nmodel name: again\n");
+		ok(file_field(reg, "model name", buf, sizeof(buf)) == 0 && !strcmp(buf, "Some CPU"),
+		   "blanks before the colon, the first line's value, trimmed: '%s'", buf);
+		ok(file_field(reg, "model", buf, sizeof(buf)) == 0 && !strcmp(buf, "no"),
+		   "a key is whole, not the start of a longer one: '%s'", buf);
+		ok(file_field(reg, "Mem", buf, sizeof(buf)) == 1, "no such key: 1");
+		errno = 0;
+		ok(file_field("/nonexistent/t-util-files", "x", buf, sizeof(buf)) < 0 &&
+		   errno == ENOENT, "a missing file: -1, errno ENOENT");
+		ok(meminfo_read("MemTotal", &kb) == 0 && kb > 0 && meminfo_read("NoSuch", &kb) == 1 &&
+		   kb == 0, "meminfo_read reads /proc/meminfo by it: 1 and 0 bytes for no such field");
+	}
 	rm_rf(tmpdir);
 	free(reg);
 	free(fifo);
