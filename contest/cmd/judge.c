@@ -40,8 +40,9 @@ static const char intro_text[] =
 static const char tail_text[] =
 	"\n"
 	"LOAD: by default the first load (in contest's order) on which --bad is\n"
-	"decided worse than --good. METRIC: the load's main one (Time; a task's\n"
-	"Latency; a measured load's Work), or any compare metric (Ratio, CPU%...).\n"
+	"decided worse than --good. METRIC: the load's main one (Time; HostCPU\n"
+	"for a guest's; a task's Latency; a measured load's Work), or any compare\n"
+	"metric (Ratio, CPU%...).\n"
 	"Each step tests at --alpha (default 0.01): about 0.05 over five steps.\n"
 	"A LOAD or METRIC the runs do not have is an error (128), naming those\n"
 	"they have: a mistyped name would otherwise skip every commit.\n";

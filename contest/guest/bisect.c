@@ -567,7 +567,7 @@ static size_t last_value(struct driver *dr, const char *kernel, double *v)
 	free(runs);
 	if ((ls = find_load(&kr, dr->d->load)) && ls->runs && ls->nruns) {
 		if (!dr->metric_known) {
-			dr->metric = row_kind_main[row_kind(ls->load)];
+			dr->metric = metric_main(ls, row_kind(ls->load));
 			dr->metric_known = 1;
 			dr->higher_better = metrics[dr->metric].better == BETTER_HIGHER;
 		}

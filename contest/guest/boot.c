@@ -360,6 +360,7 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	/* no window was measured */
 	rec.steal_s = rec.others_cpu_s = rec.disk_read_mb = rec.disk_write_mb = NAN;
 	rec.cpu_mhz = NAN;
+	rec.cpu_s = rec.host_cpu_s = rec.host_user_s = rec.host_sys_s = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(rec.counters); i++)
 		rec.counters[i] = NAN;
 	for (size_t i = 0; i < ARRAY_SIZE(rec.rates); i++)

@@ -3,6 +3,7 @@
 #include "results/store.h"
 #include "guest/vm-qemu.h"
 #include "sys/pgroup.h"
+#include "sys/hostcpu.h"
 #include "lib/proc.h"
 #include "session/run.h"
 #include "lib/util.h"
@@ -38,6 +39,7 @@ struct vm {
 	int made_mountpoint;
 	pid_t pid;
 	int console;		/* read end of the console pipe */
+	int cpu_watch;		/* wakes on the guest's asks for host CPU (hostcpu.h), or -1 */
 	int log;		/* logs/guest.console */
 	char *text;		/* this boot's console, up to CONSOLE_KEEP */
 	size_t len;
@@ -97,7 +99,8 @@ static void vec_add(char **buf, size_t *len, const char *s)
 static int is_tmp_var(const char *e)
 {
 	return !strncmp(e, "TMPDIR=", 7) || !strncmp(e, "TMP=", 4) || !strncmp(e, "TEMP=", 5) ||
-	       !strncmp(e, "CONTEST_GUEST=", 14);
+	       !strncmp(e, "CONTEST_GUEST=", 14) ||
+	       !strncmp(e, HOST_CPU_ENV "=", strlen(HOST_CPU_ENV) + 1);
 }
 
 /*
@@ -124,6 +127,9 @@ static int write_session(struct vm *vm)
 	vec_add(&buf, &len, v);
 	free(v);
 	v = xasprintf("CONTEST_GUEST=%s", s->guest_env);
+	vec_add(&buf, &len, v);
+	free(v);
+	v = xasprintf("%s=%s", HOST_CPU_ENV, vm->priv);
 	vec_add(&buf, &len, v);
 	free(v);
 	if (!ret)
@@ -188,7 +194,7 @@ static int vm_prepare(struct vm *vm)
 	vm->priv = xasprintf("%s/contest-boot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	vm->disk = xasprintf("%s/.guest-disk.XXXXXX", vm->s->work_dir);
 	vm->mountpoint = xasprintf("%s/scratch", vm->s->work_dir);
-	vm->console = vm->log = -1;
+	vm->console = vm->log = vm->cpu_watch = -1;
 	if (!mkdtemp(vm->priv)) {
 		error("cannot create '%s': %s", vm->priv, strerror(errno));
 		free(vm->priv);
@@ -314,6 +320,7 @@ static int vm_start(struct vm *vm)
 	free(tmpdir);
 	if (vm->pid > 0)
 		pgroup_register(vm->pid);
+	vm->cpu_watch = host_cpu_watch(vm->priv);
 	return vm->pid > 0 ? 0 : -1;
 }
 
@@ -389,20 +396,25 @@ static int vm_watch(struct vm *vm, struct vm_result *r)
 	int open_console = 1, st;
 
 	for (;;) {
-		struct pollfd p = { .fd = vm->console, .events = POLLIN };
+		struct pollfd p[2] = { { .fd = open_console ? vm->console : -1, .events = POLLIN },
+				       { .fd = vm->cpu_watch, .events = POLLIN } };
 
 		if (run_interrupted) {
 			r->interrupted = 1;
 			return -1;
 		}
-		if (open_console && poll(&p, 1, 500) > 0)
-			open_console = console_read(vm);
-		else if (!open_console)
-			usleep(100 * 1000);
+		/* a guest asking for its host CPU time waits for the answer */
+		if (poll(p, 2, vm->cpu_watch >= 0 ? 500 : 20) >= 0) {
+			if (p[0].revents)
+				open_console = console_read(vm);
+			if (p[1].revents || vm->cpu_watch < 0)
+				host_cpu_answer(vm->priv, vm->cpu_watch, vm->pid,
+						vm->s->monitor == VM_UML);
+		}
 		if (waitpid(vm->pid, &st, WNOHANG) == vm->pid) {
 			pgroup_forget(vm->pid);	/* reaped: its slot is free again */
 			vm->pid = 0;
-			while (open_console && poll(&p, 1, 0) > 0)
+			while (open_console && poll(p, 1, 0) > 0)
 				open_console = console_read(vm);
 			return st;
 		}
@@ -500,6 +512,8 @@ static void vm_release(struct vm *vm)
 		close(vm->console);
 	if (vm->log >= 0)
 		close(vm->log);
+	if (vm->cpu_watch >= 0)
+		close(vm->cpu_watch);
 	if (vm->disk && unlink(vm->disk) < 0 && errno != ENOENT)
 		warning("cannot remove '%s': %s", vm->disk, strerror(errno));
 	if (vm->made_mountpoint && rmdir(vm->mountpoint) < 0)

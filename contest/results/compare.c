@@ -328,6 +328,7 @@ static int own_unlike(struct compare *c, struct compare_row *row, const struct r
 static void build_load(struct compare *c, const struct report_table *t, const int *applies)
 {
 	const struct report_row *base = kernel_row(t, 0);
+	enum metric_id main = report_main_metric(t);
 
 	for (int i = 0; i < COMPARE_METRICS; i++) {
 		int m = metric_at(t->kind, i);
@@ -347,7 +348,7 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 			const struct report_row *rr = kernel_row(t, k);
 			struct compare_row *row = add_row(c, t->name, m, k);
 
-			row->main = m == (int)row_kind_main[t->kind];
+			row->main = m == (int)main;
 			if (rr)
 				row->s = row_stats(rr, m);
 			/* a side without the metric (no counter counted) is missing too */

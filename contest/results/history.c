@@ -143,7 +143,7 @@ int history_build(struct history *h, const struct report *r, const char *dir,
 	h->series = xcalloc(h->r->ntables + 1, sizeof(*h->series));
 	for (size_t t = 0; t < h->r->ntables; t++) {
 		struct history_series *hs = &h->series[h->nseries];
-		enum metric_id m = metric < 0 ? row_kind_main[h->r->tables[t].kind] :
+		enum metric_id m = metric < 0 ? report_main_metric(&h->r->tables[t]) :
 						(enum metric_id)metric;
 
 		if (!table_has(&h->r->tables[t], m))

@@ -33,6 +33,13 @@ const enum metric_id row_kind_main[ROW_KINDS] = {
 	[ROW_MEASURE] = METRIC_WORK_UNITS,
 };
 
+enum metric_id metric_main(const struct load_summary *s, enum row_kind kind)
+{
+	const struct running_stats *g = s ? metric_stats(s, GUEST_MAIN_METRIC) : NULL;
+
+	return kind == ROW_COMPILE && g && g->n ? GUEST_MAIN_METRIC : row_kind_main[kind];
+}
+
 enum metric_better metric_better(int m)
 {
 	return metrics[m].better == BETTER_OWN ? own_better[m - METRIC_OWN1] : metrics[m].better;

@@ -348,6 +348,14 @@ const struct report_row *report_kernel_row(const struct report_table *t, size_t 
 	return lo < t->nrows && t->rows[lo].k == k ? &t->rows[lo] : NULL;
 }
 
+enum metric_id report_main_metric(const struct report_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (metric_main(t->rows[i].s, t->kind) == GUEST_MAIN_METRIC)
+			return GUEST_MAIN_METRIC;
+	return row_kind_main[t->kind];
+}
+
 const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row)
 {

@@ -137,6 +137,14 @@ const struct running_stats *report_main_stats(const struct report_table *t,
 					      const struct report_row *row);
 
 /*
+ * What compare, judge and changes judge a table by when no --metric is
+ * given: its kind's main metric, or where a row's runs were measured by
+ * the host of a guest, metric.h's GUEST_MAIN_METRIC (the tables still
+ * show Time first).
+ */
+enum metric_id report_main_metric(const struct report_table *t);
+
+/*
  * A sweep's point "K1=V1,K2=V2" split for a table: the keys ("K1,K2")
  * or the values as they were given ("V1,V2"), into buf
  */

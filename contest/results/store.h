@@ -35,14 +35,17 @@ enum { COUNT_INSTRUCTIONS, COUNT_CYCLES, COUNTS };
 /*
  * What a run measured of the timed work beyond its four main numbers, in
  * runs.tsv's order, each a metric where runs have it: its user and system
- * CPU seconds (wait4), swap in and out and disk read and write over its
+ * CPU seconds (wait4) and their sum, in a guest the CPU seconds the host
+ * charged the whole guest over the window and their user and system
+ * split (hostcpu.h), swap in and out and disk read and write over its
  * window in MB a second (/proc/vmstat's pswpin and pswpout, the physical
  * disks' sectors in /proc/diskstats) and the disks' mean wait for an I/O
  * in ms (iostat's await, from the same counters), then the figures `metric =` takes from its
  * output (OWN_METRICS, their names in runs.tsv's metric_names). NAN absent.
  */
 #define OWN_METRICS 4
-enum { EXTRA_USER, EXTRA_SYS, EXTRA_SWAP_IN, EXTRA_SWAP_OUT, EXTRA_DISK_READ, EXTRA_DISK_WRITE,
+enum { EXTRA_USER, EXTRA_SYS, EXTRA_CPU, EXTRA_HOST_CPU, EXTRA_HOST_USER, EXTRA_HOST_SYS,
+       EXTRA_SWAP_IN, EXTRA_SWAP_OUT, EXTRA_DISK_READ, EXTRA_DISK_WRITE,
        EXTRA_DISK_AWAIT, EXTRA_OWN, EXTRAS = EXTRA_OWN + OWN_METRICS };
 /* the window's rates and await (EXTRA_SWAP_IN .. EXTRA_DISK_AWAIT) */
 #define WINDOW_RATES (EXTRA_OWN - EXTRA_SWAP_IN)
@@ -51,7 +54,7 @@ enum { EXTRA_USER, EXTRA_SYS, EXTRA_SWAP_IN, EXTRA_SWAP_OUT, EXTRA_DISK_READ, EX
 enum { EXTRA_GROUPS = 3 };
 #define EXTRA_GROUP(e) ((e) < EXTRA_SWAP_IN ? 0 : (e) < EXTRA_OWN ? 1 : 2)
 #define EXTRA_GROUP_START(g) ((g) == 0 ? EXTRA_USER : (g) == 1 ? EXTRA_SWAP_IN : EXTRA_OWN)
-#define EXTRA_GROUP_SIZE(g) ((g) == 0 ? 2 : (g) == 1 ? WINDOW_RATES : OWN_METRICS)
+#define EXTRA_GROUP_SIZE(g) ((g) == 0 ? EXTRA_SWAP_IN - EXTRA_USER : (g) == 1 ? WINDOW_RATES : OWN_METRICS)
 /* runs.tsv's metric_names: "NAME:UNIT:lower|higher" a metric, ',' between */
 #define OWN_NAMES_SIZE 192
 
@@ -81,7 +84,9 @@ struct run_record {
 	int run;			/* 1-based run number of this load for this kernel */
 	char timestamp[32];		/* ISO 8601 UTC at the start of the run */
 	double time_s;			/* compile wall seconds, exec (after the cgroup attach) to reap */
-	double user_s, sys_s;		/* compile tree CPU from wait4 */
+	double user_s, sys_s;		/* compile tree CPU from wait4; NAN where the host splits (UML) */
+	double cpu_s;			/* their sum: the guest's own count in a guest */
+	double host_cpu_s, host_user_s, host_sys_s;	/* the host's of the guest (hostcpu.h), NAN */
 	double cpu_pct;			/* (user+sys)/time*100 */
 	double loads;			/* units of work in the compile's window, fractional */
 	double lcpu_pct;		/* load CPU seconds in the window / time * 100 */

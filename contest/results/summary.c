@@ -115,7 +115,8 @@ const struct load_summary *kernel_results_point(const struct kernel_results *kr,
 }
 
 /* what a summary's psi, lat and counts point at until a run has them */
-static const struct running_stats no_stats[2 * PSI_NCOL > LAT_NCOL ? 2 * PSI_NCOL : LAT_NCOL];
+#define NO_STATS_2(a, b) ((a) > (b) ? (a) : (b))
+static const struct running_stats no_stats[NO_STATS_2(NO_STATS_2(2 * PSI_NCOL, LAT_NCOL), EXTRAS)];
 _Static_assert(COUNTS <= ARRAY_SIZE(no_stats) && EXTRAS <= ARRAY_SIZE(no_stats),
 	       "no_stats covers the counters and the extra measures");
 

@@ -103,7 +103,7 @@ TINY_TREE=(-s synthetic_dirs=2 -s synthetic_files=2)
 # runs.tsv's columns as contest writes them, in a new file's order: the
 # one list of them in the tests (t-columns checks it against contest's
 # own header, i.e. results/store.c's columns[])
-RUNS_COLUMNS=(timestamp load run time_s cpu_pct loads lcpu_pct status user_s sys_s load_cpu_s
+RUNS_COLUMNS=(timestamp load run time_s cpu_pct loads lcpu_pct status user_s sys_s cpu_s host_cpu_s host_user_s host_sys_s load_cpu_s
 	load_units load_work load_work_unit majflt minflt nvcsw nivcsw pswpin pswpout pgmajfault
 	waited_s flush mem_limit cpu_limit jobs psi_cpu_some_us psi_cpu_full_us psi_memory_some_us
 	psi_memory_full_us psi_io_some_us psi_io_full_us cg_psi_cpu_some_us cg_psi_cpu_full_us
