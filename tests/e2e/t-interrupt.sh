@@ -11,7 +11,7 @@ load_running() { pgrep -f "contest run .*$T" | wc -l | awk '{exit !($1 >= 3)}'; 
 "$CONTEST" run "${QUICK[@]}" "${swap[@]}" -s quiet_wait=1s -k K -n 1 -r "$R" noload process_load \
 	> "$T/out" 2> "$T/err" &
 pid=$!
-wait_for 120 has_rows "$R/K/runs.tsv" 1 && wait_for 60 load_running
+wait_for 400 has_rows "$R/K/runs.tsv" 1 && wait_for 120 load_running
 ok $? "the noload run finished and process_load is running"
 if [ ${#swap[@]} -gt 0 ]; then
 	grep -q "$T" /proc/swaps
