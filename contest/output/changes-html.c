@@ -1,6 +1,7 @@
 /* changes-html.c - history charts and the changes page, see changes-html.h */
 #include "output/changes-html.h"
 #include "output/html-page.h"
+#include "output/changes-write.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -141,6 +142,8 @@ static void write_segments(FILE *out, const struct history_series *hs, const str
 static void write_changes(FILE *out, const struct history *h, const struct history_series *hs,
 			  const struct frame *f)
 {
+	char p[32];
+
 	for (size_t i = 0; i < hs->ch.n; i++) {
 		const struct change_point *cp = &hs->ch.points[i];
 		double x = cp->kind == CHANGE_RAMP ? fx(f, (double)cp->before) :
@@ -151,11 +154,19 @@ static void write_changes(FILE *out, const struct history *h, const struct histo
 			x, TOP - 4, x, H - BOTTOM, x + 3, 12.0 + 12.0 * (double)(i % 2),
 			cp->kind == CHANGE_RAMP ? "ramp " : "", cp->pct);
 		html_escape(out, history_kernel(h, cp->kind == CHANGE_RAMP ? cp->before : cp->after));
-		fprintf(out, "</text><title>%s %+.1f%% [%+.1f%%, %+.1f%%], p %.2g: ",
-			cp->kind == CHANGE_RAMP ? "ramp" : "step", cp->pct, cp->pct_low, cp->pct_high, cp->p);
+		fprintf(out, "</text><title>%s %+.1f%% [%+.1f%%, %+.1f%%], %s: ",
+			cp->kind == CHANGE_RAMP ? "ramp" : "step", cp->pct, cp->pct_low, cp->pct_high,
+			changes_p_text(cp->p, p, sizeof(p)));
 		html_escape(out, history_kernel(h, cp->before));
 		fputs(cp->kind == CHANGE_RAMP ? " .. " : " -> ", out);
 		html_escape(out, history_kernel(h, cp->after));
+		if (cp->kind == CHANGE_STEP) {
+			fputs(", between ", out);
+			html_escape(out, history_kernel(h, cp->set_before));
+			fputs(" and ", out);
+			html_escape(out, history_kernel(h, cp->set_after));
+			fputs(" (95%)", out);
+		}
 		fputs("</title></g>\n", out);
 	}
 }

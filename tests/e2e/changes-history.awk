@@ -2,9 +2,12 @@
 #   awk -v dir=DIR -v n=N -v header="$(runs_columns timestamp)" -f changes-history.awk
 # kernels k001..kN, each its own session (-v interleaved=1: in rounds of
 # one session, every kernel's runs overlapping the others'), 3 runs each of noload (100 s,
-# +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded
+# +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded;
+# -v step=PCT -v noise=PCT change noload's step and both loads' noise
 BEGIN {
 	srand(37)
+	step = step == "" ? 10 : step
+	noise = noise == "" ? 2 : noise
 	for (k = 1; k <= n; k++) {
 		kdir = sprintf("%s/k%0*d", dir, n >= 1000 ? 4 : 3, k)
 		print kdir | "xargs mkdir -p"
@@ -15,9 +18,9 @@ BEGIN {
 		print header > f
 		for (r = 1; r <= 3; r++) {
 			ts = interleaved ? r * 100000 + k * 10 : k * 600 + r * 100
-			t = 100 * (k >= 37 ? 1.10 : 1.0) * (1 + 0.02 * normal())
+			t = 100 * (k >= 37 ? 1 + step / 100 : 1.0) * (1 + noise / 100 * normal())
 			printf "%s\tnoload\t%d\t%.3f\t95\t0\t0\tok\n", iso(ts), r, t >> f
-			t = 90 * (1 + 0.02 * normal())
+			t = 90 * (1 + noise / 100 * normal())
 			printf "%s\tcacherun\t%d\t%.3f\t99\t0\t0\tok\n", iso(ts + 50), r, t >> f
 		}
 		close(f)
