@@ -3,7 +3,8 @@
 # kernels k001..kN, each its own session (-v interleaved=1: in rounds of
 # one session, every kernel's runs overlapping the others'), 3 runs each of noload (100 s,
 # +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded;
-# -v step=PCT -v noise=PCT change noload's step and both loads' noise
+# -v step=PCT -v noise=PCT change noload's step and both loads' noise;
+# -v ramp=L: noload rises 10% in a line over kernels 31 .. 30 + L instead
 BEGIN {
 	srand(37)
 	step = step == "" ? 10 : step
@@ -18,13 +19,19 @@ BEGIN {
 		print header > f
 		for (r = 1; r <= 3; r++) {
 			ts = interleaved ? r * 100000 + k * 10 : k * 600 + r * 100
-			t = 100 * (k >= 37 ? 1 + step / 100 : 1.0) * (1 + noise / 100 * normal())
+			t = 100 * level(k) * (1 + noise / 100 * normal())
 			printf "%s\tnoload\t%d\t%.3f\t95\t0\t0\tok\n", iso(ts), r, t >> f
 			t = 90 * (1 + noise / 100 * normal())
 			printf "%s\tcacherun\t%d\t%.3f\t99\t0\t0\tok\n", iso(ts + 50), r, t >> f
 		}
 		close(f)
 	}
+}
+
+function level(k) {
+	if (!ramp)
+		return k >= 37 ? 1 + step / 100 : 1.0
+	return k <= 30 ? 1.0 : k > 30 + ramp ? 1.10 : 1.0 + 0.10 * (k - 30) / ramp
 }
 
 # a normal deviate: the sum of 12 uniforms less 6

@@ -96,6 +96,21 @@ ok $? "its bisect command spans the set's outer kernels, $A and $B"
 is "$("$CONTEST" changes -r "$T/wide" --format csv | awk -F, '$7 == "step" { print $18, $19, $20 }')" \
 	"$A $B $3" "csv: the set's outer kernels and its width"
 
+# a ramp is reported as one ramp: 10% over 30, 100 and 300 kernels, in
+# sessions of their own and in one session (runs overlapping)
+for len in 30 100 300; do
+	for il in 0 1; do
+		history "$T/ramp$len.$il" $((len + 60)) ramp=$len interleaved=$il
+		"$CONTEST" changes -r "$T/ramp$len.$il" --format csv > "$T/ramp.csv" 2>&1
+		is "$(awk -F, '$1 == "noload" { printf "%s %s ", $7, ($12 > 7 && $12 < 13) }' "$T/ramp.csv")" \
+			"ramp 1 " "a 10% ramp over $len kernels ($([ $il = 1 ] && echo one session ||
+			echo sessions)): one csv row of kind ramp, +7% to +13%"
+	done
+done
+"$CONTEST" changes -r "$T/ramp100.0" > "$T/ramp.text" 2>&1
+is "$(grep -c '^  ramp k0[0-9]* \.\. k[0-9]* ' "$T/ramp.text") $(grep -c '^  step' "$T/ramp.text")" "1 0" \
+	"text: one ramp line, no step"
+
 "$CONTEST" changes -r "$R" --metric cpu_pct $KS > "$T/cpu"
 grep -q '^noload: CPU% \[%\]' "$T/cpu"
 ok $? "--metric cpu_pct: the series of CPU%"
