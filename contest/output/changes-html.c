@@ -180,7 +180,7 @@ void changes_html_chart(FILE *out, const struct history *h, const struct history
 	make_frame(hs, n, &f);
 	fprintf(out, "<svg class=\"history\" viewBox=\"0 0 %.0f %.0f\" width=\"100%%\" "
 		"role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>", W, H);
-	html_escape(out, hs->t->name);
+	html_escape(out, hs->name);
 	fprintf(out, ": %s over %zu kernels, %zu change points</title>\n",
 		metric_title(hs->metric, title, sizeof(title)), n, hs->ch.n);
 	fprintf(out, "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n",
@@ -229,7 +229,7 @@ static int write_page(FILE *out, const void *data)
 	fputs(".</p>\n", out);
 	for (size_t s = 0; s < h->nseries; s++) {
 		fputs("<section>\n<h2>", out);
-		html_escape(out, h->series[s].t->name);
+		html_escape(out, h->series[s].name);
 		fputs("</h2>\n", out);
 		changes_html_chart(out, h, &h->series[s]);
 		fputs("</section>\n", out);

@@ -71,7 +71,7 @@ static void text_sessions(const struct history *h, const struct history_series *
 {
 	if (hs->sessions <= 1)
 		fprintf(out, "one session");
-	else if (hs->metric == METRIC_TIME && !isnan(h->drift_pct))
+	else if (hs->drift)
 		fprintf(out, "%d sessions, their drift of %.1f%% allowed for", hs->sessions,
 			h->drift_pct);
 	else
@@ -112,7 +112,7 @@ static void text_series(const struct history *h, const struct history_series *hs
 	char title[64], kernels[40], runs[40];
 	int blind = c->mde_pct >= CHANGES_BLIND_PCT && (min_pct <= 0.0 || min_pct < c->mde_pct);
 
-	fprintf(out, "%s: %s, %s (%s), ", hs->t->name, metric_title(hs->metric, title, sizeof(title)),
+	fprintf(out, "%s: %s, %s (%s), ", hs->name, metric_title(hs->metric, title, sizeof(title)),
 		changes_plural(c->kernels, "kernel", kernels, sizeof(kernels)),
 		changes_plural(c->runs, "run", runs, sizeof(runs)));
 	text_sessions(h, hs, out);
@@ -151,7 +151,10 @@ static void csv_row(const struct history *h, const struct history_series *hs,
 		fprintf(out, "%.3f", hs->ch.mde_pct);
 	fprintf(out, ",%s", kind);
 	if (!cp) {
-		fputs(",,,,,,,,,,,,,\n", out);
+		fputs(",,,,,,,,,,,,,,", out);
+		if (h->nworkloads > 1)
+			report_csv_string(out, h->workload_label[hs->workload]);
+		fputc('\n', out);
 		return;
 	}
 	fputc(',', out);
@@ -166,14 +169,17 @@ static void csv_row(const struct history *h, const struct history_series *hs,
 	report_csv_string(out, history_kernel(h, cp->set_before));
 	fputc(',', out);
 	report_csv_string(out, history_kernel(h, cp->set_after));
-	fprintf(out, ",%zu\n", cp->set_width);
+	fprintf(out, ",%zu,", cp->set_width);
+	if (h->nworkloads > 1)
+		report_csv_string(out, h->workload_label[hs->workload]);
+	fputc('\n', out);
 }
 
 static void write_csv(const struct history *h, FILE *out)
 {
 	fputs("load,sweep,metric,kernels,runs,least_visible_pct,kind,before,after,"
 	      "mean_before,mean_after,change_pct,change_low_pct,change_high_pct,p,drift,bisect,"
-	      "set_before,set_after,set_width\n",
+	      "set_before,set_after,set_width,workload\n",
 	      out);
 	for (size_t s = 0; s < h->nseries; s++) {
 		const struct history_series *hs = &h->series[s];
@@ -228,6 +234,8 @@ static void write_json(const struct history *h, FILE *out)
 		json_stream_begin(&js, NULL, 0);
 		json_stream_name(&js, "load", hs->t->load, "load");
 		json_stream_string(&js, "sweep", hs->t->sweep);
+		json_stream_name(&js, "workload",
+				 h->nworkloads > 1 ? h->workload_label[hs->workload] : NULL, "workload");
 		json_stream_string(&js, "metric", metrics[hs->metric].column);
 		json_stream_integer(&js, "kernels", (long long)hs->ch.kernels);
 		json_stream_integer(&js, "runs", (long long)hs->ch.runs);
@@ -254,6 +262,9 @@ int changes_write(const struct history *h, const struct changes_write_opts *o, F
 		write_json(h, out);
 		break;
 	default:
+		if (h->nworkloads > 1)
+			fprintf(out, "%d workloads (their %s differs): a series of each load per "
+				"workload\n\n", h->nworkloads, h->workload_key);
 		for (size_t s = 0; s < h->nseries; s++)
 			text_series(h, &h->series[s], o->min_change_pct, out);
 		break;

@@ -111,6 +111,31 @@ done
 is "$(grep -c '^  ramp k0[0-9]* \.\. k[0-9]* ' "$T/ramp.text") $(grep -c '^  step' "$T/ramp.text")" "1 0" \
 	"text: one ramp line, no step"
 
+# a folder of synthetic compiles and of dd commands: a series each, never
+# one series with a -99% "step" from the compiles to the commands
+for k in s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6; do
+	runs_header "$T/mixed/$k/runs.tsv" timestamp
+	case $k in
+	s*) t=100 env='workload = synthetic\ncommand = ' ;;
+	d*) t=1.1 env='workload = command\ncommand = dd if=/dev/zero of=f bs=4k count=1000' ;;
+	esac
+	printf "host: lab\nconfig:\n$env\n" > "$T/mixed/$k/env"
+	for r in 1 2 3; do
+		printf '2026-01-01T%02d:%02d:00Z\tnoload\t%d\t%s\t95\t0\t0\tok\n' "${k#?}" "$r" "$r" \
+			"$(echo "$t * (1 + ($r - 2) / 100)" | bc -l)" >> "$T/mixed/$k/runs.tsv"
+	done
+done
+"$CONTEST" changes -r "$T/mixed" s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6 > "$T/mixed.text" 2>&1
+grep -q '^2 workloads (their config.workload differs): a series of each load per workload$' \
+	"$T/mixed.text" && ! grep -q '^  step' "$T/mixed.text"
+ok $? "synthetic compiles and dd commands: split by workload, said, no step between them"
+is "$(grep -o '^noload \[[^]]*\]: Time \[s\], [0-9]* kernels' "$T/mixed.text")" \
+"noload [workload=synthetic]: Time [s], 6 kernels
+noload [workload=command]: Time [s], 6 kernels" "a series of each workload's 6 kernels"
+is "$("$CONTEST" changes -r "$T/mixed" --format csv s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6 |
+	awk -F, 'NR > 1 { print $1, $7, $21 }')" "noload none workload=synthetic
+noload none workload=command" "csv: the workload of each series' row"
+
 "$CONTEST" changes -r "$R" --metric cpu_pct $KS > "$T/cpu"
 grep -q '^noload: CPU% \[%\]' "$T/cpu"
 ok $? "--metric cpu_pct: the series of CPU%"
