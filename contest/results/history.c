@@ -29,8 +29,45 @@ static int by_time(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * How far the kernels' first runs are from their version order: Spearman's
+ * rank correlation of the two (1: the same order), NAN when some kernel's
+ * runs are undated or there are fewer than 3
+ */
+static double time_version_agreement(const struct report *r)
+{
+	size_t n = r->nkernels, *by_v, *by_t, *rank_t;
+	double d2 = 0.0;
+
+	if (n < 3 || r->nresults != n)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (!r->results[i].dated)
+			return NAN;
+	by_v = xcalloc(n, sizeof(*by_v));
+	by_t = xcalloc(n, sizeof(*by_t));
+	rank_t = xcalloc(n, sizeof(*rank_t));
+	for (size_t i = 0; i < n; i++)
+		by_v[i] = by_t[i] = i;
+	sort_report = r;
+	qsort(by_v, n, sizeof(*by_v), by_version);
+	qsort(by_t, n, sizeof(*by_t), by_time);
+	for (size_t i = 0; i < n; i++)
+		rank_t[by_t[i]] = i;
+	for (size_t i = 0; i < n; i++) {
+		double d = (double)i - (double)rank_t[by_v[i]];
+
+		d2 += d * d;
+	}
+	free(by_v);
+	free(by_t);
+	free(rank_t);
+	return 1.0 - 6.0 * d2 / ((double)n * ((double)n * (double)n - 1.0));
+}
+
 static void make_order(struct history *h, enum history_order order)
 {
+	h->time_version = time_version_agreement(h->r);
 	h->n = h->r->nkernels;
 	h->order = xcalloc(h->n + 1, sizeof(*h->order));
 	for (size_t i = 0; i < h->n; i++)

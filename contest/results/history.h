@@ -20,7 +20,11 @@
 #include "results/metric.h"
 #include "results/report.h"
 
+/* the kernels' order: as named (none named: as report_collect reads
+ * them, oldest first), by version as sort -V, by their first run */
 enum history_order { HISTORY_GIVEN, HISTORY_VERSION, HISTORY_TIME };
+/* below this rank correlation time and version order tell two histories */
+#define HISTORY_ORDERS_DISAGREE 0.5
 #define HISTORY_ORDER_WORDS "given|version|time"
 
 struct history_series {
@@ -46,6 +50,9 @@ struct history {
 	struct history_series *series;
 	size_t nseries;
 	struct changes_opts opts;
+	/* Spearman's rank correlation of the kernels' time order (first run)
+	 * and version order (sort -V); NAN when not every kernel is dated */
+	double time_version;
 	/*
 	 * A series holds one workload: kernels whose env files differ in
 	 * what was timed or its size (calibration_workload_difference) are

@@ -4,7 +4,9 @@
 # one session, every kernel's runs overlapping the others'), 3 runs each of noload (100 s,
 # +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded;
 # -v step=PCT -v noise=PCT change noload's step and both loads' noise;
-# -v ramp=L: noload rises 10% in a line over kernels 31 .. 30 + L instead
+# -v ramp=L: noload rises 10% in a line over kernels 31 .. 30 + L instead;
+# -v scramble=1: each kernel's runs on day k % 28, hour k % 24, so that
+# time order is far from version order (as bench/gen-runs.awk's were)
 BEGIN {
 	srand(37)
 	step = step == "" ? 10 : step
@@ -19,6 +21,8 @@ BEGIN {
 		print header > f
 		for (r = 1; r <= 3; r++) {
 			ts = interleaved ? r * 100000 + k * 10 : k * 600 + r * 100
+			if (scramble)
+				ts = (k % 28) * 86400 + (k % 24) * 3600 + r * 100
 			t = 100 * level(k) * (1 + noise / 100 * normal())
 			printf "%s\tnoload\t%d\t%.3f\t95\t0\t0\tok\n", iso(ts), r, t >> f
 			t = 90 * (1 + noise / 100 * normal())

@@ -57,6 +57,25 @@ ok $? "--order given (the default) keeps the shuffled order: another history"
 cmp -s "$T/text" "$T/time"
 ok $? "--order time (by the first run) is the same history"
 
+# none named: by version, whatever the times of their runs say; a time
+# order far from it is warned of
+history "$T/scr" 60 scramble=1
+"$CONTEST" changes -r "$T/scr" > "$T/scr.text" 2> "$T/scr.err"
+grep -q '^  step k036 -> k037 ' "$T/scr.text"
+ok $? "no kernels named: version order, the step at k036 -> k037 found"
+grep -q "warning: the kernels' first runs are far from their version order (rank correlation -\?[0-9.]*): --order time would give another history" \
+	"$T/scr.err"
+ok $? "their first runs far from version order: warned ($(head -n 1 "$T/scr.err"))"
+"$CONTEST" changes -r "$T/scr" --order time > "$T/scr.time" 2> "$T/scr.err"
+! grep -q '^  step k036 -> k037 ' "$T/scr.time" && grep -q -- '--order version would give' "$T/scr.err"
+ok $? "--order time: another history, and the warning names --order version"
+"$CONTEST" changes -r "$R" > "$T/plain" 2> "$T/plain.err"
+cmp -s "$T/text" "$T/plain" && ! grep -q warning "$T/plain.err"
+ok $? "a history whose times follow its versions: the same either way, no warning"
+"$CONTEST" changes -h 2>&1 | grep -q 'as given (the default with KERNELs), by' &&
+	grep -q 'version as sort -V (the default without)' <("$CONTEST" changes -h 2>&1)
+ok $? "--help says which default applies when"
+
 "$CONTEST" changes -r "$R" --min-change 20 $KS > "$T/min"
 is "$(grep -c '^  step' "$T/min")" 0 "--min-change 20: the 10% step is none"
 "$CONTEST" changes -r "$R" k001 k002 > "$T/two" 2>&1
