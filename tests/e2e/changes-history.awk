@@ -5,6 +5,8 @@
 # +10% from k037 on) and cacherun (90 s, flat), 2% noise, seeded;
 # -v step=PCT -v noise=PCT change noload's step and both loads' noise;
 # -v ramp=L: noload rises 10% in a line over kernels 31 .. 30 + L instead;
+# -v many=1: noload also steps -8%, +8%, -8%, +8% at n/2 and every 1% of
+# n after it, changes close together on a chart of n kernels;
 # -v scramble=1: each kernel's runs on day k % 28, hour k % 24, so that
 # time order is far from version order (as bench/gen-runs.awk's were)
 BEGIN {
@@ -32,7 +34,14 @@ BEGIN {
 	}
 }
 
-function level(k) {
+function level(k,    x, i) {
+	if (many) {
+		x = k >= 37 ? 1 + step / 100 : 1.0
+		for (i = 0; i < 4; i++)
+			if (k >= int(n / 2) + int(i * n / 100))
+				x *= i % 2 ? 1 / 0.92 : 0.92
+		return x
+	}
 	if (!ramp)
 		return k >= 37 ? 1 + step / 100 : 1.0
 	return k <= 30 ? 1.0 : k > 30 + ramp ? 1.10 : 1.0 + 0.10 * (k - 30) / ramp
