@@ -192,7 +192,7 @@ static void find_workloads(struct history *h)
 	for (size_t i = 0; i < h->n; i++) {
 		const struct env *e = env_at(h, i);
 
-		if (!e || !env_get(e, "config.workload")) {
+		if (!e || !env_record(e)->config.workload) {
 			h->workload[i] = i ? h->workload[i - 1] : 0;
 			continue;
 		}
