@@ -113,7 +113,7 @@ A=$(printf k%03d "${1:-0}") B=$(printf k%03d "${2:-0}")
 grep -q "^    contest bisect --tree /src/linux --good c$A --bad c$B\$" "$T/wide.text"
 ok $? "its bisect command spans the set's outer kernels, $A and $B"
 is "$("$CONTEST" changes -r "$T/wide" --format csv | awk -F, '$7 == "step" { print $18, $19, $20 }')" \
-	"$A $B $3" "csv: the set's outer kernels and its width"
+	"$A $B ${3:-}" "csv: the set's outer kernels and its width"
 
 # a ramp is reported as one ramp: 10% over 30, 100 and 300 kernels, in
 # sessions of their own and in one session (runs overlapping)
