@@ -9,6 +9,11 @@
 # as `contest env` writes it), each kernel also gets an env file: FILE with
 # its host line set to one of M machines, lab1 ... labM, in turn, as a lab's
 # results gathered from M machines have.
+#
+# A known history for `contest changes`: kernel k's runs are dated half an
+# hour after kernel k - 1's (time order is version order); io_load steps
+# up 10% from kernel step_at() on, read_load ramps up 10% in a line over
+# the 100 kernels from ramp_from() on; the other loads are flat.
 BEGIN {
 	if (kernels < 1 || runs < 1 || dir == "") {
 		print "usage: awk -v kernels=N -v runs=R -v dir=DIR -f gen-runs.awk" > "/dev/stderr"
@@ -59,15 +64,38 @@ function psi(t,    s, i) {
 	return s
 }
 
+function step_at() { return int(kernels * 0.37) + 1 }
+function ramp_from() { return int(kernels * 0.6) + 1 }
+
+# the known change of load l at kernel k: a factor
+function level(k, name) {
+	if (name == "io_load")
+		return k >= step_at() ? 1.10 : 1.0
+	if (name != "read_load" || k < ramp_from())
+		return 1.0
+	return k >= ramp_from() + 100 ? 1.10 : 1.0 + 0.10 * (k - ramp_from()) / 100
+}
+
+# kernel k's run r of load l: half an hour a kernel, a minute a load
+function when(k, l, r,    s, d, mon, mdays) {
+	s = (k - 1) * 1800 + l * 60 + r
+	d = int(s / 86400)
+	split("31 28 31 30 31 30 31 31 30 31 30 31", mdays)
+	for (mon = 1; d >= mdays[(mon - 1) % 12 + 1]; mon++)
+		d -= mdays[(mon - 1) % 12 + 1]
+	return sprintf("%04d-%02d-%02dT%02d:%02d:%02dZ", 2026 + int((mon - 1) / 12),
+		       (mon - 1) % 12 + 1, d + 1, int(s % 86400 / 3600), int(s % 3600 / 60), s % 60)
+}
+
 function row(k, name, l, r,    t, cpu, units) {
-	t = 70 * (1 + (l - 1) * 0.4) * (0.97 + 0.06 * rand())
+	t = 70 * (1 + (l - 1) * 0.4) * level(k, name) * (0.97 + 0.06 * rand())
 	cpu = l == 1 ? 96 + 3 * rand() : 30 + 60 * rand()
 	units = l <= 2 ? 0 : 1 + 40 * rand()
-	return sprintf("2026-01-%02dT%02d:%02d:%02dZ\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
+	return sprintf("%s\t%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok" \
 		"\t%.3f\t%.3f\t%.3f\t%d\t%d\t%s" \
 		"\t%d\t%d\t%d\t%d\t%d\t%d\t%d" \
 		"\t%.3f\t%s\t-\t-\t8%s\t%.3f\t%.3f\t-\t%.1f\t%.1f\t-\t%d\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-",
-		1 + k % 28, k % 24, l, r, name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
+		when(k, l, r), name, r, t, cpu, units, l <= 2 ? 0 : 5 + 20 * rand(),
 		t * cpu / 100 * 0.9, t * cpu / 100 * 0.1, l <= 2 ? 0 : t * 0.1, int(units), int(units * 1e6),
 		l <= 2 ? "-" : "bytes",
 		int(100 * rand()), int(1e6 * rand()), int(1e4 * rand()), int(1e4 * rand()),

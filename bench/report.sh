@@ -34,8 +34,23 @@ report_cmd() {
 	esac
 }
 
+# changes_found DIR K: whether `contest changes` over DIR's K generated
+# kernels finds gen-runs.awk's known history: io_load's step (its 95% set
+# holding the true position) and read_load's ramp (ends within 20 kernels),
+# each load's only change point; "step ramp" when both are
+changes_found() {
+	local step=$(($2 * 37 / 100 + 1)) ramp=$(($2 * 60 / 100 + 1))
+	"$CONTEST" changes -r "$1" --format csv 2>> "$B/log" | awk -F, -v step="$step" -v ramp="$ramp" '
+		function at(name) { sub(/^k0*/, "", name); return name + 0 }
+		$1 == "io_load" { n_io++; if ($7 == "step" && at($18) < step && at($19) >= step) io = 1 }
+		$1 == "read_load" { n_rd++
+			d0 = at($8) - ramp; d1 = at($9) - ramp - 100
+			if ($7 == "ramp" && d0 * d0 <= 400 && d1 * d1 <= 400) rd = 1 }
+		END { printf "%s %s\n", io && n_io == 1 ? "step" : "-", rd && n_rd == 1 ? "ramp" : "-" }'
+}
+
 bench_report() {
-	local k n rounds what CMD small large ratio rows mb limit
+	local k n rounds what CMD small large ratio rows mb limit found
 	rounds=$(reps 5 3)
 	"$CONTEST" env > "$B/env.txt" 2>> "$B/log" || { say "contest env failed"; return 1; }
 	for k in $REPORT_SIZES; do
@@ -60,6 +75,12 @@ bench_report() {
 		large=$(sort -g "$B/rep.12000" | head -n 1 | cut -d' ' -f1)
 		mb=$(sort -g -k2 "$B/rep.12000" | tail -n 1 | awk '{printf "%.0f", $2 / 1024}')
 		ratio=$(calc "$large / $small" %.2f)
+		if [ "$what" = changes ]; then
+			found="$(changes_found "$B/rep12000" 12000) at 12000 kernels, $(changes_found "$B/rep1200" 1200) at 1200"
+			figure "changes finds the known history" "$found" "step ramp at both" \
+				"$([ "$found" = "step ramp at 12000 kernels, step ramp at 1200" ] && echo yes || echo no)" \
+				"io_load's 10% step at 37% (its 95% set holding it), read_load's 10% ramp over 100 kernels at 60% (ends within 20), each the load's only change point"
+		fi
 		figure "report scale ($what)" \
 			"$(calc "$large" %.3f) s and $mb MB for 12000 kernels, $(calc "$small" %.3f) s for 1200 (x$ratio)" \
 			"12000 kernels <= $limit s and 200 MB, growth linear" \

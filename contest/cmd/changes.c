@@ -26,7 +26,7 @@ static const char intro_text[] =
 	"The change points of each load's series over the kernels in order: E-divisive\n"
 	"means over every run, each tested (Student's t, corrected for the search), the\n"
 	"drift between sessions allowed for where contest calibrate measured it.\n"
-	"KERNELs in the order given; none given, every kernel in DIR, oldest first.\n";
+	"KERNELs in the order given; none given, every kernel in DIR by version (sort -V).\n";
 
 struct changes_args {
 	int order, format;
@@ -65,10 +65,16 @@ static int changes_named(const char *dir, char **kernels, int n, struct changes_
 	changes_opts_init(&o);
 	o.alpha = a->alpha;
 	o.min_change_pct = a->min_change;
+	if (a->order < 0)	/* a folder's names are versions; a rerun is not a newer kernel */
+		a->order = n ? HISTORY_GIVEN : HISTORY_VERSION;
 	ret = history_read(dir, (const char *const *)kernels, (size_t)n,
 			   (enum history_order)a->order, metric, &o, &h);
 	if (ret < 0)
 		return EXIT_RUN_FAILED;
+	if (a->order != HISTORY_GIVEN && h.time_version < HISTORY_ORDERS_DISAGREE)
+		warning("the kernels' first runs are far from their version order (rank "
+			"correlation %.2f): --order %s would give another history",
+			h.time_version, a->order == HISTORY_TIME ? "version" : "time");
 	a->w.format = (enum changes_format)a->format;
 	a->w.min_change_pct = a->min_change;
 	a->w.dir = dir;
@@ -84,7 +90,7 @@ static int changes_named(const char *dir, char **kernels, int n, struct changes_
 
 int cmd_changes(int argc, char **argv)
 {
-	struct changes_args a = { .alpha = CHANGES_ALPHA };
+	struct changes_args a = { .alpha = CHANGES_ALPHA, .order = -1 };
 	struct cli_args ca;
 	struct config *cfg = NULL;
 	int status, first;
@@ -94,8 +100,9 @@ int cmd_changes(int argc, char **argv)
 		CLI_OPT_RESULTS(&ca.results),
 		{ .long_name = "order", .type = ARG_CHOICE, .value = &a.order,
 		  .choices = HISTORY_ORDER_WORDS, .argname = HISTORY_ORDER_WORDS,
-		  .help = "the kernels as given (default), by version as sort -V,\n"
-			  "or by the time of their first run" },
+		  .help = "the kernels as given (the default with KERNELs), by\n"
+			  "version as sort -V (the default without), or by the\n"
+			  "time of their first run" },
 		{ .long_name = "alpha", .type = ARG_NUMBER, .value = &a.alpha, .argname = "P",
 		  .min = 0, .max = 1, .bounds = ARG_OPEN_MIN | ARG_OPEN_MAX,
 		  .help = "each change point's test, corrected for the search (default 0.05)" },

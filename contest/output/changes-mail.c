@@ -30,7 +30,7 @@ static void mail_summary_line(FILE *b, const struct history *h, const struct his
 	char title[64];
 
 	fprintf(b, "  %+.1f%% %s of %s.%s %s %s and %s\n", cp->pct, changes_word(cp, hs->metric),
-		hs->t->name, metric_title(hs->metric, title, sizeof(title)),
+		hs->name, metric_title(hs->metric, title, sizeof(title)),
 		cp->kind == CHANGE_RAMP ? "ramping from" : "between",
 		history_kernel(h, cp->before), history_kernel(h, cp->after));
 }
@@ -38,12 +38,16 @@ static void mail_summary_line(FILE *b, const struct history *h, const struct his
 static void mail_detail(FILE *b, const struct history *h, const struct history_series *hs,
 			const struct change_point *cp)
 {
-	char title[64], cmd[600];
+	char title[64], cmd[600], p[32];
 	int dec = metrics[hs->metric].text > 0 ? metrics[hs->metric].text : 0;
 
 	fprintf(b, "\n%s %s\n%s %s\n", cp->kind == CHANGE_RAMP ? "first:" : "before:",
 		history_kernel(h, cp->before), cp->kind == CHANGE_RAMP ? "last: " : "after: ",
 		history_kernel(h, cp->after));
+	if (cp->kind == CHANGE_STEP)
+		fprintf(b, "where:  between %s and %s (95%%: %zu position%s)\n",
+			history_kernel(h, cp->set_before), history_kernel(h, cp->set_after),
+			cp->set_width, cp->set_width == 1 ? "" : "s");
 	if (changes_bisect_command(h, cp, cmd, sizeof(cmd)))
 		fprintf(b, "bisect: %s\n", cmd);
 	fprintf(b, "\n%16s %27s\n", "segment before", "segment after");
@@ -51,23 +55,24 @@ static void mail_detail(FILE *b, const struct history *h, const struct history_s
 	fprintf(b, "         %%stddev     %%change         %%stddev\n");
 	fprintf(b, "             \\          |                \\\n");
 	fprintf(b, "%13.*f %+13.1f%% %12.*f        %s.%s\n", dec, cp->mean_before, cp->pct, dec,
-		cp->mean_after, hs->t->name, metric_title(hs->metric, title, sizeof(title)));
-	fprintf(b, "               [%+.1f%%, %+.1f%%] p %.2g%s\n", cp->pct_low, cp->pct_high, cp->p,
-		cp->drift ? ", by kernels: separate sessions" : "");
+		cp->mean_after, hs->name, metric_title(hs->metric, title, sizeof(title)));
+	fprintf(b, "               [%+.1f%%, %+.1f%%] %s%s\n", cp->pct_low, cp->pct_high,
+		changes_p_text(cp->p, p, sizeof(p)), cp->drift ? ", by kernels: separate sessions" : "");
 }
 
 int changes_write_mail(const struct history *h, const struct changes_write_opts *o, FILE *out)
 {
 	struct mail_headers hd = { .from = o->from, .to = o->to };
 	size_t n = count_points(h), len = 0;
-	char *body = NULL, *subject;
+	char *body = NULL, *subject, kernels[40];
 	FILE *b = open_memstream(&body, &len);
 	int ret;
 
 	if (!b)
 		return error("cannot make the mail: %s", strerror(errno));
-	fprintf(b, "Hello,\n\ncontest noticed %zu change point%s in the history of %zu kernels\n"
-		"in %s:\n\n", n, n == 1 ? "" : "s", h->n, o->dir ? o->dir : "the results");
+	fprintf(b, "Hello,\n\ncontest noticed %zu change point%s in the history of %s\n"
+		"in %s:\n\n", n, n == 1 ? "" : "s", changes_plural(h->n, "kernel", kernels,
+		sizeof(kernels)), o->dir ? o->dir : "the results");
 	for (size_t s = 0; s < h->nseries; s++)
 		for (size_t i = 0; i < h->series[s].ch.n; i++)
 			mail_summary_line(b, h, &h->series[s], &h->series[s].ch.points[i]);
@@ -81,8 +86,7 @@ int changes_write_mail(const struct history *h, const struct changes_write_opts 
 		"search (contest.1, CHANGES).\n");
 	if (fclose(b))
 		return error("cannot make the mail: %s", strerror(errno));
-	subject = xasprintf("[contest] %zu change point%s in %zu kernels", n, n == 1 ? "" : "s",
-			    h->n);
+	subject = xasprintf("[contest] %zu change point%s in %s", n, n == 1 ? "" : "s", kernels);
 	hd.subject = subject;
 	ret = mail_write(out, &hd, body);
 	free(subject);

@@ -3,11 +3,14 @@
  * Text: a block per series, "LOAD: METRIC [UNIT], N kernels (R runs),
  * SESSIONS", the least change it can see, then a line per change point:
  * "step LAST -> FIRST  MEAN -> MEAN UNIT  +P% [LOW%, HIGH%]  p P" (a
- * ramp: "ramp FIRST .. LAST" and its line's ends), and under it the
- * `contest bisect` command where both kernels' env files name a commit.
+ * ramp: "ramp FIRST .. LAST" and its line's ends); under a step where
+ * it is, "between A and B (95%, N positions), most likely LAST -> FIRST"
+ * (its confidence set, changes.h), and the `contest bisect` command
+ * from A to B where both kernels' env files name a commit.
  * With a thousand kernels or more a name is followed by its position,
  * "k0037 [#38]", so that a change can be placed in the series.
- * CSV: one row per change point, a row of kind "none" for a series
+ * CSV: one row per change point (set_before, set_after, set_width: the
+ * set), a row of kind "none" for a series
  * without, "blind" for one that cannot test. JSON: per series its
  * figures and its change points. Mail (changes-mail.c): one digest of
  * every change in the kernel test robot's layout. HTML (changes-html.c):
@@ -41,6 +44,17 @@ int changes_write(const struct history *h, const struct changes_write_opts *o, F
  * its kernels' env files do not both name a commit, or it does not fit */
 const char *changes_bisect_command(const struct history *h, const struct change_point *cp,
 				   char *buf, size_t size);
+
+/* p as "p 0.0012", or "p < 1e-16" below CHANGES_P_FLOOR */
+#define CHANGES_P_FLOOR 1e-16
+const char *changes_p_text(double p, char *buf, size_t size);
+
+/* "1 kernel", "2 kernels" */
+const char *changes_plural(size_t n, const char *word, char *buf, size_t size);
+
+/* a series whose least visible change is this (percent) or more cannot
+ * see a change: it says so rather than promise one */
+#define CHANGES_BLIND_PCT 100.0
 
 /* "regression", "improvement" or "change" of cp in metric m */
 const char *changes_word(const struct change_point *cp, enum metric_id m);

@@ -396,17 +396,59 @@ static void fill_interval(struct change_point *cp, double d, double se, double d
 	cp->pct_high = 100.0 * expm1(d + h);
 }
 
+/* the squared error of levels either side of a split at b of [a, c) */
+static double split_sse(const struct series *s, size_t a, size_t b, size_t c, int by_runs)
+{
+	return by_runs ? runs_ss(s, a, b) + runs_ss(s, b, c) : means_ss(s, a, b) + means_ss(s, b, c);
+}
+
+/*
+ * The 95% confidence set of the position of the step at b in [a, c),
+ * by the split's profile likelihood: every b' whose squared error is
+ * within CHANGES_SET_LR noise variances of the least. Not the 3.84 of
+ * chi-square: for a mean shift the statistic is the largest of a
+ * two-sided random walk with drift, whose limit max(2 W(t) - |t|) has
+ * P(<= x) = (1 - exp(-x / 2))^2 (Bhattacharya; Yao 1987), x = 7.35 at
+ * 95% (conservative on kernels, a discrete walk). Sets [*lo, *hi]: the
+ * first kernels after the change it may be, b itself always in.
+ */
+static void step_set(const struct series *s, size_t a, size_t b, size_t c, size_t *lo, size_t *hi)
+{
+	int by_runs = one_session(s, a, c);
+	double n = by_runs ? (double)(s->off[c] - s->off[a]) : (double)(c - a);
+	double least = INFINITY, var, bound;
+	size_t k;
+
+	*lo = *hi = b;
+	for (k = a + 1; k < c; k++)
+		least = fmin(least, split_sse(s, a, k, c, by_runs));
+	if (n - 2.0 < 1.0 || !isfinite(least))
+		return;
+	var = least / (n - 2.0);
+	bound = least + CHANGES_SET_LR * var;
+	for (k = a + 1; k < c; k++)
+		if (split_sse(s, a, k, c, by_runs) <= bound) {
+			*lo = k < *lo ? k : *lo;
+			*hi = k > *hi ? k : *hi;
+		}
+}
+
 static void step_point(const struct series *s, const struct cands *cs, size_t i,
 		       struct change_point *cp)
 {
 	size_t a = i ? cs->at[i - 1] : 0, b = cs->at[i], c = i + 1 < cs->n ? cs->at[i + 1] : s->m;
 	struct split_test t;
+	size_t lo, hi;
 
 	test_split(s, a, b, c, &t);
+	step_set(s, a, b, c, &lo, &hi);
 	memset(cp, 0, sizeof(*cp));
 	cp->kind = CHANGE_STEP;
 	cp->before = s->idx[b - 1];
 	cp->after = s->idx[b];
+	cp->set_before = s->idx[lo - 1];
+	cp->set_after = s->idx[hi];
+	cp->set_width = hi - lo + 1;
 	cp->mean_before = exp(t.mean_a + s->centre);
 	cp->mean_after = exp(t.mean_b + s->centre);
 	cp->p = t.p;
@@ -414,39 +456,94 @@ static void step_point(const struct series *s, const struct cands *cs, size_t i,
 	fill_interval(cp, t.d, t.se, t.df);
 }
 
-/* the least squares line of the kernels' means over [a, c): its squared error */
-struct line {
-	double slope, at_a, rss, sxx;
+/*
+ * A ramp over [a, c): the kernels' means at one level up to kernel r0,
+ * rising in a straight line to r1, at another from there on. Given r0
+ * and r1 it is a line in one regressor, g(k) = clamp(k - r0, 0, r1 - r0),
+ * fitted by least squares from prefix sums in O(1); r0 = b - 1, r1 = b
+ * is a step at b.
+ */
+struct ramp_fit {
+	size_t r0, r1;
+	double level, slope;	/* ln, centred: at r0, and per kernel */
+	double rss, sgg;	/* squared error; g's squared deviations */
 };
 
-static void fit_line(const struct series *s, size_t a, size_t c, struct line *l)
-{
-	double n = (double)(c - a), sx = 0.0, sxx = 0.0, sy = s->pm[c] - s->pm[a];
-	double sxy = s->pkm[c] - s->pkm[a], syy = s->pmm[c] - s->pmm[a], mx;
+static double sum_to(double l) { return l * (l - 1.0) / 2.0; }		/* 1 .. l - 1 */
+static double squares_to(double l) { return (l - 1.0) * l * (2.0 * l - 1.0) / 6.0; }
 
-	for (size_t k = a; k < c; k++) {	/* closed forms would do; c - a is small */
-		sx += (double)k;
-		sxx += (double)k * (double)k;
-	}
-	mx = sx / n;
-	sxx -= sx * mx;
-	sxy -= mx * sy;
-	syy -= sy * sy / n;
-	l->slope = sxy / sxx;
-	l->at_a = sy / n - l->slope * (mx - (double)a);
-	l->rss = clamp0(syy - sxy * l->slope);
-	l->sxx = sxx;
+static void fit_ramp(const struct series *s, size_t a, size_t c, size_t r0, size_t r1,
+		     struct ramp_fit *f)
+{
+	double n = (double)(c - a), len = (double)(r1 - r0), tail = (double)(c - r1);
+	double sy = s->pm[c] - s->pm[a], syy = s->pmm[c] - s->pmm[a];
+	double sg = sum_to(len) + len * tail, sgg = squares_to(len) + len * len * tail;
+	double sgy = s->pkm[r1] - s->pkm[r0 + 1] - (double)r0 * (s->pm[r1] - s->pm[r0 + 1]) +
+		     len * (s->pm[c] - s->pm[r1]);
+	double cgy = sgy - sg * sy / n, cgg = sgg - sg * sg / n;
+
+	f->r0 = r0;
+	f->r1 = r1;
+	f->slope = cgg > 0.0 ? cgy / cgg : 0.0;
+	f->level = (sy - f->slope * sg) / n;
+	f->rss = clamp0(syy - sy * sy / n - f->slope * cgy);
+	f->sgg = cgg;
 }
 
-/* changes i .. j - 1, one way: one ramp when a line fits them as well */
+/* the best ramp of [a, c) whose ends are in [r0lo, r0hi) and (r0, r1hi], every step'th */
+static void ramp_grid(const struct series *s, size_t a, size_t c, size_t r0lo, size_t r0hi,
+		      size_t r1lo, size_t r1hi, size_t step, struct ramp_fit *best)
+{
+	struct ramp_fit f;
+
+	for (size_t r0 = r0lo; r0 < r0hi; r0 += step)
+		for (size_t r1 = r1lo > r0 ? r1lo : r0 + 1; r1 <= r1hi; r1 += step) {
+			fit_ramp(s, a, c, r0, r1, &f);
+			if (f.rss < best->rss)
+				*best = f;
+		}
+}
+
+/*
+ * The ramp of [a, c) that fits best: it starts before b1 and ends after
+ * b0 (the first and last change), within reach of them; over a wide
+ * reach on a grid first, then kernel by kernel around the grid's best
+ */
+static void best_ramp(const struct series *s, size_t a, size_t c, size_t b0, size_t b1,
+		      struct ramp_fit *best)
+{
+	size_t reach = 4 * (s->o->window >= 4 ? s->o->window : CHANGES_WINDOW);
+	size_t lo = b0 - a > reach ? b0 - reach : a, hi = c - b1 > reach ? b1 + reach : c - 1;
+	size_t step = (hi - lo) / 128 + 1, r0, r1;
+
+	memset(best, 0, sizeof(*best));
+	best->r0 = best->r1 = b0;
+	best->rss = INFINITY;
+	ramp_grid(s, a, c, lo, b1, b0, hi, step, best);
+	if (step == 1 || !isfinite(best->rss))
+		return;
+	r0 = best->r0;
+	r1 = best->r1;
+	ramp_grid(s, a, c, r0 - a > step ? r0 - step : a, r0 + step < b1 ? r0 + step : b1,
+		  r1 - b0 > step ? r1 - step : b0, r1 + step < hi ? r1 + step : hi, 1, best);
+}
+
+/*
+ * Changes i .. j - 1, one way: one ramp when it explains the kernels'
+ * means better than the steps, by a criterion of squared error in noise
+ * variances plus CHANGES_RAMP_PENALTY per parameter (a ramp has 4: two
+ * levels, two ends; g steps 2 g + 1): a lone step becomes a ramp only when
+ * a slope over 3 kernels or more fits clearly better, several steps
+ * one way when a line fits nearly as well
+ */
 static int ramp_point(const struct series *s, const struct cands *cs, size_t i, size_t j,
 		      struct change_point *cp)
 {
 	size_t a = i ? cs->at[i - 1] : 0, c = j < cs->n ? cs->at[j] : s->m, k, lo;
-	double rss_steps = 0.0, len, se, df;
-	struct line l;
+	double rss_steps = 0.0, n = (double)(c - a), var, len, se, df;
+	struct ramp_fit f;
 
-	if (c - a < 5)
+	if (c - a < 6)
 		return 0;
 	for (k = i, lo = a; k <= j; k++) {
 		size_t hi = k < j ? cs->at[k] : c;
@@ -454,49 +551,68 @@ static int ramp_point(const struct series *s, const struct cands *cs, size_t i, 
 		rss_steps += means_ss(s, lo, hi);
 		lo = hi;
 	}
-	fit_line(s, a, c, &l);
-	/* the residual variances: the line has 2 parameters, the steps j - i + 1 */
-	if (c - a <= j - i + 1 ||
-	    l.rss / (double)(c - a - 2) > rss_steps / (double)(c - a - (j - i + 1)))
+	best_ramp(s, a, c, cs->at[i], cs->at[j - 1], &f);
+	var = f.rss / (n - 4.0);
+	if (f.r1 - f.r0 < 3 || !(var > 0.0) ||
+	    (rss_steps - f.rss) / var <= (3.0 - 2.0 * (double)(j - i)) * CHANGES_RAMP_PENALTY)
 		return 0;
-	len = (double)(c - 1 - a);
-	df = (double)(c - a) - 2.0;
-	se = sqrt(l.rss / df / l.sxx) * len;
+	len = (double)(f.r1 - f.r0);
+	df = n - 4.0;
+	se = sqrt(var / f.sgg) * len;
 	memset(cp, 0, sizeof(*cp));
 	cp->kind = CHANGE_RAMP;
 	cp->drift = !one_session(s, a, c);
 	if (cp->drift && s->o->tau2 > 0.0)
 		se = sqrt(se * se + 2.0 * s->o->tau2);
-	cp->before = s->idx[a];
-	cp->after = s->idx[c - 1];
-	cp->mean_before = exp(l.at_a + s->centre);
-	cp->mean_after = exp(l.at_a + l.slope * len + s->centre);
-	cp->p = se > 0.0 ? 2.0 * student_t_cdf(-fabs(l.slope * len / se), df) : 0.0;
-	fill_interval(cp, l.slope * len, se, df);
+	cp->before = cp->set_before = s->idx[f.r0];
+	cp->after = cp->set_after = s->idx[f.r1];
+	cp->set_width = f.r1 - f.r0 + 1;
+	cp->mean_before = exp(f.level + s->centre);
+	cp->mean_after = exp(f.level + f.slope * len + s->centre);
+	cp->p = se > 0.0 ? 2.0 * student_t_cdf(-fabs(f.slope * len / se), df) : 0.0;
+	fill_interval(cp, f.slope * len, se, df);
 	return 1;
 }
 
+/*
+ * The points: a ramp where ramp_point says the changes from i on are one
+ * (the most of a run of changes one way it can take), else i's step. A
+ * ramp takes in changes next to it, either way, while it still explains
+ * them all: a kernel of noise at a ramp's foot is a candidate of its own,
+ * and would cut the ramp in two.
+ */
 static void report_points(const struct series *s, const struct cands *cs, struct changes *out)
 {
-	size_t alloc = 0, i = 0, j;
-	struct change_point cp;
-	int *up = xcalloc(cs->n + 1, sizeof(*up));
+	size_t alloc = 0, i = 0, j, run, steps = 0;
+	struct change_point cp, wider;
+	int *up = xcalloc(cs->n + 1, sizeof(*up)), ramp;
 
 	for (i = 0; i < cs->n; i++) {
 		step_point(s, cs, i, &cp);
 		up[i] = cp.pct > 0.0;
 	}
 	for (i = 0; i < cs->n; i = j) {
-		for (j = i + 1; j < cs->n && up[j] == up[i]; j++)
+		for (run = i + 1; run < cs->n && up[run] == up[i]; run++)
 			;
-		if (ramp_point(s, cs, i, j, &cp)) {
+		/* a few tries: a ramp's run of changes is taken whole, or nearly */
+		for (ramp = 0, j = run; !ramp && j > i && j + CHANGES_RAMP_TRIES > run; j--)
+			ramp = ramp_point(s, cs, i, j, &cp);
+		if (!ramp) {
+			step_point(s, cs, i, &cp);
 			add_point(out, &alloc, &cp);
+			steps++;
+			j = i + 1;
 			continue;
 		}
-		for (j = i; j < cs->n && up[j] == up[i]; j++) {
-			step_point(s, cs, j, &cp);
-			add_point(out, &alloc, &cp);
+		j++;
+		for (; steps && ramp_point(s, cs, i - 1, j, &wider); steps--, i--) {
+			out->n--;	/* the step before is the ramp's */
+			cp = wider;
 		}
+		for (; j < cs->n && ramp_point(s, cs, i, j + 1, &wider); j++)
+			cp = wider;
+		add_point(out, &alloc, &cp);
+		steps = 0;
 	}
 	free(up);
 }

@@ -53,6 +53,13 @@
 /* kernels per window, as Otava's default window of 50 points */
 #define CHANGES_WINDOW 50
 #define CHANGES_ALPHA 0.05
+/* the profile likelihood's bound of a step's 95% set of positions:
+ * -2 ln(1 - sqrt(0.95)), see changes.c */
+#define CHANGES_SET_LR 7.352
+/* a ramp's criterion: noise variances of squared error per parameter */
+#define CHANGES_RAMP_PENALTY 10.0
+/* how many shorter runs of changes one way are tried as a ramp */
+#define CHANGES_RAMP_TRIES 8
 
 /* one kernel of a series: its runs' values (> 0; others left out) */
 struct changes_kernel {
@@ -80,6 +87,10 @@ struct change_point {
 	/* the segments' means (geometric: exp of the mean ln); a ramp's
 	 * line at its first and last kernel */
 	double mean_before, mean_after;
+	/* where, within what: a step's 95% confidence set of positions (see
+	 * CHANGES_SET_LR) as the last kernel surely before it and the first
+	 * surely after, and how many positions it holds; a ramp's are its ends */
+	size_t set_before, set_after, set_width;
 	double pct, pct_low, pct_high;	/* change in percent and its 95% interval */
 	double p;			/* corrected for the search (above) */
 	int drift;			/* separate sessions: tested by kernels, with the drift */

@@ -29,8 +29,45 @@ static int by_time(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * How far the kernels' first runs are from their version order: Spearman's
+ * rank correlation of the two (1: the same order), NAN when some kernel's
+ * runs are undated or there are fewer than 3
+ */
+static double time_version_agreement(const struct report *r)
+{
+	size_t n = r->nkernels, *by_v, *by_t, *rank_t;
+	double d2 = 0.0;
+
+	if (n < 3 || r->nresults != n)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (!r->results[i].dated)
+			return NAN;
+	by_v = xcalloc(n, sizeof(*by_v));
+	by_t = xcalloc(n, sizeof(*by_t));
+	rank_t = xcalloc(n, sizeof(*rank_t));
+	for (size_t i = 0; i < n; i++)
+		by_v[i] = by_t[i] = i;
+	sort_report = r;
+	qsort(by_v, n, sizeof(*by_v), by_version);
+	qsort(by_t, n, sizeof(*by_t), by_time);
+	for (size_t i = 0; i < n; i++)
+		rank_t[by_t[i]] = i;
+	for (size_t i = 0; i < n; i++) {
+		double d = (double)i - (double)rank_t[by_v[i]];
+
+		d2 += d * d;
+	}
+	free(by_v);
+	free(by_t);
+	free(rank_t);
+	return 1.0 - 6.0 * d2 / ((double)n * ((double)n * (double)n - 1.0));
+}
+
 static void make_order(struct history *h, enum history_order order)
 {
+	h->time_version = time_version_agreement(h->r);
 	h->n = h->r->nkernels;
 	h->order = xcalloc(h->n + 1, sizeof(*h->order));
 	for (size_t i = 0; i < h->n; i++)
@@ -74,7 +111,8 @@ static void series_find(struct history *h, struct history_series *hs)
 	hs->sd = xcalloc(h->n + 1, sizeof(double));
 	for (i = 0; i < h->n; i++) {
 		const struct report_row *row = report_kernel_row(hs->t, h->order[i]);
-		const struct running_stats *st = row ? metric_stats(row->s, hs->metric) : NULL;
+		const struct running_stats *st = row && h->workload[i] == hs->workload ?
+						 metric_stats(row->s, hs->metric) : NULL;
 
 		hs->mean[i] = st && st->n ? running_stats_mean(st) : NAN;
 		hs->sd[i] = st ? running_stats_sd(st) : NAN;
@@ -95,7 +133,10 @@ static void series_find(struct history *h, struct history_series *hs)
 		prev = row->s;
 	}
 	hs->sessions = session + 1;
-	if (hs->metric != METRIC_TIME || isnan(h->drift_pct))
+	/* the calibration was taken for the first kernel's workload */
+	hs->drift = hs->metric == METRIC_TIME && !isnan(h->drift_pct) &&
+		    hs->workload == h->workload[0];
+	if (!hs->drift)
 		o.tau2 = 0.0;
 	changes_find(ks, h->n, &o, &hs->ch);
 	free(values);
@@ -127,6 +168,68 @@ static void calibrated(struct history *h, const char *dir)
 	h->drift_pct = isnan(co.tau2) ? NAN : calibration_drift_pct(co.tau2);
 }
 
+/* "KEY=VALUE" of e, the key without "config." */
+static char *workload_label(const struct env *e, const char *key)
+{
+	const char *v = e ? env_get(e, key) : NULL;
+
+	if (!strncmp(key, "config.", 7))
+		key += 7;
+	return xasprintf("%s=%s", key, v && *v ? v : "none");
+}
+
+/*
+ * Each position's workload: the first kernel of each tells them apart. A
+ * kernel whose env file says nothing of its workload (none, or one
+ * without run's config) is taken to be of the kernel's before it.
+ */
+static void find_workloads(struct history *h)
+{
+	size_t *first = xcalloc(h->n + 1, sizeof(*first));
+	int g;
+
+	h->workload = xcalloc(h->n + 1, sizeof(*h->workload));
+	for (size_t i = 0; i < h->n; i++) {
+		const struct env *e = env_at(h, i);
+
+		if (!e || !env_record(e)->config.workload) {
+			h->workload[i] = i ? h->workload[i - 1] : 0;
+			continue;
+		}
+		for (g = 0; g < h->nworkloads; g++)
+			if (!calibration_workload_difference(env_at(h, first[g]), e))
+				break;
+		if (g == h->nworkloads)
+			first[h->nworkloads++] = i;
+		h->workload[i] = g;
+	}
+	if (h->nworkloads > 1) {
+		h->workload_key = calibration_workload_difference(env_at(h, first[0]),
+								  env_at(h, first[1]));
+		h->workload_label = xcalloc((size_t)h->nworkloads, sizeof(char *));
+		for (g = 0; g < h->nworkloads; g++)
+			h->workload_label[g] = workload_label(env_at(h, first[g]), h->workload_key);
+	}
+	if (!h->nworkloads)
+		h->nworkloads = 1;
+	free(first);
+}
+
+/* the series of table t in metric m, one per workload */
+static void add_series(struct history *h, const struct report_table *t, enum metric_id m)
+{
+	for (int g = 0; g < h->nworkloads; g++) {
+		struct history_series *hs = &h->series[h->nseries++];
+
+		hs->t = t;
+		hs->metric = m;
+		hs->workload = g;
+		hs->name = h->nworkloads > 1 ? xasprintf("%s [%s]", t->name, h->workload_label[g]) :
+					       xstrdup(t->name);
+		series_find(h, hs);
+	}
+}
+
 int history_build(struct history *h, const struct report *r, const char *dir,
 		  enum history_order order, int metric, const struct changes_opts *o)
 {
@@ -140,18 +243,14 @@ int history_build(struct history *h, const struct report *r, const char *dir,
 		calibrated(h, dir);
 	else
 		h->drift_pct = NAN;
-	h->series = xcalloc(h->r->ntables + 1, sizeof(*h->series));
+	find_workloads(h);
+	h->series = xcalloc(h->r->ntables * (size_t)h->nworkloads + 1, sizeof(*h->series));
 	for (size_t t = 0; t < h->r->ntables; t++) {
-		struct history_series *hs = &h->series[h->nseries];
 		enum metric_id m = metric < 0 ? report_main_metric(&h->r->tables[t]) :
 						(enum metric_id)metric;
 
-		if (!table_has(&h->r->tables[t], m))
-			continue;
-		hs->t = &h->r->tables[t];
-		hs->metric = m;
-		series_find(h, hs);
-		h->nseries++;
+		if (table_has(&h->r->tables[t], m))
+			add_series(h, &h->r->tables[t], m);
 	}
 	if (metric >= 0 && !h->nseries && h->r->ntables) {
 		history_release(h);
@@ -168,7 +267,7 @@ int history_read(const char *dir, const char *const *kernels, size_t n, enum his
 	int ret;
 
 	report_opts_init(&ropts);
-	ret = report_collect(dir, kernels, n, &ropts, REPORT_NEED_RUNS, r);
+	ret = report_collect(dir, kernels, n, &ropts, REPORT_NEED_RUNS | REPORT_NEED_ENVS, r);
 	if (ret < 0 || history_build(h, r, dir, order, metric, o) < 0) {
 		if (ret >= 0)
 			report_release(r);
@@ -185,8 +284,13 @@ void history_release(struct history *h)
 		changes_release(&h->series[i].ch);
 		free(h->series[i].mean);
 		free(h->series[i].sd);
+		free(h->series[i].name);
 	}
 	free(h->series);
+	for (int g = 0; h->workload_label && g < h->nworkloads; g++)
+		free(h->workload_label[g]);
+	free(h->workload_label);
+	free(h->workload);
 	for (size_t i = 0; h->envs && i < h->n; i++)
 		env_free(h->envs[i]);
 	free(h->envs);

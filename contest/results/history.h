@@ -8,7 +8,10 @@
  * j - 1 when their ok runs of that load overlap in time (interleaved
  * rounds), else in a session of its own. The calibrated drift
  * (compare_opts_calibrate: the upper end of its interval) applies to
- * Time, the one metric `contest calibrate` measures.
+ * Time, the one metric `contest calibrate` measures, of the workload it
+ * was measured on. Kernels of different workloads are never one series
+ * (a dd command's times after a compile's would be a -99% "step"): a
+ * series per table and workload.
  */
 #ifndef CONTEST_HISTORY_H
 #define CONTEST_HISTORY_H
@@ -17,11 +20,20 @@
 #include "results/metric.h"
 #include "results/report.h"
 
+/* the kernels' order: as named (none named: as report_collect reads
+ * them, oldest first), by version as sort -V, by their first run */
 enum history_order { HISTORY_GIVEN, HISTORY_VERSION, HISTORY_TIME };
+/* below this rank correlation time and version order tell two histories */
+#define HISTORY_ORDERS_DISAGREE 0.5
 #define HISTORY_ORDER_WORDS "given|version|time"
 
 struct history_series {
 	const struct report_table *t;
+	/* its name: the table's, and its workload's label when a folder
+	 * holds several ("noload [workload=synthetic]") */
+	char *name;
+	int workload;		/* its kernels' workload, an index of history.workloads */
+	int drift;		/* the calibrated drift was allowed for */
 	enum metric_id metric;
 	int sessions;		/* how many sessions its kernels ran in */
 	struct changes ch;	/* kernel indices are positions in history.order */
@@ -38,6 +50,20 @@ struct history {
 	struct history_series *series;
 	size_t nseries;
 	struct changes_opts opts;
+	/* Spearman's rank correlation of the kernels' time order (first run)
+	 * and version order (sort -V); NAN when not every kernel is dated */
+	double time_version;
+	/*
+	 * A series holds one workload: kernels whose env files differ in
+	 * what was timed or its size (calibration_workload_difference) are
+	 * split, a series per table and workload. Per position its workload;
+	 * each workload's label, and the env key that told them apart (NULL
+	 * with one workload).
+	 */
+	int *workload;
+	int nworkloads;
+	char **workload_label;
+	const char *workload_key;
 	double drift_pct;	/* the drift allowed for Time, in percent; NAN: not calibrated */
 	/* where the kernels' env files are, and those read (history_commit):
 	 * only the few a change point names are */

@@ -6,9 +6,11 @@
 # (tests/data/published) with the change points the README shows.
 . "$(dirname "$0")/lib.sh"
 R=$T/r
-# history DIR N: kernels k001..kN (changes-history.awk)
+# history DIR N [VAR=VALUE...]: kernels k001..kN (changes-history.awk)
 history() {
-	awk -v dir="$1" -v n="$2" -v header="$(runs_columns timestamp)" \
+	local dir=$1 n=$2 v vars=(); shift 2
+	for v; do vars+=(-v "$v"); done
+	awk -v dir="$dir" -v n="$n" "${vars[@]}" -v header="$(runs_columns timestamp)" \
 		-f "$TOP/tests/e2e/changes-history.awk"
 }
 history "$R" 60
@@ -21,8 +23,10 @@ ok $? "changes exits 0 ($(head -n 1 "$T/err"))"
 is "$(grep -c '^  step' "$T/text")" 1 "one change point in all"
 is "$(awk '/^noload:/ { on = 1 } /^$/ { on = 0 } on && /^  step/ { print $2, $3, $4 }' "$T/text")" \
 	"k036 -> k037" "noload's step: the last kernel before is k036, the first after k037"
-grep -q '^  step k036 -> k037 .* +[0-9.]*% \[+[0-9.]*%, +[0-9.]*%\]  p [0-9.e-]*  regression$' "$T/text"
-ok $? "with both means, the change, its interval, p and which way"
+grep -q '^  step k036 -> k037 .* +[0-9.]*% \[+[0-9.]*%, +[0-9.]*%\]  p < 1e-16  regression$' "$T/text"
+ok $? "with both means, the change, its interval, p (a bound, not p 0) and which way"
+grep -q '^    between k036 and k037 (95%: this pair alone)$' "$T/text"
+ok $? "a 10% step at 2% noise: the 95% set of its positions is the one pair"
 grep -q '^    contest bisect --tree /src/linux --good 1111aaaa --bad 2222bbbb$' "$T/text"
 ok $? "the bisect command from the two kernels' commits"
 is "$(awk '/^cacherun:/ { on = 1 } on && /no change point/ { print "none"; exit }' "$T/text")" none \
@@ -53,6 +57,25 @@ ok $? "--order given (the default) keeps the shuffled order: another history"
 cmp -s "$T/text" "$T/time"
 ok $? "--order time (by the first run) is the same history"
 
+# none named: by version, whatever the times of their runs say; a time
+# order far from it is warned of
+history "$T/scr" 60 scramble=1
+"$CONTEST" changes -r "$T/scr" > "$T/scr.text" 2> "$T/scr.err"
+grep -q '^  step k036 -> k037 ' "$T/scr.text"
+ok $? "no kernels named: version order, the step at k036 -> k037 found"
+grep -q "warning: the kernels' first runs are far from their version order (rank correlation -\?[0-9.]*): --order time would give another history" \
+	"$T/scr.err"
+ok $? "their first runs far from version order: warned ($(head -n 1 "$T/scr.err"))"
+"$CONTEST" changes -r "$T/scr" --order time > "$T/scr.time" 2> "$T/scr.err"
+! grep -q '^  step k036 -> k037 ' "$T/scr.time" && grep -q -- '--order version would give' "$T/scr.err"
+ok $? "--order time: another history, and the warning names --order version"
+"$CONTEST" changes -r "$R" > "$T/plain" 2> "$T/plain.err"
+cmp -s "$T/text" "$T/plain" && ! grep -q warning "$T/plain.err"
+ok $? "a history whose times follow its versions: the same either way, no warning"
+"$CONTEST" changes -h 2>&1 | grep -q 'as given (the default with KERNELs), by' &&
+	grep -q 'version as sort -V (the default without)' <("$CONTEST" changes -h 2>&1)
+ok $? "--help says which default applies when"
+
 "$CONTEST" changes -r "$R" --min-change 20 $KS > "$T/min"
 is "$(grep -c '^  step' "$T/min")" 0 "--min-change 20: the 10% step is none"
 "$CONTEST" changes -r "$R" k001 k002 > "$T/two" 2>&1
@@ -61,6 +84,77 @@ ok $? "two kernels in two sessions, uncalibrated: too few runs, said"
 "$CONTEST" changes -r "$R" --min-change 1 k001 k002 k003 k004 > "$T/four" 2>&1
 grep -q 'too few runs to see a change of 1.0%: the least they can see is' "$T/four"
 ok $? "four kernels cannot see 1%, and say what they could"
+"$CONTEST" changes -r "$R" k001 > "$T/one" 2>&1
+grep -q '^noload: Time \[s\], 1 kernel (3 runs), one session$' "$T/one"
+ok $? "one kernel is 1 kernel, not 1 kernels"
+# three kernels of one run each, 100, 160 and 70 s: no change is visible
+for k in 1 2 3; do
+	runs_header "$T/few/f$k/runs.tsv" timestamp
+	printf '2026-01-0%dT00:00:00Z\tnoload\t1\t%s\t95\t0\t0\tok\n' $k \
+		"$(echo 100 160 70 | cut -d' ' -f$k)" >> "$T/few/f$k/runs.tsv"
+done
+"$CONTEST" changes -r "$T/few" f1 f2 f3 > "$T/few.text" 2>&1
+grep -q '^  cannot see a change: too few runs or too much noise (the least a split could show is [0-9]*%)$' \
+	"$T/few.text" && ! grep -q 'sees a change\|no change point' "$T/few.text"
+ok $? "a least visible change in the thousands of percent: it cannot see a change, said so"
+
+# where, within what: a 5% step at 5% noise is placed within a set of
+# kernels, and the bisect command spans the set, not the likeliest pair
+history "$T/wide" 60 step=5 noise=5
+for k in "$T"/wide/k*; do
+	printf 'bisect_tree: /src/linux\ncommit: c%s\n' "${k##*/}" > "$k/env"
+done
+"$CONTEST" changes -r "$T/wide" > "$T/wide.text" 2>&1
+set -- $(sed -n 's/^    between k0*\([0-9]*\) and k0*\([0-9]*\) (95%: \([0-9]*\) positions), most likely k0*\([0-9]*\) -> k0*\([0-9]*\)$/\1 \2 \3 \4 \5/p' \
+	"$T/wide.text")
+[ $# = 5 ] && [ "$1" -le 36 ] && [ "$2" -ge 37 ] && [ "$3" -gt 1 ] && [ "$1" -le "$4" ] && [ "$5" -le "$2" ]
+ok $? "a 5% step at 5% noise: between A and B at 95%, the true k036 -> k037 within ($(grep '^    between' "$T/wide.text"))"
+A=$(printf k%03d "${1:-0}") B=$(printf k%03d "${2:-0}")
+grep -q "^    contest bisect --tree /src/linux --good c$A --bad c$B\$" "$T/wide.text"
+ok $? "its bisect command spans the set's outer kernels, $A and $B"
+is "$("$CONTEST" changes -r "$T/wide" --format csv | awk -F, '$7 == "step" { print $18, $19, $20 }')" \
+	"$A $B ${3:-}" "csv: the set's outer kernels and its width"
+
+# a ramp is reported as one ramp: 10% over 30, 100 and 300 kernels, in
+# sessions of their own and in one session (runs overlapping)
+for len in 30 100 300; do
+	for il in 0 1; do
+		history "$T/ramp$len.$il" $((len + 60)) ramp=$len interleaved=$il
+		"$CONTEST" changes -r "$T/ramp$len.$il" --format csv > "$T/ramp.csv" 2>&1
+		is "$(awk -F, '$1 == "noload" { printf "%s %s ", $7, ($12 > 7 && $12 < 13) }' "$T/ramp.csv")" \
+			"ramp 1 " "a 10% ramp over $len kernels ($([ $il = 1 ] && echo one session ||
+			echo sessions)): one csv row of kind ramp, +7% to +13%"
+	done
+done
+"$CONTEST" changes -r "$T/ramp100.0" > "$T/ramp.text" 2>&1
+is "$(grep -c '^  ramp k0[0-9]* \.\. k[0-9]* ' "$T/ramp.text") $(grep -c '^  step' "$T/ramp.text")" "1 0" \
+	"text: one ramp line, no step"
+
+# a folder of synthetic compiles and of dd commands: a series each, never
+# one series with a -99% "step" from the compiles to the commands
+for k in s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6; do
+	runs_header "$T/mixed/$k/runs.tsv" timestamp
+	case $k in
+	s*) t=100 env='workload = synthetic\ncommand = ' ;;
+	d*) t=1.1 env='workload = command\ncommand = dd if=/dev/zero of=f bs=4k count=1000' ;;
+	esac
+	printf "host: lab\nconfig:\n$env\n" > "$T/mixed/$k/env"
+	for r in 1 2 3; do
+		printf '2026-01-01T%02d:%02d:00Z\tnoload\t%d\t%s\t95\t0\t0\tok\n' "${k#?}" "$r" "$r" \
+			"$(echo "$t * (1 + ($r - 2) / 100)" | bc -l)" >> "$T/mixed/$k/runs.tsv"
+	done
+done
+"$CONTEST" changes -r "$T/mixed" s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6 > "$T/mixed.text" 2>&1
+grep -q '^2 workloads (their config.workload differs): a series of each load per workload$' \
+	"$T/mixed.text" && ! grep -q '^  step' "$T/mixed.text"
+ok $? "synthetic compiles and dd commands: split by workload, said, no step between them"
+is "$(grep -o '^noload \[[^]]*\]: Time \[s\], [0-9]* kernels' "$T/mixed.text")" \
+"noload [workload=synthetic]: Time [s], 6 kernels
+noload [workload=command]: Time [s], 6 kernels" "a series of each workload's 6 kernels"
+is "$("$CONTEST" changes -r "$T/mixed" --format csv s1 s2 s3 s4 s5 s6 d1 d2 d3 d4 d5 d6 |
+	awk -F, 'NR > 1 { print $1, $7, $21 }')" "noload none workload=synthetic
+noload none workload=command" "csv: the workload of each series' row"
+
 "$CONTEST" changes -r "$R" --metric cpu_pct $KS > "$T/cpu"
 grep -q '^noload: CPU% \[%\]' "$T/cpu"
 ok $? "--metric cpu_pct: the series of CPU%"

@@ -46,6 +46,52 @@ static double flat(size_t k) { (void)k; return 1.0; }
 static double two_steps(size_t k) { return k < 30 ? 1.0 : k < 70 ? 1.08 : 0.96; }
 static double small_step(size_t k) { return k < 50 ? 1.0 : 1.03; }
 static double ramp(size_t k) { return 1.0 + 0.002 * (double)k; }
+static double step36_5(size_t k) { return k < 36 ? 1.0 : 1.05; }
+
+static int width_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Where, within what: 200 series of 100 kernels, a 5% step after the
+ * 36th kernel at 5% noise, 3 runs a kernel: the step's 95% set of
+ * positions holds the true one in at least 93% (a miss, too, counts
+ * against it), each kernel its own session and all in one
+ */
+static void test_where(void)
+{
+	size_t widths[200];
+	int sessions;
+
+	for (sessions = 1; sessions >= 0; sessions--) {
+		int held = 0, found = 0, seed;
+
+		for (seed = 0; seed < 200; seed++) {
+			struct changes c;
+			const struct change_point *cp;
+
+			find(700 + (uint64_t)seed, 100, step36_5, 5.0, sessions, NULL, &c);
+			cp = c.n ? &c.points[0] : NULL;
+			for (size_t i = 1; i < c.n; i++)	/* the nearest */
+				if (labs((long)c.points[i].after - 36) < labs((long)cp->after - 36))
+					cp = &c.points[i];
+			widths[seed] = cp ? cp->set_width : 0;
+			found += cp != NULL;
+			held += cp && cp->kind == CHANGE_STEP && cp->set_before < 36 &&
+				cp->set_after >= 36 && cp->before >= cp->set_before &&
+				cp->after <= cp->set_after;
+			changes_release(&c);
+		}
+		qsort(widths, 200, sizeof(*widths), width_cmp);
+		ok(held >= 186, "%s: the 95%% set of a 5%% step's position holds the true one in "
+		   "%d of 200 (%.1f%%, >= 93%%; found %d), median width %zu kernels",
+		   sessions ? "kernels in sessions of their own" : "one session", held,
+		   held / 2.0, found, widths[100]);
+	}
+}
 
 static void test_step(void)
 {
@@ -163,6 +209,43 @@ static void test_ramp(void)
 	changes_release(&c);
 }
 
+/* a 10% ramp over ramp_len kernels between 60 flat ones either side */
+static size_t ramp_len;
+static double ramp_between(size_t k)
+{
+	if (k < 60)
+		return 1.0;
+	if (k >= 60 + ramp_len)
+		return 1.10;
+	return 1.0 + 0.10 * (double)(k - 59) / (double)ramp_len;
+}
+
+static void test_ramps(void)
+{
+	static const size_t lens[] = { 30, 100, 300 };
+
+	for (size_t l = 0; l < ARRAY_SIZE(lens); l++)
+		for (int sessions = 1; sessions >= 0; sessions--) {
+			struct changes c;
+			size_t n = 120 + lens[l], slack = lens[l] / 5;
+			const struct change_point *cp;
+
+			ramp_len = lens[l];
+			find(40 + lens[l], n, ramp_between, 2.0, sessions, NULL, &c);
+			cp = c.n == 1 ? &c.points[0] : NULL;
+			ok(cp && cp->kind == CHANGE_RAMP &&
+			   labs((long)cp->before - 59) <= (long)slack &&
+			   labs((long)cp->after - (long)(59 + lens[l])) <= (long)slack &&
+			   cp->pct > 7.0 && cp->pct < 13.0,
+			   "a 10%% ramp over %zu kernels (%s) is one ramp: %zu points, the first "
+			   "%s %zu .. %zu %+.1f%%", lens[l], sessions ? "sessions" : "one session",
+			   c.n, c.n && c.points[0].kind == CHANGE_RAMP ? "ramp" : "step",
+			   c.n ? c.points[0].before : 0, c.n ? c.points[0].after : 0,
+			   c.n ? c.points[0].pct : NAN);
+			changes_release(&c);
+		}
+}
+
 static void test_min_change_and_few(void)
 {
 	struct changes_opts o;
@@ -205,11 +288,13 @@ static void test_scale(void)
 int main(void)
 {
 	test_step();
+	test_where();
 	test_flat();
 	test_two_steps();
 	test_drift();
 	test_sessions_by_kernels();
 	test_ramp();
+	test_ramps();
 	test_min_change_and_few();
 	test_scale();
 	return tap_done();
