@@ -17,7 +17,7 @@ set -u
 objdir=${2:-}
 [ -z "$objdir" ] || objdir=$(cd "$objdir" && pwd) || exit 2
 cd "${1:-$(dirname "$0")/..}" || exit 2
-layers=(lib sys loads record results output show session guest cmd main)
+layers=(lib sys kernel loads record results output show session guest cmd main)
 # no $(...) in the loops below: a fork a line made the check minutes long
 # on a busy machine
 declare -A ranks

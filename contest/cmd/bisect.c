@@ -1,8 +1,8 @@
 /* bisect.c - contest bisect: which commit made it slower, every step a test
  *
- * The options and what is printed; the work (commits, builds, guests,
- * rounds, the state file) is guest/bisect.c's, the decisions
- * results/bisect.c's.
+ * The options and what is printed; the work is guest/bisect.h's (the
+ * driver, its builds, rounds and state; kernel/ the commits and builds),
+ * the decisions results/bisect.c's.
  */
 #include "guest/bisect.h"
 #include "guest/boot.h"
@@ -104,7 +104,7 @@ static void inner_args(struct bisect_args *a)
 static void print_outcome(FILE *out, const struct bisect_done *d)
 {
 	const struct bisect_result *r = &d->res;
-	const struct bisect_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
+	const struct kernel_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
 	const char *metric = d->metric ? d->metric : "its main metric";
 
 	switch (r->outcome) {
@@ -231,7 +231,7 @@ static int host_config(struct bisect_args *a)
  */
 static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
 {
-	const struct bisect_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
+	const struct kernel_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
 	struct lkp_args m = {
 		.dir = d->results, .base = lo->name, .head = hi->name,
 		.commit = hi->sha, .subject = hi->subject,
