@@ -23,7 +23,7 @@ table=contest/record/env.h
 # words of the table that also name something else, where they do: FILE:TEXT
 elsewhere=(
 	# bisect's result, as git bisect prints it, and its --tree option
-	'contest/cmd/bisect.c:fprintf(out, "commit: %s\n", hi->sha);'
+	'contest/output/bisect-text.c:fprintf(out, "commit: %s\n", hi->sha);'
 	'contest/cmd/bisect.c:{ .long_name = "tree", '
 	# QEMU's -cpu host
 	'contest/guest/vm-qemu.c:argv[n++] = xstrdup("host");'

@@ -39,7 +39,6 @@
 #include <stdio.h>
 
 #include "guest/boot.h"
-#include "kernel/commits.h"
 #include "lib/config.h"
 #include "results/bisect.h"
 
@@ -57,20 +56,6 @@ struct bisect_request {
 	char **argv;
 	char **loads;		/* the LOADs each run runs (none: --load's) */
 	int nloads;
-};
-
-struct bisect_done {
-	struct bisect_result res;	/* res.outcome says what was found */
-	struct kernel_commit *commits;	/* the range's, 0 good, n - 1 bad */
-	size_t n;
-	char *load;			/* judged by */
-	const char *metric;		/* the metric's label, NULL: not yet known */
-	char *results;
-	int skipped;			/* commits that could not be built or booted */
-	double build_s, run_s;		/* wall time in builds, in guests' runs */
-	size_t builds, boots;
-	double wall_s;
-	size_t max_rounds;		/* a step's cap */
 };
 
 /*
