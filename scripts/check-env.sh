@@ -23,7 +23,7 @@ table=contest/record/env.h
 # words of the table that also name something else, where they do: FILE:TEXT
 elsewhere=(
 	# bisect's result, as git bisect prints it, and its --tree option
-	'contest/cmd/bisect.c:fprintf(out, "commit: %s\n", hi->sha);'
+	'contest/output/bisect-text.c:fprintf(out, "commit: %s\n", hi->sha);'
 	'contest/cmd/bisect.c:{ .long_name = "tree", '
 	# QEMU's -cpu host
 	'contest/guest/vm-qemu.c:argv[n++] = xstrdup("host");'
@@ -32,9 +32,7 @@ elsewhere=(
 	'contest/output/lkp-mail.c:"testcase: contest/%s\nconfig: %s\ncompiler: %s\n'
 	'contest/output/lkp-mail.c:fputs("commit:\n", out);'
 	'contest/output/lkp-mail.c:xasprintf("commit: %s", '
-	# a bisection's state file: its "commit SHA" lines
-	'contest/guest/bisect.c:if (!strcmp(word, "commit"))'
-	# ... and its option lines, checked against bisect's options on --resume
+	# a bisection's state file: its option lines, checked against bisect's options on --resume
 	'contest/guest/bisect-state.c:if (!strcmp(word, "tree")) {'
 	'contest/guest/bisect-state.c:static const char *const options[] = { "tree", '
 	# runs.tsv's columns (store.c's table): a run's limits

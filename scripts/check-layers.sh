@@ -11,13 +11,15 @@
 # no modules call each other round a circle; and no command calls another's
 # code: a cmd/ module calls into cmd/ only cli.c (the options commands
 # share), and only cmds.c names the commands' cmd_NAME (its table); what
-# two commands share lives below cmd/. Prints each breach as FILE:LINE
+# two commands share lives below cmd/; and no cmd/ object but cli.c and
+# cmds.c (usage, help) calls a stdio writer: commands print through
+# output/ and show/. Prints each breach as FILE:LINE
 # (FILE: SYMBOL for calls) and exits 1 when there is one.
 set -u
 objdir=${2:-}
 [ -z "$objdir" ] || objdir=$(cd "$objdir" && pwd) || exit 2
 cd "${1:-$(dirname "$0")/..}" || exit 2
-layers=(lib sys loads record results output show session guest cmd main)
+layers=(lib sys kernel loads record results output show session guest cmd main)
 # no $(...) in the loops below: a fork a line made the check minutes long
 # on a busy machine
 declare -A ranks
@@ -95,6 +97,16 @@ if [ -n "$objdir" ]; then
 		echo "$user $owner" >> "$calls"
 	done < <(join "$uses" "$defs")
 	circle "$calls" call
+	# cmd/ parses and calls: what a command prints is written below it
+	# (output/, show/), so no cmd/ object calls a stdio writer but cli.c
+	# and cmds.c, which write the usage and help from the option tables;
+	# messages go through error(), warning(), info() (lib/util.c)
+	while read -r sym user; do
+		case $user in
+		contest/cmd/cli | contest/cmd/cmds) ;;
+		contest/cmd/*) echo "$user.c: $sym: a command writes what it prints (put the writer in output/ or show/)"; bad=1 ;;
+		esac
+	done < <(grep -E '^(__)?(v?f?printf|v?dprintf|f?puts|f?putc|putchar|fwrite|f?puts_unlocked|fwrite_unlocked|f?putc_unlocked|putchar_unlocked)(_chk)? ' "$uses")
 fi
 # writers format what they are given: reading results is the layer below's
 while IFS=: read -r file line _; do

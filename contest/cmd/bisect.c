@@ -1,14 +1,14 @@
 /* bisect.c - contest bisect: which commit made it slower, every step a test
  *
- * The options and what is printed; the work (commits, builds, guests,
- * rounds, the state file) is guest/bisect.c's, the decisions
- * results/bisect.c's.
+ * The options and what is printed; the work is guest/bisect.h's (the
+ * driver, its builds, rounds and state; kernel/ the commits and builds),
+ * the decisions results/bisect.c's.
  */
 #include "guest/bisect.h"
 #include "guest/boot.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
-#include "output/escaped.h"
+#include "output/bisect-text.h"
 #include "output/mail.h"
 #include "show/show.h"
 #include "loads/loads.h"
@@ -100,68 +100,6 @@ static void inner_args(struct bisect_args *a)
 	a->rq.argc = n + a->rq.nloads;
 }
 
-/* the bisection's outcome as text */
-static void print_outcome(FILE *out, const struct bisect_done *d)
-{
-	const struct bisect_result *r = &d->res;
-	const struct bisect_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
-	const char *metric = d->metric ? d->metric : "its main metric";
-
-	switch (r->outcome) {
-	case BISECT_CULPRIT:
-		fprintf(out, "bisect: the culprit is %s (\"%s\")\n", hi->name, hi->subject);
-		fprintf(out, "commit: %s\n", hi->sha);
-		fprintf(out, "  %s is %+.1f%% slower by %s on %s than %s, and %s is decided worse "
-			"than its parent %s\n", d->commits[d->n - 1].name, r->change_pct, metric,
-			d->load, d->commits[0].name, hi->name, lo->name);
-		break;
-	case BISECT_RANGE:
-		fprintf(out, "bisect: the culprit is one of %zu commits after %s (%s):\n",
-			r->hi - r->lo, lo->name, r->why ? r->why : "not placed");
-		for (size_t i = r->lo + 1; i <= r->hi; i++)
-			fprintf(out, "  %s %s\n", d->commits[i].name, d->commits[i].subject);
-		break;
-	case BISECT_NOT_CONFIRMED:
-		fprintf(out, "bisect: refused: %s is not decided worse than %s by %s on %s (%s; "
-			"change %+.1f%%", d->commits[d->n - 1].name, d->commits[0].name, metric,
-			d->load, r->why ? r->why : "undecided", r->change_pct);
-		if (isfinite(r->mde_pct))
-			fprintf(out, "; the rounds could see only %.1f%% at their cap of %zu",
-				r->mde_pct, d->max_rounds);
-		fputs(")\n", out);
-		if (isfinite(r->mde_pct) && r->change_pct > 0 && r->change_pct < r->mde_pct) {
-			double ratio = log1p(r->mde_pct / 100) / log1p(r->change_pct / 100);
-
-			fprintf(out, "bisect: to see a change of %.1f%% would take about %.0f rounds "
-				"(--max-rounds), or a quieter machine\n", r->change_pct,
-				ceil((double)d->max_rounds * ratio * ratio));
-		}
-		break;
-	case BISECT_STOPPED:
-		fprintf(out, "bisect: stopped; the culprit is in %s..%s so far\n", lo->name,
-			hi->name);
-		break;
-	}
-	fprintf(out, "bisect: %zu steps, %zu rounds, %zu runs; %zu builds (%.0f s), %zu "
-		"guests booted and run (%.0f s); %.0f s in all; %d skipped\n", r->steps,
-		r->rounds, r->runs, d->builds, d->build_s, d->boots, d->run_s, d->wall_s,
-		d->skipped);
-}
-
-/*
- * The outcome, escaped: commit subjects are the tree's text, and one may
- * hold an escape sequence (a terminal's title, colours). With --format
- * mail it goes to stderr and a named culprit's mail (bisect_mail) to
- * stdout. out's write errors are out's (cli_close_stdout).
- */
-static void bisect_print_result(FILE *out, const struct bisect_done *d)
-{
-	FILE *f = escaped_open(out);
-
-	print_outcome(f, d);
-	fclose(f);
-}
-
 /*
  * --build's program, found now rather than at the first commit: a path
  * with a '/' is taken from where contest runs (the command itself runs in
@@ -231,7 +169,7 @@ static int host_config(struct bisect_args *a)
  */
 static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
 {
-	const struct bisect_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
+	const struct kernel_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
 	struct lkp_args m = {
 		.dir = d->results, .base = lo->name, .head = hi->name,
 		.commit = hi->sha, .subject = hi->subject,
@@ -239,7 +177,7 @@ static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
 	};
 
 	if (d->res.outcome != BISECT_CULPRIT) {
-		fprintf(stderr, "bisect: no culprit named, so no mail\n");
+		bisect_text_no_mail(stderr);
 		return 0;
 	}
 	return show_lkp(&m, stdout) ? -1 : 0;
@@ -338,7 +276,7 @@ int cmd_bisect(int argc, char **argv)
 	status = bisect_drive(&a.rq, &d);
 	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
 			  status == EXIT_BISECT_REFUSED))
-		bisect_print_result(a.format == BISECT_MAIL ? stderr : stdout, &d);
+		bisect_text_write(a.format == BISECT_MAIL ? stderr : stdout, &d);
 	if (a.format == BISECT_MAIL && d.commits && status == 0 && bisect_mail(&a, &d) < 0)
 		status = EXIT_RUN_FAILED;
 	bisect_done_release(&d);

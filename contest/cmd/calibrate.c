@@ -4,6 +4,7 @@
 #include "cmd/cmds.h"
 #include "results/calibration.h"
 #include "results/report.h"
+#include "output/calibration-text.h"
 #include "session/request.h"
 #include "session/rounds.h"
 #include "session/session.h"
@@ -15,7 +16,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,36 +210,10 @@ static int run_session(const struct calibrate_args *a, const char *cdir, int i)
 static int show(const char *dir)
 {
 	struct calibration cal;
-	char *left;
 
 	if (calibration_read(dir, &cal, NULL) < 0)
 		return EXIT_RUN_FAILED;
-	printf("calibration in %s/%s: %zu session%s of noload, %zu runs\n", dir, CALIBRATION_DIR,
-	       cal.sessions, cal.sessions == 1 ? "" : "s", cal.runs);
-	if ((left = calibration_left_text(&cal, "the newest session's"))) {
-		printf("left out: %zu session%s not of the newest session's machine, workload and "
-		       "size: %s\n", cal.left_out, cal.left_out == 1 ? "" : "s", left);
-		free(left);
-	}
-	if (isfinite(cal.within_pct))
-		printf("noise within a session:  %.2f%% (sample standard deviation of Time, "
-		       "pooled, relative)\n", cal.within_pct);
-	if (isfinite(cal.tau2)) {
-		printf("drift between sessions: %.2f%% (relative standard deviation of a session's "
-		       "speed; %g%% interval %.2f%% to %.2f%%; tau^2 %.3g)\n",
-		       calibration_drift_pct(cal.tau2), 100.0 * CALIBRATION_LEVEL,
-		       calibration_drift_pct(cal.tau2_low), calibration_drift_pct(cal.tau2_high),
-		       cal.tau2);
-		printf("compare's tests of separate sessions use %.2f%%, the interval's upper end\n",
-		       calibration_drift_pct(cal.tau2_high));
-		if (calibration_too_small(&cal))
-			printf("too few sessions to tell: a drift as large as the noise within a "
-			       "session cannot be ruled out; more sessions narrow the interval "
-			       "(contest calibrate -n %zu adds them)\n",
-			       cal.sessions < 6 ? 6 - cal.sessions : 3);
-	} else
-		printf("drift between sessions: unknown (2 sessions of 2 ok runs or more are "
-		       "needed)\n");
+	calibration_text_write(stdout, dir, &cal);
 	calibration_release(&cal);
 	return 0;
 }

@@ -55,10 +55,8 @@ static int changes_named(const char *dir, char **kernels, int n, struct changes_
 	struct history h;
 	int metric, ret, failed;
 
-	if (check_args(a, &metric) < 0) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (check_args(a, &metric) < 0)
+		return cli_usage(usage_text);
 	for (int i = 0; i < n; i++)
 		if (results_check_kernel(dir, kernels[i]) < 0)
 			return EXIT_USAGE;

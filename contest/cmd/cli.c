@@ -29,15 +29,19 @@ void cli_help(FILE *out, const char *usage, const char *intro, const struct opti
 		fprintf(out, "\n%s", tail);
 }
 
+int cli_usage(const char *usage)
+{
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
 int cli_parse(int argc, char **argv, const struct option_spec *opts, int flags,
 	      const char *usage, const char *intro, const char *tail, int *operands)
 {
 	int parsed = options_parse(argc, argv, opts, flags, operands);
 
-	if (parsed < 0) {
-		fputs(usage, stderr);
-		return EXIT_USAGE;
-	}
+	if (parsed < 0)
+		return cli_usage(usage);
 	if (parsed > 0) {
 		cli_help(stdout, usage, intro, opts, tail);
 		return cli_close_stdout(0);

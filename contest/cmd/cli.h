@@ -37,6 +37,9 @@ void cli_args_release(struct cli_args *a);
 void cli_help(FILE *out, const char *usage, const char *intro, const struct option_spec *opts,
 	      const char *tail);
 
+/* the usage lines on stderr, after an error already said: EXIT_USAGE */
+int cli_usage(const char *usage);
+
 /*
  * options_parse for a command: -1 to go on (*operands set), else the
  * status to exit with: 0 after --help (printed on stdout by cli_help), or

@@ -2,9 +2,10 @@
 #include "cmd/cli.h"
 #include "record/config-keys.h"
 #include "cmd/cmds.h"
+#include "output/bisect-text.h"
+#include "results/bisect.h"
 #include "results/compare.h"
 #include "results/store.h"
-#include "lib/membuf.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -82,8 +83,7 @@ static int has_row(const struct compare *c, const char *load, const char *metric
 static char *names_in(const struct compare *c, int of_metrics, const char *load)
 {
 	const char **seen = xcalloc(c->nrows + 1, sizeof(*seen));
-	struct membuf m;
-	FILE *f = membuf_open(&m);
+	char *text = xstrdup(""), *more;
 	size_t n = 0, j;
 
 	for (size_t i = 0; i < c->nrows; i++) {
@@ -95,12 +95,14 @@ static char *names_in(const struct compare *c, int of_metrics, const char *load)
 		for (j = 0; j < n && strcmp(seen[j], name); j++)
 			;
 		if (j == n) {
-			fprintf(f, "%s%s", n ? ", " : "", name);
+			more = xasprintf("%s%s%s", text, n ? ", " : "", name);
+			free(text);
+			text = more;
 			seen[n++] = name;
 		}
 	}
 	free(seen);
-	return membuf_close(&m, 1);
+	return text;
 }
 
 /*
@@ -180,6 +182,7 @@ static int judge(const char *dir, const struct judge_args *a, const char *cand)
 	const struct compare_row *vs_good, *bad_vs;
 	struct compare all, upper;
 	const char *load;
+	enum bisect_side side;
 	char *what;
 	int status;
 
@@ -210,15 +213,9 @@ static int judge(const char *dir, const struct judge_args *a, const char *cand)
 	what = xasprintf("%s against %s", a->bad, cand);
 	say_row(what, bad_vs);
 	free(what);
-	if (is_worse(vs_good) && !is_worse(bad_vs))
-		status = JUDGE_BAD;
-	else if (is_worse(bad_vs) && !is_worse(vs_good))
-		status = JUDGE_GOOD;
-	else
-		status = JUDGE_SKIP;
-	printf("%s: %s on %s\n", cand, status == JUDGE_BAD ? "bad" : status == JUDGE_GOOD ?
-	       "good" : is_worse(vs_good) ? "between good and bad (skip)" :
-	       "cannot tell (skip)", load);
+	side = bisect_place(is_worse(vs_good), is_worse(bad_vs));
+	status = side == BISECT_BAD ? JUDGE_BAD : side == BISECT_GOOD ? JUDGE_GOOD : JUDGE_SKIP;
+	bisect_text_judged(stdout, cand, side, load);
 	compare_release(&upper);
 	compare_release(&all);
 	return status;
@@ -255,8 +252,7 @@ int cmd_judge(int argc, char **argv)
 	if (ret == EXIT_USAGE) {
 		ret = JUDGE_ERROR;
 	} else if (ret < 0 && (!a.good || !a.bad || argc - first != 1)) {
-		error("judge needs --good KERNEL, --bad KERNEL and one CANDIDATE");
-		fputs(usage_text, stderr);
+		usage_error(usage_text, "judge needs --good KERNEL, --bad KERNEL and one CANDIDATE");
 		ret = JUDGE_ERROR;
 	} else if (ret < 0 && !(cfg = cli_config(&ca))) {
 		ret = JUDGE_ERROR;

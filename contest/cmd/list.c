@@ -3,6 +3,7 @@
 #include "record/config-keys.h"
 #include "cmd/cmds.h"
 #include "loads/loads.h"
+#include "output/load-list.h"
 #include "lib/util.h"
 #include "session/workload.h"
 
@@ -35,9 +36,7 @@ static void list_one(const struct load *l, const struct config *cfg, struct load
 	contest_load_env(env, cfg, l->name);
 	env->scratch = scratch;
 	ok = !l->supported || l->supported(env, why, sizeof(why)) == 0;
-	fprintf(out, "%-13s %-3s %-22s %s\n", l->name, ok ? "yes" : "no", l->unit, l->help);
-	if (!ok)
-		fprintf(out, "%-13s     why: %s\n", "", why);
+	load_list_line(out, l, ok, why);
 	free(scratch);
 }
 
@@ -59,7 +58,7 @@ int cmd_list(int argc, char **argv)
 	env.ram = contest_ram(cc);
 	env.swap = session_swap(cc, env.ram);
 	env.ncpus = ncpus_usable();
-	printf("%-13s %-3s %-22s %s\n", "LOAD", "OK", "UNIT", "WHAT IT DOES");
+	load_list_header(stdout);
 	for (size_t i = 0; load_table[i]; i++)
 		list_one(load_table[i], cfg, &env, stdout);
 	free(tree);

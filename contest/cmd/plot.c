@@ -43,8 +43,7 @@ static int plot_named(const char *dir, const char *out_dir, enum plot_format for
 		return EXIT_RUN_FAILED;
 	monitor_logs_read(&logs, dir, &r);
 	ret = plot_report(&r, &logs, out_dir, format, 0, &set);
-	for (size_t i = 0; i < set.n; i++)
-		printf("%s\n", set.images[i].path);
+	plot_set_write_paths(stdout, &set);
 	plot_set_release(&set);
 	monitor_logs_release(&logs);
 	report_release(&r);

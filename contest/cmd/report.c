@@ -96,10 +96,8 @@ static int report_named(const char *dir, char **kernels, int n, struct report_op
 {
 	int failed;
 
-	if (check_combination(opts) < 0) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
+	if (check_combination(opts) < 0)
+		return cli_usage(usage_text);
 	if (check_kernels(dir, kernels, n, opts) < 0)
 		return EXIT_USAGE;
 	if (opts->format == REPORT_HTML)

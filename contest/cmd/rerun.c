@@ -10,8 +10,6 @@
 #include "lib/util.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 static const char usage_text[] =
 	"usage: contest rerun [-c CONF] [-s KEY=VALUE]... [-r DIR] [-k NEW] KERNEL\n";
@@ -31,28 +29,11 @@ static const char tail_text[] =
 	"you or root owns or may write, or whose folders are), 130/143/129\n"
 	"interrupted.\n";
 
-/* what ran: its table, and where its rows went */
-static int print_ran(const char *dir, const char *name, const struct run_result *res)
-{
-	struct report_opts opts;
-	char *runs = results_path(dir, name, RUNS_FILE);
-	int status = res->status;
-
-	report_opts_init(&opts);
-	if (res->tables && report_print_kernels(dir, &name, 1, &opts, stdout) < 0)
-		status = exit_failed(status);
-	if (res->where && access(runs, F_OK) == 0) {
-		fflush(stdout);
-		info("results in %s", runs);
-	}
-	free(runs);
-	return status;
-}
-
 static int rerun(const char *dir, const char *kernel, const char *name, int argc, char **argv)
 {
 	struct run_request rq;
 	struct run_result res = { 0 };
+	struct show_ran how;
 	struct rerun r;
 	int status;
 
@@ -68,7 +49,8 @@ static int rerun(const char *dir, const char *kernel, const char *name, int argc
 		warning("%s", *s);
 	rerun_request(&r, &rq, argc, argv);
 	session_run(&rq, &res);
-	status = print_ran(dir, r.variant.name, &res);
+	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin };
+	status = show_ran(dir, (const char *const *)&r.variant.name, 1, &how, res.status);
 	rerun_release(&r);
 	return status;
 }

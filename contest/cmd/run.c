@@ -249,36 +249,18 @@ static int check_sweep(struct config *cfg, struct run_args *a)
 	return 0;
 }
 
-/* what ran: the kernels' tables and, for several, compare; where the rows went */
-static int print_ran(const char *dir, const char *const *names, size_t n,
-		     const struct run_result *res)
-{
-	struct report_opts opts;
-	int status = res->status;
-
-	report_opts_init(&opts);
-	if (res->tables && report_print_kernels(dir, names, n, &opts, stdout) < 0)
-		status = exit_failed(status);
-	else if (res->tables && n > 1 && compare_show(dir, (char **)names, (int)n, res->alpha,
-						  res->margin) < 0)
-		status = exit_failed(status);
-	if (res->where)
-		show_where(dir, names, n);
-	return status;
-}
-
 /* the guests' sessions (boot.c), then their tables and, for several, compare */
 static int run_boot(struct config *cfg, struct run_args *a)
 {
 	struct boot_passthrough pt = { a->rq.argc, a->rq.argv, a->rq.loads, a->rq.nloads };
 	struct boot_ran ran;
-	struct run_result res = { .status = boot_run(cfg, &a->boot, &pt, &ran), .where = 1 };
+	int status = boot_run(cfg, &a->boot, &pt, &ran);
+	struct show_ran how = { .tables = ran.n > 0, .where = 1 };
 
-	res.tables = ran.n > 0;
-	res.status = print_ran(contest_config(cfg)->main.results, (const char *const *)ran.names,
-			       ran.n, &res);
+	status = show_ran(contest_config(cfg)->main.results, (const char *const *)ran.names,
+			  ran.n, &how, status);
 	boot_ran_release(&ran);
-	return res.status;
+	return status;
 }
 
 /* each variant's config (its --set after -s, one run a round) and the
@@ -327,6 +309,7 @@ int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { .rq = { .until_sd = NAN, .margin = NAN } };
 	struct run_result res = { 0 };
+	struct show_ran how;
 	struct variant one = { 0 };
 	struct config **cfgs = xcalloc((size_t)argc + 1, sizeof(*cfgs));
 	const char **names;
@@ -360,8 +343,9 @@ int cmd_run(int argc, char **argv)
 	names = xcalloc((size_t)a.rq.nvariants, sizeof(*names));
 	for (int i = 0; i < a.rq.nvariants; i++)	/* what ran, printed */
 		names[i] = a.rq.variants[i].name;
-	status = cli_close_stdout(print_ran(contest_config(cfgs[0])->main.results, names,
-					    (size_t)a.rq.nvariants, &res));
+	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin };
+	status = cli_close_stdout(show_ran(contest_config(cfgs[0])->main.results, names,
+					   (size_t)a.rq.nvariants, &how, res.status));
 	free(names);
 out:
 	for (int i = 0; i < argc + 1; i++)

@@ -1,14 +1,17 @@
-/* bisect-state.c - contest bisect's state file and its checks on --resume, see bisect-state.h */
+/* bisect-state.c - contest bisect's state file: its lines, its checks on --resume, reading and appending (see bisect-state.h) */
 #include "guest/bisect-state.h"
 #include "lib/owner.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 char *bisect_state_header(const struct bisect_state_opts *o)
 {
@@ -187,6 +190,60 @@ int bisect_state_parse(struct bisect_state *st, const char *path, char *text,
 	if (ncommits != o->n)
 		return error("%s: its commits are not those from --good to --bad", path);
 	return 0;
+}
+
+int bisect_state_append(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+	int fd = open_write_file(path, O_APPEND, 0644), ret = 0;
+
+	va_start(ap, fmt);
+	if (vasprintf(&line, fmt, ap) < 0)
+		line = NULL;
+	va_end(ap);
+	if (fd < 0 || !line || write_all(fd, line, strlen(line)) < 0 || fsync(fd) < 0)
+		ret = error("cannot write '%s': %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	free(line);
+	return ret;
+}
+
+/* the recorded state, when it is ours alone and this bisection's */
+static int state_read(struct bisect_state *st, const char *path,
+		      const struct bisect_state_opts *o)
+{
+	struct stat ls;
+	size_t len;
+	char *text;
+	int ret;
+
+	if (lstat(path, &ls) == 0 && (!S_ISREG(ls.st_mode) || !owned_alone(&ls)))
+		return error("--resume: refusing '%s': %s", path, !S_ISREG(ls.st_mode) ?
+			     "not a regular file" : "another user owns it or may write it");
+	if (!(text = read_regular_file(path, &len)))
+		return error("--resume: cannot read '%s': %s", path, file_strerror(errno));
+	ret = bisect_state_parse(st, path, text, o);
+	free(text);
+	return ret;
+}
+
+int bisect_state_open(struct bisect_state *st, const char *path, int resume,
+		      const struct bisect_state_opts *o)
+{
+	char *header;
+	int ret;
+
+	if (resume)
+		return state_read(st, path, o);
+	if (access(path, F_OK) == 0)
+		return error("a bisection is recorded in '%s': go on with --resume, or "
+			     "remove it to start again", path);
+	header = bisect_state_header(o);
+	ret = bisect_state_append(path, "%s", header);
+	free(header);
+	return ret;
 }
 
 void bisect_stamp_of(struct bisect_stamp *s, const struct stat *st)

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include "lib/util.h"
+
 #define BISECT_STATE_MAGIC "contest-bisect 1"
 
 enum bisect_built { BUILT_UNKNOWN, BUILT_OK, BUILT_SKIP };
@@ -66,6 +68,18 @@ char *bisect_state_header(const struct bisect_state_opts *o);
  */
 int bisect_state_parse(struct bisect_state *st, const char *path, char *text,
 		       const struct bisect_state_opts *o);
+
+/*
+ * Open the state at path: with resume, read it into st (as
+ * bisect_state_parse, and only a regular file of ours that no one else
+ * may write); else start it with bisect_state_header's lines, refusing
+ * one already there. 0, or -1 with an error.
+ */
+int bisect_state_open(struct bisect_state *st, const char *path, int resume,
+		      const struct bisect_state_opts *o);
+
+/* append a line (or lines) to the state at path, synced: 0, or -1 with an error */
+int bisect_state_append(const char *path, const char *fmt, ...) PRINTF(2, 3);
 
 /* the stamp of an image by its stat */
 void bisect_stamp_of(struct bisect_stamp *s, const struct stat *st);

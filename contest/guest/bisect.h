@@ -1,25 +1,24 @@
-/* bisect.h - contest bisect's work: commits, builds, guests, rounds, state
+/* bisect.h - contest bisect's request and what came of it; the driver's files
  *
- * bisect_drive() lists the commits from --good to --bad (git rev-list
- * --first-parent: each candidate a state of the mainline that was built
- * and tested, a culprit inside a merged branch named as its merge),
- * and hands them to bisect_run() (results/bisect.h, which decides every
- * step) with the three things it asks of a driver:
+ * bisect_drive() (bisect-drive.c) lists the commits from --good to --bad
+ * (kernel/commits.h: along the first parents) and hands them to
+ * bisect_run() (results/bisect.h, which decides every step) with the
+ * three things it asks of a driver, each in a file of its own:
  *
- *  - prepare: check the commit out into one git worktree (WORK/bisect-src)
- *    and build it into one build directory (WORK/bisect-build) reused from
- *    step to step, so a step after the first rebuilds only what changed:
- *    by default a user-mode-linux kernel (ARCH=um defconfig, what a guest
- *    needs, --config-fragment on top), or --build CMD run in the checked
- *    out tree, whose last stdout line is the image. The image is copied
- *    to RESULTS/.bisect/images/NAME (the next build overwrites the build
- *    directory's). A build that fails, or a guest that never boots, skips
- *    the commit as git bisect skip does.
- *  - round: one boot of each commit's guest in the order given (boot.h's
- *    boot_run, one run of each LOAD), the runs stored under RESULTS/NAME
- *    like any kernel's, NAME the commit's 12-digit short id; env records
- *    bisect_tree, bisect_commit and bisect_subject.
- *  - placed: the progress line and its ETA.
+ *  - prepare (bisect-build.c): a commit's image. kernel/build.h checks
+ *    the commit out into one git worktree (WORK/bisect-src) and builds it
+ *    into one build directory (WORK/bisect-build) reused from step to
+ *    step: a user-mode-linux kernel by default, or --build CMD. The image
+ *    is copied to RESULTS/.bisect/images/NAME (the next build overwrites
+ *    the build directory's). A build that fails, or a guest that never
+ *    boots, skips the commit as git bisect skip does.
+ *  - round (bisect-rounds.c): one boot of each commit's guest in the
+ *    order given (boot.h's boot_run, one run of each LOAD), the runs
+ *    stored under RESULTS/NAME like any kernel's, NAME the commit's
+ *    12-digit short id; env records bisect_tree, bisect_commit and
+ *    bisect_subject.
+ *  - placed (bisect-progress.c): the progress line and its ETA; the plan
+ *    and the estimate are there too.
  *
  * All of it by path, so work_dir and the results must be ours (or root's)
  * and written by no one else, bisect-src, bisect-build and .bisect made
@@ -57,25 +56,6 @@ struct bisect_request {
 	char **argv;
 	char **loads;		/* the LOADs each run runs (none: --load's) */
 	int nloads;
-};
-
-/* a commit of the range, 0 good, n - 1 bad */
-struct bisect_commit {
-	char *sha, *name, *subject;	/* name: the 12-digit short id, the results' kernel */
-};
-
-struct bisect_done {
-	struct bisect_result res;	/* res.outcome says what was found */
-	struct bisect_commit *commits;
-	size_t n;
-	char *load;			/* judged by */
-	const char *metric;		/* the metric's label, NULL: not yet known */
-	char *results;
-	int skipped;			/* commits that could not be built or booted */
-	double build_s, run_s;		/* wall time in builds, in guests' runs */
-	size_t builds, boots;
-	double wall_s;
-	size_t max_rounds;		/* a step's cap */
 };
 
 /*

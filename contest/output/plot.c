@@ -920,3 +920,9 @@ void plot_set_release(struct plot_set *set)
 	free(set->images);
 	memset(set, 0, sizeof(*set));
 }
+
+void plot_set_write_paths(FILE *out, const struct plot_set *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		fprintf(out, "%s\n", set->images[i].path);
+}

@@ -58,4 +58,7 @@ int plot_report(const struct report *r, const struct monitor_logs *logs, const c
 		enum plot_format format, int with_data, struct plot_set *set);
 void plot_set_release(struct plot_set *set);
 
+/* what contest plot prints: the images' paths, a line each */
+void plot_set_write_paths(FILE *out, const struct plot_set *set);
+
 #endif

@@ -80,7 +80,7 @@ enum {
 	L(build_env_set, 0, NULL)						\
 	L(compiler, 0, NULL)							\
 	L(contest_version, 0, NULL)						\
-	/* a bisection's candidate (guest/bisect.c) */				\
+	/* a bisection's candidate (guest/bisect-rounds.c) */			\
 	L(bisect_tree, ENV_IGNORED, NULL)					\
 	L(commit, ENV_IGNORED, NULL)						\
 	L(subject, ENV_IGNORED, NULL)						\

@@ -45,7 +45,16 @@ struct bisection {
 };
 
 /* what a step's rounds say */
-enum side { SIDE_NONE, SIDE_GOOD, SIDE_BAD, SIDE_BETWEEN, SIDE_STOP };
+enum side {
+	SIDE_NONE = BISECT_UNPLACED, SIDE_GOOD = BISECT_GOOD, SIDE_BAD = BISECT_BAD,
+	SIDE_BETWEEN = BISECT_BETWEEN, SIDE_STOP
+};
+
+enum bisect_side bisect_place(int c_slower, int hi_slower)
+{
+	return c_slower && hi_slower ? BISECT_BETWEEN : c_slower ? BISECT_BAD :
+	       hi_slower ? BISECT_GOOD : BISECT_UNPLACED;
+}
 
 /* a step's rounds: y[r][i] = ln(time) of commit i in round r */
 struct rounds {
@@ -140,8 +149,7 @@ static enum side measure(struct bisection *b, const size_t *commits, size_t k, d
 			int c_slower = slower_p(&rs, 0, 1, ss, df) < a_k;
 			int hi_slower = slower_p(&rs, 1, 2, ss, df) < a_k;
 
-			side = c_slower && hi_slower ? SIDE_BETWEEN : c_slower ? SIDE_BAD :
-			       hi_slower ? SIDE_GOOD : SIDE_NONE;
+			side = (enum side)bisect_place(c_slower, hi_slower);
 		}
 	}
 	if (rs.n >= 2) {

@@ -43,6 +43,8 @@
 
 #include <stddef.h>
 
+#include "kernel/commits.h"
+
 #define BISECT_ALPHA 0.05
 #define BISECT_MAX_ROUNDS 30
 #define BISECT_MAX_CAP 200	/* the most max_rounds may be */
@@ -87,9 +89,38 @@ struct bisect_result {
 	const char *why;	/* a range's or a refusal's reason */
 };
 
+/*
+ * What came of a bisection a driver ran over a git range (guest/bisect.h's
+ * bisect_drive fills it and releases it), as its writers read it
+ */
+struct bisect_done {
+	struct bisect_result res;	/* res.outcome says what was found */
+	struct kernel_commit *commits;	/* the range's, 0 good, n - 1 bad */
+	size_t n;
+	char *load;			/* judged by */
+	const char *metric;		/* the metric's label, NULL: not yet known */
+	char *results;
+	int skipped;			/* commits that could not be built or booted */
+	double build_s, run_s;		/* wall time in builds, in guests' runs */
+	size_t builds, boots;
+	double wall_s;
+	size_t max_rounds;		/* a step's cap */
+};
+
 /* the bisection of commits 0 .. n-1 (n >= 2); the outcome is in res */
 void bisect_run(size_t n, const struct bisect_ops *ops, const struct bisect_opts *o,
 		struct bisect_result *res);
+
+/*
+ * Where a midpoint c stands, from the two one-sided questions a step asks
+ * of its rounds (or contest judge of its runs): is c slower than the last
+ * good (c_slower), and is the first bad slower than c (hi_slower)? Bad
+ * when only the first is so, good when only the second; both is c
+ * between the two (two regressions?), neither not placed: the one rule,
+ * for bisect's steps and judge's.
+ */
+enum bisect_side { BISECT_UNPLACED, BISECT_GOOD, BISECT_BAD, BISECT_BETWEEN };
+enum bisect_side bisect_place(int c_slower, int hi_slower);
 
 /* the steps a bisection of n commits needs, skips aside: ceil(log2(n - 1)) */
 size_t bisect_steps(size_t n);

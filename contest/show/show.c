@@ -168,3 +168,19 @@ void show_where(const char *dir, const char *const *kernels, size_t n)
 	}
 	free(line);
 }
+
+int show_ran(const char *dir, const char *const *names, size_t n, const struct show_ran *how,
+	     int status)
+{
+	struct report_opts opts;
+
+	report_opts_init(&opts);
+	if (how->tables && report_print_kernels(dir, names, n, &opts, stdout) < 0)
+		status = exit_failed(status);
+	else if (how->tables && n > 1 && compare_show(dir, (char **)names, (int)n, how->alpha,
+						      how->margin) < 0)
+		status = exit_failed(status);
+	if (how->where)
+		show_where(dir, names, n);
+	return status;
+}

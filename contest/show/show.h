@@ -87,4 +87,19 @@ int show_lkp(const struct lkp_args *a, FILE *out);
  * tables on stdout (one for `run`, one per guest kernel for --boot) */
 void show_where(const char *dir, const char *const *kernels, size_t n);
 
+/* what of a session's kernels is printed (a struct run_result's, session/request.h) */
+struct show_ran {
+	int tables;		/* their tables, and compare's for several */
+	int where;		/* then where their rows went */
+	double alpha, margin;	/* compare's, as compare_show's */
+};
+
+/*
+ * What a session ran, as run, run --boot and rerun print it: the kernels'
+ * tables on stdout and, for several, compare's; then show_where's line.
+ * status, or exit_failed(status) when a table could not be printed.
+ */
+int show_ran(const char *dir, const char *const *names, size_t n, const struct show_ran *how,
+	     int status);
+
 #endif

@@ -82,6 +82,12 @@ calls_breach "cmd/peek.c calling cmd_report of cmd/report.c" "contest/cmd/peek.c
 ( _n=0; passes "$T/tree" "$T/obj" "probe" ) > "$T/probe" 2>&1
 grep -q '^not ok 1 - probe' "$T/probe" && grep -q '^# contest/cmd/peek.c: cmd_report: a command calls' "$T/probe"
 ok $? "a failing check's breaches are printed as comments: $(grep -m1 '^# ' "$T/probe")"
+# a command that writes what it prints, as cmd/bisect.c once wrote its
+# outcome and cmd/judge.c its verdict line with printf
+objcopy_tree
+add_module contest/cmd/peek '#include <stdio.h>
+int cmd_peek(int, char **); int cmd_peek(int c, char **v) { fprintf(stdout, "%s: bad on %d\n", v[0], c); return 0; }'
+calls_breach "cmd/peek.c printing its result with fprintf" "contest/cmd/peek.c: fprintf: a command writes what it prints"
 # a module without its object is not silently passed over
 objcopy_tree; rm "$T/obj/contest/lib/util.o"
 calls_breach "an object missing from OBJDIR" "contest/lib/util.c: no object"

@@ -74,6 +74,11 @@ int main(void)
 
 	ok(bisect_steps(16) == 4 && bisect_steps(2) == 0 && bisect_steps(3) == 1 &&
 	   bisect_steps(65) == 6, "steps: ceil(log2(n - 1))");
+	/* the one rule bisect's steps and contest judge share */
+	ok(bisect_place(1, 0) == BISECT_BAD && bisect_place(0, 1) == BISECT_GOOD &&
+	   bisect_place(1, 1) == BISECT_BETWEEN && bisect_place(0, 0) == BISECT_UNPLACED,
+	   "a midpoint is bad when only it is slower than good, good when only bad is "
+	   "slower than it, between when both, unplaced when neither");
 
 	rng_seed(101);
 	bisect_many(1000, 16, 0.10, 0.03, &t, NULL, 0);

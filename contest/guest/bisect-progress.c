@@ -1,0 +1,90 @@
+/* bisect-progress.c - what a bisection says as it goes: its plan, its estimate, a line a step (see bisect-progress.h) */
+#include "guest/bisect-progress.h"
+#include "guest/bisect-driver.h"
+#include "results/sequential.h"
+#include "lib/testhook.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* "1:02:03" */
+static const char *hms(double s, char *buf, size_t len)
+{
+	long t = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+
+	snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	return buf;
+}
+
+void bisect_print_plan(const struct bisect_driver *dr)
+{
+	const struct bisect_done *d = dr->d;
+	size_t steps = bisect_steps(d->n), cap = dr->rq->opts.max_rounds;
+	size_t least = 2 * SEQUENTIAL_FIRST_ROUND * 2 + steps * 3 * SEQUENTIAL_FIRST_ROUND;
+	double a = dr->rq->opts.alpha;
+
+	printf("bisect: %zu commits from %s to %s (first parent), %zu to place; ~%zu steps, "
+	       "%zu builds (the two endpoints and a midpoint a step), %zu to %zu runs of %s "
+	       "with their boots\n", d->n, d->commits[0].name, d->commits[d->n - 1].name,
+	       d->n - 2, steps, steps + 2, least, 2 * cap * 2 + steps * 3 * cap, d->load);
+	printf("bisect: rule: a step measures the midpoint beside the nearest good and bad "
+	       "commits in interleaved rounds, looks from round %d to %zu with alpha spent "
+	       "over the looks (power 2), and places it by two one-sided paired t-tests of "
+	       "ln(%s) on the pooled noise, each at %.4g = %.2g over %zu steps and the last "
+	       "check; the confirmation of good against bad at %.2g\n",
+	       SEQUENTIAL_FIRST_ROUND, cap, d->metric ? d->metric : "the main metric",
+	       a / (double)(steps + 1), a, steps, a);
+	fflush(stdout);
+}
+
+void bisect_estimate(struct bisect_driver *dr)
+{
+	struct bisect_done *d = dr->d;
+	size_t steps = bisect_steps(d->n), rounds = SEQUENTIAL_FIRST_ROUND;
+	double run = d->boots ? d->run_s / (double)d->boots : NAN;
+	double build = d->builds ? d->build_s / (double)d->builds : 0;
+	double least = (double)steps * (build + (double)(3 * rounds) * run) +
+		       (double)(2 * rounds * 2) * run;
+	double most = (double)steps * (build + (double)(3 * dr->rq->opts.max_rounds) * run) +
+		      (double)(2 * dr->rq->opts.max_rounds * 2) * run;
+
+	char builds[64] = "";
+
+	if (d->builds)
+		snprintf(builds, sizeof(builds), "the builds (%.0f s each) and ", build);
+	info("bisect: estimate from %sa run with its boot (%.0f s): %.2f hours when every "
+	     "step decides in %zu rounds, at most %.1f at the cap", builds, run,
+	     least / 3600, rounds, most / 3600);
+	dr->estimated = 1;
+}
+
+void bisect_placed(void *ctx, size_t i, int bad, size_t rounds)
+{
+	struct bisect_driver *dr = ctx;
+	struct bisect_done *d = dr->d;
+	double run = d->boots ? d->run_s / (double)d->boots : 0;
+	double build = d->builds ? d->build_s / (double)d->builds : 0;
+	double per;
+	size_t left;
+	char el[32], eta[32];
+
+	if (bad == 1)
+		dr->hi = i;
+	else if (bad == 0)
+		dr->lo = i;
+	dr->steps_done++;
+	left = bisect_steps(dr->hi - dr->lo + 1);
+	per = (double)rounds / (double)(dr->steps_done + 1);	/* the confirmation's too */
+	printf("bisect: step %zu: %s %s after %zu rounds%s; the culprit is in %s..%s "
+	       "(%zu commits), ~%zu steps left; elapsed %s, ETA %s\n", dr->steps_done,
+	       d->commits[i].name, bad == 1 ? "is bad" : bad == 0 ? "is good" : "cannot be placed",
+	       dr->step_rounds, dr->live_in_step ? "" : " (from the state)",
+	       d->commits[dr->lo].name, d->commits[dr->hi].name, dr->hi - dr->lo, left,
+	       hms(now_mono() - dr->started, el, sizeof(el)),
+	       hms((double)left * (build + per * 3 * run) + per * 2 * run, eta, sizeof(eta)));
+	fflush(stdout);
+	dr->step_rounds = 0;
+	dr->live_in_step = 0;
+	test_pause("bisect-placed");	/* a test's Ctrl-C between steps */
+}

@@ -1,0 +1,81 @@
+/* bisect-text.c - contest bisect's outcome as text, and contest judge's line for a step (see bisect-text.h) */
+#include "output/bisect-text.h"
+#include "output/escaped.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* the bisection's outcome as text */
+static void write_outcome(FILE *out, const struct bisect_done *d)
+{
+	const struct bisect_result *r = &d->res;
+	const struct kernel_commit *lo = &d->commits[r->lo], *hi = &d->commits[r->hi];
+	const char *metric = d->metric ? d->metric : "its main metric";
+
+	switch (r->outcome) {
+	case BISECT_CULPRIT:
+		fprintf(out, "bisect: the culprit is %s (\"%s\")\n", hi->name, hi->subject);
+		fprintf(out, "commit: %s\n", hi->sha);
+		fprintf(out, "  %s is %+.1f%% slower by %s on %s than %s, and %s is decided worse "
+			"than its parent %s\n", d->commits[d->n - 1].name, r->change_pct, metric,
+			d->load, d->commits[0].name, hi->name, lo->name);
+		break;
+	case BISECT_RANGE:
+		fprintf(out, "bisect: the culprit is one of %zu commits after %s (%s):\n",
+			r->hi - r->lo, lo->name, r->why ? r->why : "not placed");
+		for (size_t i = r->lo + 1; i <= r->hi; i++)
+			fprintf(out, "  %s %s\n", d->commits[i].name, d->commits[i].subject);
+		break;
+	case BISECT_NOT_CONFIRMED:
+		fprintf(out, "bisect: refused: %s is not decided worse than %s by %s on %s (%s; "
+			"change %+.1f%%", d->commits[d->n - 1].name, d->commits[0].name, metric,
+			d->load, r->why ? r->why : "undecided", r->change_pct);
+		if (isfinite(r->mde_pct))
+			fprintf(out, "; the rounds could see only %.1f%% at their cap of %zu",
+				r->mde_pct, d->max_rounds);
+		fputs(")\n", out);
+		if (isfinite(r->mde_pct) && r->change_pct > 0 && r->change_pct < r->mde_pct) {
+			double ratio = log1p(r->mde_pct / 100) / log1p(r->change_pct / 100);
+
+			fprintf(out, "bisect: to see a change of %.1f%% would take about %.0f rounds "
+				"(--max-rounds), or a quieter machine\n", r->change_pct,
+				ceil((double)d->max_rounds * ratio * ratio));
+		}
+		break;
+	case BISECT_STOPPED:
+		fprintf(out, "bisect: stopped; the culprit is in %s..%s so far\n", lo->name,
+			hi->name);
+		break;
+	}
+	fprintf(out, "bisect: %zu steps, %zu rounds, %zu runs; %zu builds (%.0f s), %zu "
+		"guests booted and run (%.0f s); %.0f s in all; %d skipped\n", r->steps,
+		r->rounds, r->runs, d->builds, d->build_s, d->boots, d->run_s, d->wall_s,
+		d->skipped);
+}
+
+/*
+ * The outcome, escaped: commit subjects are the tree's text, and one may
+ * hold an escape sequence (a terminal's title, colours). With --format
+ * mail it goes to stderr and a named culprit's mail (bisect_mail) to
+ * stdout. out's write errors are out's (cli_close_stdout).
+ */
+void bisect_text_write(FILE *out, const struct bisect_done *d)
+{
+	FILE *f = escaped_open(out);
+
+	write_outcome(f, d);
+	fclose(f);
+}
+
+void bisect_text_no_mail(FILE *out)
+{
+	fprintf(out, "bisect: no culprit named, so no mail\n");
+}
+
+void bisect_text_judged(FILE *out, const char *candidate, enum bisect_side side,
+			const char *load)
+{
+	fprintf(out, "%s: %s on %s\n", candidate, side == BISECT_BAD ? "bad" :
+		side == BISECT_GOOD ? "good" : side == BISECT_BETWEEN ?
+		"between good and bad (skip)" : "cannot tell (skip)", load);
+}
