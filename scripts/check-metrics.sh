@@ -58,7 +58,9 @@ METRIC_LABEL_IS METRIC_SD_LABEL METRIC_LABEL_IS METRIC_CI95_LABEL METRIC_KEY_IS 
 EOF
 words=$(${CC:-cc} -E -P -iquote contest -iquote . -x c "$src" 2>&1) ||
 	{ echo "check-metrics: cannot read $table: $words" >&2; exit 2; }
-mapfile -t labels < <(grep -o 'METRIC_LABEL_IS "[^"]*"' <<< "$words" | sed 's/^[^"]*"//; s/"$//' | sort -u)
+# a `metric =` figure's label is "" in the table (its results name it): no word
+mapfile -t labels < <(grep -o 'METRIC_LABEL_IS "[^"]*"' <<< "$words" | sed 's/^[^"]*"//; s/"$//' |
+		      grep -v '^$' | sort -u)
 mapfile -t keys < <(grep -o 'METRIC_KEY_IS "[^"]*"' <<< "$words" | sed 's/^[^"]*"//; s/"$//' | sort -u)
 [ ${#labels[@]} -ge 10 ] && [ ${#keys[@]} -ge 10 ] ||
 	{ echo "check-metrics: too few labels or keys in $table" >&2; exit 2; }

@@ -62,7 +62,7 @@ static const struct compare_row *find_row(const struct compare *c, const char *l
 
 		if (strcmp(row->load, load) || strcmp(row->kernel, kernel))
 			continue;
-		if (metric ? !strcmp(metrics[row->metric].label, metric) : row->main)
+		if (metric ? !strcmp(compare_metric_label(c, row), metric) : row->main)
 			return row;
 	}
 	return NULL;
@@ -73,7 +73,7 @@ static int has_row(const struct compare *c, const char *load, const char *metric
 {
 	for (size_t i = 0; i < c->nrows; i++)
 		if ((!load || !strcmp(c->rows[i].load, load)) &&
-		    (!metric || !strcmp(metrics[c->rows[i].metric].label, metric)))
+		    (!metric || !strcmp(compare_metric_label(c, &c->rows[i]), metric)))
 			return 1;
 	return 0;
 }
@@ -88,7 +88,7 @@ static char *names_in(const struct compare *c, int of_metrics, const char *load)
 
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
-		const char *name = of_metrics ? metrics[row->metric].label : row->load;
+		const char *name = of_metrics ? compare_metric_label(c, row) : row->load;
 
 		if (of_metrics && load && strcmp(row->load, load))
 			continue;
@@ -138,7 +138,7 @@ static const char *regressed_load(const struct compare *c, const struct judge_ar
 
 		if (!strcmp(row->kernel, a->bad) && compare_has_verdict(row) &&
 		    row->verdict.kind == VERDICT_WORSE &&
-		    (a->metric ? !strcmp(metrics[row->metric].label, a->metric) : row->main))
+		    (a->metric ? !strcmp(compare_metric_label(c, row), a->metric) : row->main))
 			return row->load;
 	}
 	return NULL;

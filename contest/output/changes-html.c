@@ -315,7 +315,7 @@ static void write_axes(FILE *out, const struct history *h, const struct history_
 			"<text class=\"axis ytick\" x=\"%.0f\" y=\"%.1f\">%.4g</text>\n", LEFT,
 			fy(f, v), W - RIGHT, fy(f, v), LEFT - 4, fy(f, v) + 4, fabs(v) < step / 1e6 ? 0.0 : v);
 	fprintf(out, "<text class=\"axis\" x=\"4\" y=\"%.0f\">", TOP - 22);
-	html_escape(out, metric_title(hs->metric, title, sizeof(title)));
+	html_escape(out, metric_title(&h->r->own, hs->metric, title, sizeof(title)));
 	fputs("</text>\n", out);
 	if (!n)
 		return;
@@ -349,7 +349,7 @@ void changes_html_chart(FILE *out, const struct history *h, const struct history
 		"role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>", W, H);
 	html_escape(out, hs->name);
 	fprintf(out, ": %s over %zu kernels, %zu change points</title>\n",
-		metric_title(hs->metric, title, sizeof(title)), n, hs->ch.n);
+		metric_title(&h->r->own, hs->metric, title, sizeof(title)), n, hs->ch.n);
 	fprintf(out, "<rect class=\"frame\" x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\"/>\n",
 		LEFT, TOP, W - LEFT - RIGHT, H - TOP - BOTTOM);
 	write_axes(out, h, hs, &f);

@@ -30,7 +30,7 @@ static void mail_summary_line(FILE *b, const struct history *h, const struct his
 	char title[64];
 
 	fprintf(b, "  %+.1f%% %s of %s.%s %s %s and %s\n", cp->pct, changes_word(cp, hs->metric),
-		hs->name, metric_title(hs->metric, title, sizeof(title)),
+		hs->name, metric_title(&h->r->own, hs->metric, title, sizeof(title)),
 		cp->kind == CHANGE_RAMP ? "ramping from" : "between",
 		history_kernel(h, cp->before), history_kernel(h, cp->after));
 }
@@ -55,7 +55,7 @@ static void mail_detail(FILE *b, const struct history *h, const struct history_s
 	fprintf(b, "         %%stddev     %%change         %%stddev\n");
 	fprintf(b, "             \\          |                \\\n");
 	fprintf(b, "%13.*f %+13.1f%% %12.*f        %s.%s\n", dec, cp->mean_before, cp->pct, dec,
-		cp->mean_after, hs->name, metric_title(hs->metric, title, sizeof(title)));
+		cp->mean_after, hs->name, metric_title(&h->r->own, hs->metric, title, sizeof(title)));
 	fprintf(b, "               [%+.1f%%, %+.1f%%] %s%s\n", cp->pct_low, cp->pct_high,
 		changes_p_text(cp->p, p, sizeof(p)), cp->drift ? ", by kernels: separate sessions" : "");
 }

@@ -112,7 +112,7 @@ static void text_series(const struct history *h, const struct history_series *hs
 	char title[64], kernels[40], runs[40];
 	int blind = c->mde_pct >= CHANGES_BLIND_PCT && (min_pct <= 0.0 || min_pct < c->mde_pct);
 
-	fprintf(out, "%s: %s, %s (%s), ", hs->name, metric_title(hs->metric, title, sizeof(title)),
+	fprintf(out, "%s: %s, %s (%s), ", hs->name, metric_title(&h->r->own, hs->metric, title, sizeof(title)),
 		changes_plural(c->kernels, "kernel", kernels, sizeof(kernels)),
 		changes_plural(c->runs, "run", runs, sizeof(runs)));
 	text_sessions(h, hs, out);

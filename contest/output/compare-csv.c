@@ -30,7 +30,7 @@ int compare_write_csv(const struct compare *c, FILE *out)
 		const struct compare_row *row = &c->rows[i];
 
 		report_csv_string(out, row->load);
-		fprintf(out, ",%s,", metrics[row->metric].label);
+		fprintf(out, ",%s,", compare_metric_label(c, row));
 		report_csv_string(out, row->kernel);
 		csv_number(out, running_stats_mean(row->s), "%.4f");
 		csv_number(out, running_stats_sd(row->s), "%.4f");

@@ -18,12 +18,12 @@ static const char *const test_names[] = {
 	[TEST_CONSTANT] = "constant", [TEST_MISSING] = "missing", [TEST_UNLIKE] = "unlike",
 };
 
-static json_t *json_row(const struct compare_row *row)
+static json_t *json_row(const struct compare *c, const struct compare_row *row)
 {
 	json_t *o = json_object();
 
 	json_put(o, "load", json_name(row->load, "load"));
-	json_put(o, "metric", json_string(metrics[row->metric].label));
+	json_put(o, "metric", json_string(compare_metric_label(c, row)));
 	json_put(o, "kernel", json_name(row->kernel, "kernel"));
 	json_put(o, "mean", json_number(running_stats_mean(row->s)));
 	json_put(o, "sd", json_number(running_stats_sd(row->s)));
@@ -77,7 +77,7 @@ int compare_write_json(const struct compare *c, FILE *out)
 	json_put(doc, "decided", json_integer((json_int_t)c->ndecided));
 	json_put(doc, "undecided", json_integer((json_int_t)(c->nverdicts - c->ndecided)));
 	for (size_t i = 0; i < c->nrows; i++)
-		json_push(rows, json_row(&c->rows[i]));
+		json_push(rows, json_row(c, &c->rows[i]));
 	json_put(doc, "rows", rows);
 	for (size_t i = 0; i < c->nsummary; i++)
 		json_push(sums, json_summary(&c->summary[i]));

@@ -121,13 +121,16 @@ static void extra_intro(const struct compare *c, FILE *out)
 		say(out, xasprintf("%s rows are the disks' await over the timed window: the "
 				   "mean milliseconds an I/O that completed in it took, as "
 				   "iostat's; lower is better.", metrics[METRIC_DISK_AWAIT].label));
-	for (int m = METRIC_OWN1; m <= METRIC_OWN4; m++)
+	for (int m = METRIC_OWN1; m <= METRIC_OWN4; m++) {
+		const struct own_metrics *own = &c->report.own;
+		const char *label = metric_label(own, m), *unit = metric_unit(own, m);
+
 		if (any_metric(c, m, m))
 			say(out, xasprintf("%s rows are the figure the timed command printed "
-					   "(metric = %s)%s%s; %s is better.", metrics[m].label,
-					   metrics[m].label, *metrics[m].unit ? ", in " : "",
-					   metrics[m].unit, metric_better(m) == BETTER_LOWER ?
-					   "lower" : "higher"));
+					   "(metric = %s)%s%s; %s is better.", label, label,
+					   *unit ? ", in " : "", unit,
+					   metric_better(own, m) == BETTER_LOWER ? "lower" : "higher"));
+	}
 }
 
 /* some kernel's runs of some load recorded pressure */
@@ -369,8 +372,8 @@ static short_name_t *short_names(const struct compare *c)
 	return names;
 }
 
-static void write_row(FILE *out, const short_name_t *names, const struct compare_row *row,
-		      int first)
+static void write_row(FILE *out, const struct compare *c, const short_name_t *names,
+		      const struct compare_row *row, int first)
 {
 	int dec = metrics[row->metric].cmp;
 	char mean[32], sd[32], diff[32], p[32], mde[32], n[24];
@@ -387,11 +390,11 @@ static void write_row(FILE *out, const short_name_t *names, const struct compare
 
 	fmt_fixed(n, sizeof(n), (double)row->s->n, 0);	/* "%zu": a count, whole */
 	/* a metric name wider than its column (Latency, Deadlines) gets a line of its own */
-	if (first && strlen(metrics[row->metric].label) > 6) {
-		fprintf(out, "%s\n", metrics[row->metric].label);
+	if (first && strlen(compare_metric_label(c, row)) > 6) {
+		fprintf(out, "%s\n", compare_metric_label(c, row));
 		first = 0;
 	}
-	cells[0] = first ? metrics[row->metric].label : "";
+	cells[0] = first ? compare_metric_label(c, row) : "";
 	for (size_t i = 0; i < ARRAY_SIZE(cells); i++) {
 		if (i)
 			line[at++] = ' ';
@@ -522,7 +525,7 @@ static void write_undecided(const struct compare *c, const short_name_t *names, 
 			continue;
 		why = compare_undecided_text(c, row);
 		say(out, xasprintf("Undecided: %s %s, %s.", names[row->k],
-				   metrics[row->metric].label, why));
+				   compare_metric_label(c, row), why));
 		free(why);
 	}
 }
@@ -534,7 +537,7 @@ static void write_unlike(const struct compare *c, const short_name_t *names, siz
 	for (size_t i = from; i < to; i++)
 		if (c->rows[i].test == TEST_UNLIKE)
 			say(out, xasprintf("%s %s: %s.", names[c->rows[i].k],
-					   metrics[c->rows[i].metric].label,
+					   compare_metric_label(c, &c->rows[i]),
 					   c->rows[i].verdict.reason));
 }
 
@@ -550,7 +553,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 	/* a table's rows share its name's pointer: strcmp only where they do not */
 	for (i = from; i < c->nrows && (c->rows[i].load == load || !strcmp(c->rows[i].load, load));
 	     i++)
-		write_row(out, names, &c->rows[i], c->rows[i].is_base ||
+		write_row(out, c, names, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
 	write_undecided(c, names, from, i, out);
 	write_unlike(c, names, from, i, out);
@@ -618,7 +621,7 @@ static void write_untested(const struct compare *c, FILE *out)
 				continue;
 			said++;
 			next = xasprintf("%s%s%s", list, said == 1 ? "" : said == n ? " and " : ", ",
-					 metrics[m].label);
+					 metric_label(&c->report.own, m));
 			free(list);
 			list = next;
 		}

@@ -348,7 +348,7 @@ static int write_disk_gp(const struct report_table *t, struct plot_dir *d, const
 	if (!gp)
 		return -1;
 	for (size_t m = 0; m < ARRAY_SIZE(disk_metrics); m++)
-		metric_title(disk_metrics[m], titles[m], sizeof(titles[m]));
+		metric_title(NULL, disk_metrics[m], titles[m], sizeof(titles[m]));
 	fputs("set ylabel 'MB/s'\nset y2label 'ms'\nset ytics nomirror\nset y2tics\n"
 	      "set datafile missing '-'\nset style fill solid 0.6 border -1\nset boxwidth 0.3\n"
 	      "set key below\nset grid ytics\nset xtics nomirror rotate by -20\n"
@@ -692,7 +692,7 @@ static int write_sweep_dat(const struct report *r, size_t first, size_t n, struc
 		return -1;
 	fprintf(f, "# %s at each point of its sweep: x, point, then each kernel's mean %s\n",
 		r->tables[first].load,
-		metric_title(row_kind_main[r->tables[first].kind], title, sizeof(title)));
+		metric_title(&r->own, row_kind_main[r->tables[first].kind], title, sizeof(title)));
 	fputs("x point", f);
 	for (size_t k = 0; k < r->nkernels; k++) {
 		fputc(' ', f);
@@ -734,7 +734,7 @@ static int write_sweep_gp(const struct report *r, size_t first, size_t n, struct
 	fputs("set xlabel ", gp);
 	gp_string(gp, report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
 	fputs("\nset ylabel ", gp);
-	gp_string(gp, metric_title(row_kind_main[t->kind], title, sizeof(title)));
+	gp_string(gp, metric_title(&r->own, row_kind_main[t->kind], title, sizeof(title)));
 	fprintf(gp, "\nset datafile missing '-'\nset key outside right autotitle columnhead\n"
 		"set grid ytics\nset xrange [0.5:%zu.5]\nset yrange [0:*]\n"
 		"plot for [i=3:%zu] '%s.dat' using 1:i:xtic(2) with linespoints lw 2\n",

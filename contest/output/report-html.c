@@ -464,13 +464,14 @@ static void verdict_cell(FILE *out, const struct compare_row *row)
 	fprintf(out, ">%s</td>", verdict_name(row->verdict.kind));
 }
 
-static void compare_row_html(FILE *out, const struct compare_row *row, int first)
+static void compare_row_html(FILE *out, const struct compare *c, const struct compare_row *row,
+			     int first)
 {
 	char buf[32];
 
 	fputs("<tr><td>", out);
 	if (first)
-		html_escape(out, metrics[row->metric].label);
+		html_escape(out, compare_metric_label(c, row));
 	fputs("</td><td class=\"name\">", out);
 	html_escape(out, row->kernel);
 	fputs("</td>", out);
@@ -500,7 +501,7 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 			fputs("<table class=\"compare\">\n<tr><th>Metric</th><th>Kernel</th>"
 			      "<th>Mean</th><th>" METRIC_SD_LABEL "</th><th>n</th><th>Diff</th>"
 			      "<th>p</th><th>MDE</th><th>Verdict</th></tr>\n", out);
-		compare_row_html(out, row, !any || row->metric != c->rows[i - 1].metric);
+		compare_row_html(out, c, row, !any || row->metric != c->rows[i - 1].metric);
 		any = 1;
 	}
 	if (!any)
@@ -516,7 +517,7 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 		why = compare_undecided_text(c, row);
 		fputs("<p class=\"note undecided\">Undecided: ", out);
 		html_escape(out, row->kernel);
-		fprintf(out, " %s, ", metrics[row->metric].label);
+		fprintf(out, " %s, ", compare_metric_label(c, row));
 		html_escape(out, why);
 		fputs(".</p>\n", out);
 		free(why);

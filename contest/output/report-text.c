@@ -256,7 +256,8 @@ static void write_counts(FILE *out, const struct report_table *t, size_t width)
  * and disk rates. Only the metrics some kernel's runs have get a column;
  * no such metric, no block.
  */
-static void write_metric_block(FILE *out, const struct report_table *t, size_t width,
+static void write_metric_block(FILE *out, const struct own_metrics *own,
+			       const struct report_table *t, size_t width,
 			       const char *title, const enum metric_id *want, size_t nwant,
 			       int units)
 {
@@ -269,7 +270,7 @@ static void write_metric_block(FILE *out, const struct report_table *t, size_t w
 	for (size_t j = 0; j < nwant; j++) {
 		int any = 0;
 
-		for (size_t i = 0; i < t->nrows && !any && *metrics[want[j]].label; i++)
+		for (size_t i = 0; i < t->nrows && !any && *metric_label(own, want[j]); i++)
 			any = t->rows[i].s->time.n && metric_stats(t->rows[i].s, want[j])->n;
 		if (any || want[j] < METRIC_USER)
 			ms[n++] = want[j];
@@ -279,8 +280,8 @@ static void write_metric_block(FILE *out, const struct report_table *t, size_t w
 		return;
 	cells[0] = title;
 	for (size_t j = 0; j < n; j++)
-		cells[1 + j] = units ? metric_title(ms[j], titles[j], sizeof(titles[j])) :
-			       metrics[ms[j]].label;
+		cells[1 + j] = units ? metric_title(own, ms[j], titles[j], sizeof(titles[j])) :
+			       metric_label(own, ms[j]);
 	write_line(out, cells, 1 + n, width);
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct report_row *row = &t->rows[i];
@@ -536,7 +537,7 @@ static void write_sweep(FILE *out, const struct report *r, size_t first, size_t 
 	char (*v)[32] = xcalloc(ncells, sizeof(*v)), keys[128], title[64];
 	int decimals = metrics[row_kind_main[t->kind]].text;
 
-	fprintf(out, "%s, %s by %s:\n", t->load, metric_title(row_kind_main[t->kind], title, sizeof(title)),
+	fprintf(out, "%s, %s by %s:\n", t->load, metric_title(&r->own, row_kind_main[t->kind], title, sizeof(title)),
 		report_sweep_part(t->sweep, 0, keys, sizeof(keys)));
 	if (opts->format != REPORT_CLASSIC)
 		fputc('\n', out);
@@ -713,7 +714,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 			if (t->rows[i].s->time.n)	/* a kernel with no ok run has no numbers to show */
 				write_row(out, &t->rows[i], width, opts->stats);
 	}
-	write_metric_block(out, t, width, "Figures", own_block, ARRAY_SIZE(own_block), 1);
+	write_metric_block(out, &r->own, t, width, "Figures", own_block, ARRAY_SIZE(own_block), 1);
 	if (t->n_not_ok)
 		write_not_ok(out, t);
 	for (int n = 0; n < RUN_NOTES; n++)
@@ -723,7 +724,7 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 		write_pressure(out, t, width);
 		write_disturbance(out, t, width);
 		write_counts(out, t, width);
-		write_metric_block(out, t, width, "Window [s, MB/s, ms]", window_block,
+		write_metric_block(out, &r->own, t, width, "Window [s, MB/s, ms]", window_block,
 				   ARRAY_SIZE(window_block), 0);
 	}
 	if (opts->stats || opts->swap)

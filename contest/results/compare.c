@@ -20,9 +20,10 @@ _Static_assert(METRICS <= SHRT_MAX, "compare_row.metric holds a metric");
 /* where a timed task's metrics and the counters begin in run_values */
 enum { METRIC_LAT = METRIC_LAT_MEAN };
 
-static int lower_is_better(int metric)
+/* own: the compared report's names of the `metric =` figures */
+static int lower_is_better(const struct own_metrics *own, int metric)
 {
-	return metric_better(metric) == BETTER_LOWER;
+	return metric_better(own, metric) == BETTER_LOWER;
 }
 
 /* the noload table of t's sweep point, for a loaded compile's Ratio; else NULL */
@@ -47,7 +48,7 @@ static int metric_applies(const struct report *r, const struct report_table *t, 
 	if (metric == METRIC_RATIO)
 		return noload_table(r, t) != NULL;
 	if (!(metrics[metric].kinds & (1u << t->kind)) ||
-	    metrics[metric].better == BETTER_UNCOMPARED || !*metrics[metric].label)
+	    metrics[metric].better == BETTER_UNCOMPARED || !*metric_label(&r->own, metric))
 		return 0;	/* a figure of metric1.. without metric_names is nameless */
 	if (!(metrics[metric].kinds & METRIC_WHERE_RUN))
 		return 1;
@@ -77,7 +78,7 @@ static const struct report_row *kernel_row(const struct report_table *t, size_t 
 }
 
 /* NEW's change from BASE in percent of BASE, positive = better */
-static double oriented_diff(int metric, double base, double new)
+static double oriented_diff(const struct own_metrics *own, int metric, double base, double new)
 {
 	double d;
 
@@ -85,14 +86,16 @@ static double oriented_diff(int metric, double base, double new)
 		return NAN;
 	d = (new - base) / fabs(base) * 100.0;
 	/* + 0.0: equal means give +0, not the -0 that negating 0 makes */
-	return (lower_is_better(metric) ? -d : d) + 0.0;
+	return (lower_is_better(own, metric) ? -d : d) + 0.0;
 }
 
-static void test_row(struct compare_row *row, const struct running_stats *base)
+static void test_row(const struct own_metrics *own, struct compare_row *row,
+		     const struct running_stats *base)
 {
 	const struct running_stats *s = row->s;
 
-	row->diff_pct = oriented_diff(row->metric, running_stats_mean(base), running_stats_mean(s));
+	row->diff_pct = oriented_diff(own, row->metric, running_stats_mean(base),
+				      running_stats_mean(s));
 	if (base->n < 2 || s->n < 2)
 		row->test = TEST_ONE_RUN;
 	else if (base->m2 == 0.0 && s->m2 == 0.0 && base->mean == s->mean)
@@ -139,10 +142,10 @@ static int runs_overlap(const struct report_row *a, const struct report_row *b)
 	       a->s->first_ok <= b->s->last_ok && b->s->first_ok <= a->s->last_ok;
 }
 
-static enum verdict_direction direction_of(int metric)
+static enum verdict_direction direction_of(const struct own_metrics *own, int metric)
 {
-	return lower_is_better(metric) ? LOWER_IS_BETTER :
-	       metric_better(metric) == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
+	return lower_is_better(own, metric) ? LOWER_IS_BETTER :
+	       metric_better(own, metric) == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
 /* the running stats of ln(new / base) over the rounds both ran ok */
@@ -171,7 +174,7 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 {
 	const struct running_stats *b = row_stats(base, row->metric);
 	struct verdict_opts vo = { c->opts.alpha, VERDICT_POWER, c->opts.margin_pct,
-				   direction_of(row->metric) };
+				   direction_of(&c->report.own, row->metric) };
 	struct log_diff d;
 
 	row->interleaved = runs_overlap(base, new);
@@ -278,7 +281,7 @@ static void ratio_row(struct compare *c, struct compare_row *row, const struct r
 		row->test = TEST_BASE;
 		return;
 	}
-	test_row(row, &ratios[0]);
+	test_row(&c->report.own, row, &ratios[0]);
 	self_ratios(bl, bn, &ratios[0], &base_logs);	/* the same again, for its logs */
 	row->interleaved = runs_overlap(bl, nl);
 	paired_self_ratios(bl, bn, nl, nn, &pairs);
@@ -357,7 +360,7 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 			else if (k == 0)
 				row->test = TEST_BASE;
 			else if (!own_unlike(c, row, base, rr)) {
-				test_row(row, row_stats(base, m));
+				test_row(&c->report.own, row, row_stats(base, m));
 				row->untested = row->test == TEST_CONSTANT && row->s->mean == 0.0;
 				if (!row->untested)
 					decide_row(c, row, base, rr);
@@ -510,6 +513,11 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 	return n < 2 ? 0 : ceil(n * pow(log1p(mde / 100.0) / log1p(pct / 100.0), 2.0));
 }
 
+const char *compare_metric_label(const struct compare *c, const struct compare_row *row)
+{
+	return metric_label(&c->report.own, row->metric);
+}
+
 int compare_row_judged(const struct compare_row *row)
 {
 	return row->main || row->metric == METRIC_RATIO;
@@ -538,11 +546,13 @@ size_t compare_failures(const struct compare *c, double pct, FILE *err)
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 
-		if (row->mark == MARK_NONE || metric_better(row->metric) == BETTER_NONE ||
+		if (row->mark == MARK_NONE ||
+		    metric_better(&c->report.own, row->metric) == BETTER_NONE ||
 		    !(row->diff_pct < -pct))
 			continue;
 		fprintf(err, "fail: %s %s of '%s' is %.1f%% worse than '%s' (p = %.2g), above %g%%\n",
-			row->load, metrics[row->metric].label, row->kernel, -row->diff_pct,
+			row->load, compare_metric_label(c, row), row->kernel,
+			-row->diff_pct,
 			c->report.kernels[0], row->p, pct);
 		failed++;
 	}

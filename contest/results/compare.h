@@ -186,6 +186,9 @@ void compare_release(struct compare *c);
  */
 double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *now);
 
+/* the label of row's metric, a `metric =` figure's as c's results name it */
+const char *compare_metric_label(const struct compare *c, const struct compare_row *row);
+
 /* a row --until-decided waits for: its table's main metric, or a Ratio */
 int compare_row_judged(const struct compare_row *row);
 

@@ -253,8 +253,10 @@ int history_build(struct history *h, const struct report *r, const char *dir,
 			add_series(h, &h->r->tables[t], m);
 	}
 	if (metric >= 0 && !h->nseries && h->r->ntables) {
+		int ret = error("no load's rows have %s", metric_label(&h->r->own, metric));
+
 		history_release(h);
-		return error("no load's rows have %s", metrics[metric].label);
+		return ret;
 	}
 	return 0;
 }

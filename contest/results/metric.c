@@ -5,9 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_METRICS][16];
-static enum metric_better own_better[OWN_METRICS];
-
 const struct metric metrics[METRICS] = {
 #define X(id, column, label, json, unit, text, cmp, csv, better, kinds, sd_label, sd_json) \
 	[METRIC_##id] = { column, label, json, unit, text, cmp, csv, BETTER_##better, kinds, \
@@ -40,12 +37,31 @@ enum metric_id metric_main(const struct load_summary *s, enum row_kind kind)
 	return kind == ROW_COMPILE && g && g->n ? GUEST_MAIN_METRIC : row_kind_main[kind];
 }
 
-enum metric_better metric_better(int m)
+/* m's place among the `metric =` figures, -1 for the table's own metrics */
+static int own_index(enum metric_id m)
 {
-	return metrics[m].better == BETTER_OWN ? own_better[m - METRIC_OWN1] : metrics[m].better;
+	return metrics[m].better == BETTER_OWN ? (int)(m - METRIC_OWN1) : -1;
 }
 
-int metric_own_names(const char *names)
+const char *metric_label(const struct own_metrics *own, enum metric_id m)
+{
+	return own && own_index(m) >= 0 ? own->label[own_index(m)] : metrics[m].label;
+}
+
+const char *metric_unit(const struct own_metrics *own, enum metric_id m)
+{
+	return own && own_index(m) >= 0 ? own->unit[own_index(m)] : metrics[m].unit;
+}
+
+/* an unnamed figure's is BETTER_LOWER, the zero its names start from */
+enum metric_better metric_better(const struct own_metrics *own, int m)
+{
+	if (own_index((enum metric_id)m) < 0)
+		return metrics[m].better;
+	return own ? own->better[own_index((enum metric_id)m)] : BETTER_LOWER;
+}
+
+int metric_own_names(struct own_metrics *own, const char *names)
 {
 	int ret = 0;
 
@@ -62,12 +78,12 @@ int metric_own_names(const char *names)
 		if (names[n] != ':' || sscanf(names + n + 1, "%7[^:,]", better) != 1 ||
 		    (strcmp(better, "lower") && strcmp(better, "higher")))
 			return -1;
-		if (!metric_own_label[i][0]) {
-			snprintf(metric_own_label[i], sizeof(metric_own_label[i]), "%s", name);
-			snprintf(metric_own_unit[i], sizeof(metric_own_unit[i]), "%s", unit);
-			own_better[i] = !strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER;
-		} else if (strcmp(metric_own_label[i], name) || strcmp(metric_own_unit[i], unit) ||
-			   own_better[i] != (!strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER)) {
+		if (!own->label[i][0]) {
+			snprintf(own->label[i], sizeof(own->label[i]), "%s", name);
+			snprintf(own->unit[i], sizeof(own->unit[i]), "%s", unit);
+			own->better[i] = !strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER;
+		} else if (strcmp(own->label[i], name) || strcmp(own->unit[i], unit) ||
+			   own->better[i] != (!strcmp(better, "lower") ? BETTER_LOWER : BETTER_HIGHER)) {
 			ret = -1;
 		}
 		names += len + (names[len] == ',');
@@ -87,12 +103,14 @@ const char *metric_own_spec(const char *names, int i, char *buf, size_t size)
 	return buf;
 }
 
-const char *metric_title(enum metric_id m, char *buf, size_t size)
+const char *metric_title(const struct own_metrics *own, enum metric_id m, char *buf, size_t size)
 {
-	if (metrics[m].unit && *metrics[m].unit)
-		snprintf(buf, size, "%s [%s]", metrics[m].label, metrics[m].unit);
+	const char *unit = metric_unit(own, m);
+
+	if (unit && *unit)
+		snprintf(buf, size, "%s [%s]", metric_label(own, m), unit);
 	else
-		snprintf(buf, size, "%s", metrics[m].label);
+		snprintf(buf, size, "%s", metric_label(own, m));
 	return buf;
 }
 

@@ -38,10 +38,18 @@
 /* BETTER_OWN: a `metric =` figure's, as its spec says (metric_better()) */
 enum metric_better { BETTER_LOWER, BETTER_HIGHER, BETTER_NONE, BETTER_UNCOMPARED, BETTER_OWN };
 
-/* the name and unit of each `metric =` figure (store.h's OWN_METRICS), set
- * from runs.tsv's metric_names by metric_own_names(); "" while unnamed */
+/*
+ * The name, unit and direction of each `metric =` figure (store.h's
+ * OWN_METRICS), as one set of results names them: a report holds its own
+ * (report.h), so two result sets read in one process keep theirs apart.
+ * Set from runs.tsv's metric_names by metric_own_names(); "" while unnamed.
+ * metrics[]' lines of them say only what every figure shares.
+ */
 #define OWN_NAME_MAX 32
-extern char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_METRICS][16];
+struct own_metrics {
+	char label[OWN_METRICS][OWN_NAME_MAX], unit[OWN_METRICS][16];
+	enum metric_better better[OWN_METRICS];
+};
 
 /* row kinds as bits: 1 << ROW_* */
 #define KIND_COMPILE (1u << ROW_COMPILE)
@@ -102,13 +110,13 @@ extern char metric_own_label[OWN_METRICS][OWN_NAME_MAX], metric_own_unit[OWN_MET
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(DISK_AWAIT, "disk_await_ms", "Await", "disk_await_ms", "ms", 1, 2, 3, LOWER, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(OWN1, "metric1", metric_own_label[0], NULL, metric_own_unit[0], 2, 3, -1, OWN, \
+	X(OWN1, "metric1", "", NULL, "", 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(OWN2, "metric2", metric_own_label[1], NULL, metric_own_unit[1], 2, 3, -1, OWN, \
+	X(OWN2, "metric2", "", NULL, "", 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(OWN3, "metric3", metric_own_label[2], NULL, metric_own_unit[2], 2, 3, -1, OWN, \
+	X(OWN3, "metric3", "", NULL, "", 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
-	X(OWN4, "metric4", metric_own_label[3], NULL, metric_own_unit[3], 2, 3, -1, OWN, \
+	X(OWN4, "metric4", "", NULL, "", 2, 3, -1, OWN, \
 	  KIND_ALL | METRIC_WHERE_RUN, NULL, NULL) \
 	X(RATIO, NULL, "Ratio", "ratio", NULL, 2, 2, 4, LOWER, KIND_COMPILE, NULL, NULL)
 
@@ -158,16 +166,19 @@ enum metric_id metric_main(const struct load_summary *s, enum row_kind kind);
 /* the stats of metric m over s's ok runs; NULL for Ratio (report_row's) */
 const struct running_stats *metric_stats(const struct load_summary *s, enum metric_id m);
 
-/* which way m is better: its table's, or for a `metric =` figure its spec's */
-enum metric_better metric_better(int m);
+/* m's label, unit ("" none) and which way it is better: its table's, or
+ * for a `metric =` figure what own names (own NULL: unnamed, "") */
+const char *metric_label(const struct own_metrics *own, enum metric_id m);
+const char *metric_unit(const struct own_metrics *own, enum metric_id m);
+enum metric_better metric_better(const struct own_metrics *own, int m);
 
 /*
- * Name the `metric =` figures from a runs.tsv's metric_names
+ * Name own's `metric =` figures from a runs.tsv's metric_names
  * ("NAME:UNIT:lower|higher" each, ',' between): the first names given
  * hold. 0, or -1 when names disagrees with them (the caller warns) or
- * cannot be read. Not thread-safe: report_build() calls it.
+ * cannot be read. report_build() calls it for its report's own.
  */
-int metric_own_names(const char *names);
+int metric_own_names(struct own_metrics *own, const char *names);
 
 /*
  * The i-th figure's "NAME:UNIT:lower|higher" in names (runs.tsv's
@@ -176,7 +187,8 @@ int metric_own_names(const char *names);
  */
 const char *metric_own_spec(const char *names, int i, char *buf, size_t size);
 
-/* "Time [s]", "Latency [us]", "Work": the label and its unit, into buf */
-const char *metric_title(enum metric_id m, char *buf, size_t size);
+/* "Time [s]", "Latency [us]", "Work": the label and its unit (as own
+ * names a `metric =` figure), into buf */
+const char *metric_title(const struct own_metrics *own, enum metric_id m, char *buf, size_t size);
 
 #endif

@@ -202,12 +202,12 @@ static void build_table(struct report *r, const struct kernel_results *krs, size
 }
 
 /* name the `metric =` figures from the kernels' runs, warning once where they disagree */
-static void name_own_metrics(const struct kernel_results *krs, size_t n)
+static void name_own_metrics(struct own_metrics *own, const struct kernel_results *krs, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < krs[k].nloads; i++)
 			if (krs[k].loads[i].own_names[0] &&
-			    metric_own_names(krs[k].loads[i].own_names) < 0) {
+			    metric_own_names(own, krs[k].loads[i].own_names) < 0) {
 				warning("'%s' names its metrics '%s', unlike the first kernel's "
 					"(compare them by hand)", krs[k].name,
 					krs[k].loads[i].own_names);
@@ -234,7 +234,7 @@ int report_build(struct report *r, const struct kernel_results *krs, size_t n,
 	}
 	if (opts->ratio == RATIO_SELF)
 		warn_missing_self(krs, n, divisor);
-	name_own_metrics(krs, n);
+	name_own_metrics(&r->own, krs, n);
 	loads = collect_loads(krs, n, &nloads);
 	r->tables = xcalloc(nloads, sizeof(*r->tables));
 	r->ntables = nloads;

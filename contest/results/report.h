@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include "results/metric.h"
 #include "results/summary.h"
 #include "results/stats.h"
 
@@ -115,6 +116,9 @@ struct report {
 	struct report_table *tables;	/* canonical load order */
 	size_t ntables;
 	double reference_s;		/* RATIO_REFERENCE: the divisor, NAN when missing */
+	/* the `metric =` figures' names, as the kernels' runs give them (the
+	 * first kernel's hold); writers take labels through metric_label() */
+	struct own_metrics own;
 	char *reference_kernel;		/* whose noload it is; NULL with reference_time or self */
 	/* what mail and html print besides the tables (report_read_inputs) */
 	struct env **envs;		/* per kernel its parsed env file (in results[]), NULL none */

@@ -35,7 +35,7 @@ size_t until_decided_open(const struct compare *c, size_t round, size_t rounds)
 
 			if (why)
 				info("until-decided: %s %s of '%s' still undecided after %zu "
-				     "rounds (%s)", row->load, metrics[row->metric].label,
+				     "rounds (%s)", row->load, compare_metric_label(c, row),
 				     row->kernel, round, why);
 			free(why);
 			undecided++;
@@ -74,7 +74,7 @@ static int variants_decided(const struct run_request *rq, const char *dir, const
 			if (compare_row_judged(row) && !row->is_base)
 				info("until-decided: %s %s of '%s': %s (%+.1f%%) after %zu rounds, "
 				     "look %zu of %zu at alpha %.3g", row->load,
-				     metrics[row->metric].label, row->kernel,
+				     compare_metric_label(&c, row), row->kernel,
 				     verdict_name(row->verdict.kind), row->verdict.diff_pct, round,
 				     look, looks, o.alpha);
 		}

@@ -3,6 +3,7 @@
 #include "lib/util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
@@ -147,7 +148,7 @@ static void test_image(void)
 	int fd;
 
 	if (!mkdtemp(dir)) {
-		skip("the image checks: no temporary directory");
+		setup_failed("the image checks: no temporary directory: %s", strerror(errno));
 		return;
 	}
 	path = xasprintf("%s/image", dir);

@@ -17,6 +17,36 @@ static int header_has(const char *header, const char *name)
 	return 0;
 }
 
+/* two result sets name their `metric =` figures apart: neither sees the other's */
+static void own_names(void)
+{
+	struct own_metrics a, b;
+	char buf[64];
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	ok(metric_own_names(&a, "rps:req/s:higher,lat:ms:lower") == 0 &&
+	   metric_own_names(&b, "boot::lower") == 0, "two sets of names are read");
+	ok(!strcmp(metric_label(&a, METRIC_OWN1), "rps") &&
+	   !strcmp(metric_label(&b, METRIC_OWN1), "boot") &&
+	   !strcmp(metric_label(&a, METRIC_OWN2), "lat") && !*metric_label(&b, METRIC_OWN2),
+	   "each set keeps its own labels");
+	ok(metric_better(&a, METRIC_OWN1) == BETTER_HIGHER &&
+	   metric_better(&b, METRIC_OWN1) == BETTER_LOWER &&
+	   metric_better(&a, METRIC_TIME) == BETTER_LOWER, "and its own directions");
+	ok(!strcmp(metric_title(&a, METRIC_OWN1, buf, sizeof(buf)), "rps [req/s]") &&
+	   !strcmp(metric_title(&b, METRIC_OWN1, buf, sizeof(buf)), "boot") &&
+	   !strcmp(metric_title(NULL, METRIC_TIME, buf, sizeof(buf)), "Time [s]"),
+	   "a title is its set's label and unit");
+	ok(!*metric_label(NULL, METRIC_OWN1) && !*metrics[METRIC_OWN1].label,
+	   "unnamed, and the table names no figure");
+	/* the first names given hold; a disagreeing set is said, not taken */
+	ok(metric_own_names(&a, "rps:req/s:higher") == 0 &&
+	   metric_own_names(&a, "qps:req/s:higher") == -1 &&
+	   !strcmp(metric_label(&a, METRIC_OWN1), "rps"), "the first names hold");
+	ok(metric_own_names(&b, "x:y:sideways") == -1, "a direction but lower or higher is refused");
+}
+
 int main(void)
 {
 	const char *header = results_header();
@@ -95,5 +125,6 @@ int main(void)
 	   metric_stats(&s, METRIC_CYCLES) == &counts[COUNT_CYCLES] &&
 	   metric_stats(&s, METRIC_WORK_UNITS) == &lat[WORK_UNITS],
 	   "metric_stats gives each metric its own summary field, none for Ratio");
+	own_names();
 	return tap_done();
 }

@@ -3,6 +3,7 @@
 #include "lib/util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +30,8 @@ static void put(const char *name, const char *text)
 	char *path = xasprintf("%s/k1/logs/%s", tmpdir, name);
 	FILE *f = fopen(path, "w");
 
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+		setup_failed("cannot write '%s': %s", path, strerror(errno));
 	free(path);
 }
 
@@ -77,7 +76,7 @@ static void test_read(void)
 
 	free(logs);
 	if (made < 0) {
-		skip("cannot make the logs directory");
+		setup_failed("cannot make the logs directory: %s", strerror(errno));
 		return;
 	}
 	put("io_load.10.vmstat", vmstat_log);

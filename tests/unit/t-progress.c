@@ -6,6 +6,7 @@
 #include "lib/util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +25,10 @@ static void runs_tsv(const char *kernel, const char *const *rows)
 	char *kdir = xasprintf("%s/%s", tmpdir, kernel), *path = xasprintf("%s/runs.tsv", kdir);
 	FILE *f;
 
-	mkdir_p(kdir, 0755);
-	f = fopen(path, "w");
+	if (mkdir_p(kdir, 0755) < 0 || !(f = fopen(path, "w"))) {
+		setup_failed("cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
 	fputs("load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n", f);
 	for (int i = 0; rows[i]; i++) {
 		char load[32], status[32];
@@ -34,7 +37,9 @@ static void runs_tsv(const char *kernel, const char *const *rows)
 		sscanf(rows[i], "%31s %lf %31s", load, &t, status);
 		fprintf(f, "%s\t%d\t%g\t90\t0\t0\t%s\n", load, i + 1, t, status);
 	}
-	fclose(f);
+	if (fclose(f) != 0)
+		setup_failed("cannot write '%s': %s", path, strerror(errno));
+out:
 	free(path);
 	free(kdir);
 }
@@ -45,11 +50,15 @@ static void env_file(const char *kernel, const char *command)
 	char *kdir = xasprintf("%s/%s", tmpdir, kernel), *path = xasprintf("%s/env", kdir);
 	FILE *f;
 
-	mkdir_p(kdir, 0755);
-	f = fopen(path, "w");
+	if (mkdir_p(kdir, 0755) < 0 || !(f = fopen(path, "w"))) {
+		setup_failed("cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
 	fprintf(f, "knobs: none\nkernel: 6.1\nconfig:\nworkload = command\ncommand = %s\n",
 		command);
-	fclose(f);
+	if (fclose(f) != 0)
+		setup_failed("cannot write '%s': %s", path, strerror(errno));
+out:
 	free(path);
 	free(kdir);
 }
@@ -180,7 +189,7 @@ static void from_workload(void)
 
 	strcpy(tmpdir, "/tmp/t-progress.XXXXXX");	/* from_results used the first */
 	if (!mkdtemp(tmpdir)) {
-		skip("mkdtemp: cannot make a directory in /tmp");
+		setup_failed("mkdtemp: cannot make a directory in /tmp: %s", strerror(errno));
 		return;
 	}
 	runs_tsv("other", c);
@@ -220,7 +229,7 @@ static void from_results(void)
 	struct progress pg;
 
 	if (!mkdtemp(tmpdir)) {
-		skip("mkdtemp: cannot make a directory in /tmp");
+		setup_failed("mkdtemp: cannot make a directory in /tmp: %s", strerror(errno));
 		return;
 	}
 	runs_tsv("a", a);

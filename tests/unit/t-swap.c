@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -111,7 +112,7 @@ static void test_relative(void)
 	const char *rel = strrchr(path, '/') + 1;
 
 	if (!getcwd(cwd, sizeof(cwd)) || chdir(dir) < 0) {
-		skip("cannot chdir to '%s'", dir);
+		setup_failed("cannot chdir to '%s': %s", dir, strerror(errno));
 		return;
 	}
 	ok(swap_on(rel, 2ULL << 20) == 0, "swap_on with a relative path");

@@ -25,7 +25,19 @@ static int tap_n, tap_failed;
 	if (!same_) printf("#   got:  '%s'\n#   want: '%s'\n", g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
 } while (0)
 
+/* a genuine missing precondition (not root, no tmpfs): the case cannot run here */
 #define skip(...) do { tap_n++; printf("ok %d # SKIP ", tap_n); printf(__VA_ARGS__); printf("\n"); } while (0)
+
+/* the test's own setup failed (mkdtemp, a write, chdir): a failure with its
+ * reason, never a skip, so a broken test cannot pass as an unrunnable one */
+#define setup_failed(...) do { \
+	tap_n++; \
+	tap_failed++; \
+	printf("not ok %d - setup: ", tap_n); \
+	printf(__VA_ARGS__); \
+	printf("\n"); \
+	fflush(stdout); \
+} while (0)
 
 static inline int tap_done(void)
 {
