@@ -567,7 +567,7 @@ static void write_symbols_html(FILE *out, const struct compare *c, const char *l
 		     i++)
 			symbol_row_html(out, syms[i]);
 		if (n)
-			fprintf(out, "</table>\n<p class=\"note\">%zu %s symbol%s neither worse nor "
+			fprintf(out, "</table>\n<p class=\"note\">%zu %ssymbol%s neither worse nor "
 				"better (same, undecided or kept by too few runs to test).</p>\n",
 				n - i, i ? "more " : "", n - i == 1 ? "" : "s");
 		free(syms);
