@@ -470,24 +470,28 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 	free(text);
 }
 
-/* "85 more undecided, 1 same, 3 not tested (kept by too few runs)": the
- * rows from syms[from] on, which are neither worse nor better */
+/* "85 more undecided, 1 same, 3 not tested (kept by too few runs); most
+ * changed: ...": the rows from syms[from] on, neither worse nor better */
 static void write_symbols_rest(const struct symbol_row *const *syms, size_t from, size_t n,
 			       FILE *out)
 {
-	size_t same = 0, undecided = 0, untested = 0;
+	size_t same = 0, undecided = 0, untested = 0, most = from;
 	char *text;
 
 	for (size_t i = from; i < n; i++) {
+		if (fabs(symbols_change(syms[i])) > fabs(symbols_change(syms[most])))
+			most = i;
 		same += syms[i]->tested && syms[i]->verdict.kind == VERDICT_SAME;
 		undecided += syms[i]->tested && syms[i]->verdict.kind == VERDICT_UNDECIDED;
 		untested += !syms[i]->tested;
 	}
-	text = xasprintf("  %s%zu %sundecided, %zu same, %zu not tested%s.",
-			 from ? "" : "none decided worse or better: ", undecided,
-			 from ? "more " : "", same, untested,
-			 untested ? " (kept by too few runs)" : "");
-	fprintf(out, "%s\n", text);
+	/* the one that moved most, though undecided: what the runs showed */
+	text = xasprintf("  %s%zu %sundecided, %zu same, %zu not tested%s; most changed: %s "
+			 "%.2f%% -> %.2f%%.", from ? "" : "none decided worse or better: ",
+			 undecided, from ? "more " : "", same, untested,
+			 untested ? " (kept by too few runs)" : "", syms[most]->symbol,
+			 syms[most]->base_pct, syms[most]->new_pct);
+	wrap(out, text);
 	free(text);
 }
 
@@ -511,7 +515,7 @@ static void write_symbols(const struct compare *c, const char *load, FILE *out)
 				verdict_name(syms[i]->verdict.kind), syms[i]->symbol,
 				syms[i]->base_pct, syms[i]->new_pct, symbols_change(syms[i]),
 				syms[i]->p_holm);
-		if (n)
+		if (i < n)
 			write_symbols_rest(syms, i, n, out);
 		free(syms);
 	}
