@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/bench.sh - benchmark contest itself: `make bench` (see docs/PERFORMANCE.md)
 #
-#   bench/bench.sh [FIGURE...]      FIGURE: idle fidelity compile loads report power decide interactive pairs bisect guest
+#   bench/bench.sh [FIGURE...]      FIGURE: idle fidelity compile loads report power decide interactive pairs bisect guest profile
 #
 # Every figure is a ratio or a difference against a reference measured in
 # the same run, A and B interleaved so that drift hits both alike; no
@@ -10,7 +10,7 @@
 # POWER=1 adds the measured resolving power (about 10 x 15 compiles).
 # Needs root for the flush and the cpu_limit of POWER=1.
 . "$(dirname "$0")/lib.sh"
-for f in idle fidelity compile loads report power decide interactive pairs bisect guest; do
+for f in idle fidelity compile loads report power decide interactive pairs bisect guest profile; do
 	. "$TOP/bench/$f.sh"
 done
 
@@ -22,7 +22,7 @@ main() {
 	[ -x /usr/bin/time ] || { say "GNU time is needed (apt-get install time)"; exit 2; }
 	[ -x "$POWER_BIN" ] || { say "no $POWER_BIN: run make bench"; exit 2; }
 
-	figures=${*:-idle fidelity compile loads report power decide interactive pairs bisect guest}
+	figures=${*:-idle fidelity compile loads report power decide interactive pairs bisect guest profile}
 	for f in $figures; do
 		declare -F "bench_$f" > /dev/null || { say "unknown figure '$f'"; exit 2; }
 	done

@@ -5,10 +5,20 @@
  *   "rows": [ the CSV's records, plus "p_holm", "test" and "mde_floor"; a
  *             row without a verdict has "verdict_reason" where its test is
  *             "unlike" ],
- *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ] }
+ *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ],
+ *   "symbol_tests": the profiled symbols tested (Holm's count),
+ *   "symbols": [ per load, NEW kernel and kernel symbol (results/symbols.h):
+ *                { "load", "kernel", "symbol", "base_pct", "base_sd",
+ *                  "base_runs", "base_bounded", "pct", "sd", "runs",
+ *                  "bounded", "change_points", "tested", "p_value",
+ *                  "p_holm", "significant", and where tested "diff_pct"
+ *                  (NEW's share against BASE's, signed), "mde_pct",
+ *                  "mde_floor", "verdict", "sessions", "pairs";
+ *                  "verdict_reason" } ] }
  */
 #include "output/compare-write.h"
 #include "results/calibration.h"
+#include "results/symbols.h"
 #include "lib/json.h"
 
 #include <math.h>
@@ -46,6 +56,39 @@ static json_t *json_row(const struct compare *c, const struct compare_row *row)
 	return o;
 }
 
+/* a profiled kernel symbol (symbols.h); names from the profile: any bytes */
+static json_t *json_symbol(const struct compare *c, const struct symbol_row *s)
+{
+	json_t *o = json_object();
+
+	json_put(o, "load", json_name(s->load, "load"));
+	json_put(o, "kernel", json_name(s->kernel, "kernel"));
+	json_put(o, "symbol", json_name(s->symbol, "symbol"));
+	json_put(o, "base_pct", json_number(s->base_pct));
+	json_put(o, "base_sd", json_number(s->base_sd));
+	json_put(o, "base_runs", json_integer(s->base_runs));
+	json_put(o, "base_bounded", json_integer(s->base_bounded));
+	json_put(o, "pct", json_number(s->new_pct));
+	json_put(o, "sd", json_number(s->new_sd));
+	json_put(o, "runs", json_integer(s->new_runs));
+	json_put(o, "bounded", json_integer(s->new_bounded));
+	json_put(o, "change_points", json_number(symbols_change(s)));
+	json_put(o, "tested", json_boolean(s->tested));
+	json_put(o, "p_value", json_number(s->p));
+	json_put(o, "p_holm", json_number(s->p_holm));
+	json_put(o, "significant", json_string(symbols_mark(s, c->alpha)));
+	if (s->tested) {
+		json_put(o, "diff_pct", json_number(s->verdict.diff_pct));
+		json_put(o, "mde_pct", json_number(s->verdict.mde_pct));
+		json_put(o, "mde_floor", json_boolean(s->mde_floor));
+		json_put(o, "verdict", json_string(verdict_name(s->verdict.kind)));
+		json_put(o, "sessions", json_string(symbols_sessions_name(s)));
+		json_put(o, "pairs", json_integer(s->paired));
+	}
+	json_put(o, "verdict_reason", json_string(s->verdict.reason));
+	return o;
+}
+
 static json_t *json_summary(const struct compare_summary *s)
 {
 	json_t *o = json_object();
@@ -61,6 +104,7 @@ static json_t *json_summary(const struct compare_summary *s)
 int compare_write_json(const struct compare *c, FILE *out)
 {
 	json_t *doc = json_object(), *rows = json_array(), *sums = json_array();
+	json_t *syms = json_array();
 
 	json_put(doc, "base", json_name(c->report.kernels[0], "kernel"));
 	json_put(doc, "alpha", json_real(c->alpha));
@@ -82,5 +126,9 @@ int compare_write_json(const struct compare *c, FILE *out)
 	for (size_t i = 0; i < c->nsummary; i++)
 		json_push(sums, json_summary(&c->summary[i]));
 	json_put(doc, "summary", sums);
+	for (size_t i = 0; i < c->nsymbols; i++)
+		json_push(syms, json_symbol(c, &c->symbols[i]));
+	json_put(doc, "symbol_tests", json_integer((json_int_t)c->nsym_tests));
+	json_put(doc, "symbols", syms);
 	return json_write_doc(doc, out);
 }

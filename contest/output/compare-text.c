@@ -7,6 +7,7 @@
 #include "output/compare-write.h"
 #include "output/escaped.h"
 #include "results/calibration.h"
+#include "results/symbols.h"
 #include "lib/membuf.h"
 #include "lib/util.h"
 
@@ -472,22 +473,54 @@ static void write_disturbed(const struct compare *c, const char *load, FILE *out
 	free(text);
 }
 
-/* the kernel symbols whose share of the profile moved most, per NEW kernel */
-static void write_shifts(const struct compare *c, const char *load, FILE *out)
+/* "85 more undecided, 1 same, 3 not tested (kept by too few runs); most
+ * changed: ...": the rows from syms[from] on, neither worse nor better */
+static void write_symbols_rest(const struct symbol_row *const *syms, size_t from, size_t n,
+			       FILE *out)
 {
-	const char *kernel = NULL;
+	size_t same = 0, undecided = 0, untested = 0, most = from;
+	char *text;
 
-	for (size_t i = 0; i < c->nshifts; i++) {
-		const struct symbol_shift *s = &c->shifts[i];
+	for (size_t i = from; i < n; i++) {
+		if (fabs(symbols_change(syms[i])) > fabs(symbols_change(syms[most])))
+			most = i;
+		same += syms[i]->tested && syms[i]->verdict.kind == VERDICT_SAME;
+		undecided += syms[i]->tested && syms[i]->verdict.kind == VERDICT_UNDECIDED;
+		untested += !syms[i]->tested;
+	}
+	/* the one that moved most, though undecided: what the runs showed */
+	text = xasprintf("  %s%zu %sundecided, %zu same, %zu not tested%s; most changed: %s "
+			 "%.2f%% -> %.2f%%.", from ? "" : "none decided worse or better: ",
+			 undecided, from ? "more " : "", same, untested,
+			 untested ? " (kept by too few runs)" : "", syms[most]->symbol,
+			 syms[most]->base_pct, syms[most]->new_pct);
+	wrap(out, text);
+	free(text);
+}
 
-		if (strcmp(s->load, load))
-			continue;
-		if (!kernel || strcmp(kernel, s->kernel))
-			fprintf(out, "Symbols whose share of the kernel's samples changed most, "
-				"'%s' against '%s':\n", s->kernel, c->report.kernels[0]);
-		kernel = s->kernel;
-		fprintf(out, "  %-32s %5.1f%% -> %5.1f%% (%+.1f)\n", s->symbol, s->base_pct,
-			s->new_pct, s->new_pct - s->base_pct);
+/* per NEW kernel, the kernel symbols decided worse or better under load,
+ * most changed first, then how many more were not (symbols.h) */
+static void write_symbols(const struct compare *c, const char *load, FILE *out)
+{
+	for (size_t k = 1; k < c->report.nkernels; k++) {
+		const struct symbol_row **syms;
+		size_t n = symbols_of(c, load, k, &syms), i;
+
+		if (n)
+			say(out, xasprintf("Kernel symbols of '%s' against '%s' (self: %% of the "
+					   "kernel's samples; p after Holm's correction over %zu):",
+					   c->report.kernels[k], c->report.kernels[0],
+					   c->nsym_tests));
+		for (i = 0; i < n && syms[i]->tested && (syms[i]->verdict.kind == VERDICT_WORSE ||
+							  syms[i]->verdict.kind == VERDICT_BETTER);
+		     i++)
+			fprintf(out, "  %-7s %-30s %6.2f%% -> %6.2f%% (%+.2f) p %.2g\n",
+				verdict_name(syms[i]->verdict.kind), syms[i]->symbol,
+				syms[i]->base_pct, syms[i]->new_pct, symbols_change(syms[i]),
+				syms[i]->p_holm);
+		if (i < n)
+			write_symbols_rest(syms, i, n, out);
+		free(syms);
 	}
 }
 
@@ -559,7 +592,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 	write_unlike(c, names, from, i, out);
 	write_stalls(c, names, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
-	write_shifts(c, c->rows[from].load, out);
+	write_symbols(c, c->rows[from].load, out);
 	fputc('\n', out);
 	return i;
 }
@@ -638,6 +671,10 @@ static void write_untested(const struct compare *c, FILE *out)
 static void write_tally(const struct compare *c, int brief, FILE *out)
 {
 	write_untested(c, out);
+	if (c->nsymbols)
+		say(out, xasprintf("%zu kernel symbol%s tested, apart from the tests above (Holm's "
+				   "correction over them): %zu worse, %zu better.", c->nsym_tests,
+				   c->nsym_tests == 1 ? "" : "s", c->nsym_worse, c->nsym_better));
 	if (brief) {
 		say(out, xasprintf("%zu of %zu tests significant (*), %zu after Holm's correction "
 				   "(**); %zu of %zu verdicts decided.", c->nalpha, c->ntests,

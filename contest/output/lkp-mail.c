@@ -4,6 +4,7 @@
 #include "output/mail.h"
 #include "lib/membuf.h"
 #include "results/machine.h"
+#include "results/symbols.h"
 #include "record/env.h"
 #include "sys/psi.h"
 #include "lib/util.h"
@@ -17,12 +18,13 @@ struct lkp_row {
 	char *name;			/* contest.LOAD.KEY */
 	const char *load;		/* the compare row's load, or the table's */
 	int metric;			/* metric.h's id, -1 for a pressure, monitor or symbol */
-	double base, base_sd, head, head_sd;	/* base_sd NAN: none (a symbol's share) */
+	double base, base_sd, head, head_sd;	/* base_sd NAN: none */
 	int decimals;
 	char mde[24];
 	const char *verdict;
 	int rank;			/* the verdict's place in the order */
 	int main;			/* its table's main metric (compare_row's) */
+	int symbol;			/* a profiled symbol's share: in focus only when named */
 };
 
 struct lkp_rows {
@@ -165,21 +167,44 @@ static void extra_rows(const struct compare *c, struct lkp_rows *rows)
 	}
 }
 
-/* the profile's symbols whose share moved most (compare's shifts) */
+/* a profiled symbol's row (symbols.h), as the robot's perf-profile.self rows */
+static void symbol_row(struct lkp_rows *rows, const struct symbol_row *s)
+{
+	char *key = xasprintf("perf-profile.self.%s", s->symbol);
+	struct lkp_row *r = add_row(rows, s->load, key);
+
+	free(key);
+	r->base = s->base_pct;
+	r->head = s->new_pct;
+	r->base_sd = s->base_pct > 0 ? 100 * s->base_sd / s->base_pct : NAN;
+	r->head_sd = s->new_pct > 0 ? 100 * s->new_sd / s->new_pct : NAN;
+	r->decimals = 2;
+	r->symbol = 1;
+	if (isfinite(s->verdict.mde_pct))
+		snprintf(r->mde, sizeof(r->mde), "%.1f%%", s->verdict.mde_pct);
+	else
+		snprintf(r->mde, sizeof(r->mde), "-");
+	r->verdict = verdict_name(s->verdict.kind);
+}
+
+/* per load the symbols tested: those decided worse or better, and the
+ * LKP_MORE_SYMBOLS others that moved most (a profile tests a hundred) */
 static void symbol_rows(const struct compare *c, struct lkp_rows *rows)
 {
-	for (size_t i = 0; i < c->nshifts; i++) {
-		const struct symbol_shift *s = &c->shifts[i];
-		char *key = xasprintf("profile.%s", s->symbol);
-		struct lkp_row *r = add_row(rows, s->load, key);
+	enum { LKP_MORE_SYMBOLS = 5 };
 
-		free(key);
-		r->base = s->base_pct;
-		r->head = s->new_pct;
-		r->base_sd = r->head_sd = NAN;
-		r->decimals = 2;
-		snprintf(r->mde, sizeof(r->mde), "-");
-		r->verdict = "-";
+	for (size_t t = 0; t < c->report.ntables; t++) {
+		const struct symbol_row **syms;
+		size_t n = symbols_of(c, c->report.tables[t].name, 1, &syms), more = 0;
+
+		for (size_t i = 0; i < n && syms[i]->tested; i++) {
+			int decided = syms[i]->verdict.kind == VERDICT_WORSE ||
+				      syms[i]->verdict.kind == VERDICT_BETTER;
+
+			if (decided || more++ < LKP_MORE_SYMBOLS)
+				symbol_row(rows, syms[i]);
+		}
+		free(syms);
 	}
 }
 
@@ -243,7 +268,9 @@ static const struct lkp_row *focus_row(const struct lkp_rows *rows, const struct
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct lkp_row *r = &rows->v[i];
 
-		if ((!m->load || !strcmp(r->load, m->load)) && (!m->metric || metric_named(r, m->metric)))
+		/* a share of the profile explains a regression; it is none itself */
+		if ((!m->load || !strcmp(r->load, m->load)) &&
+		    (m->metric ? metric_named(r, m->metric) : !r->symbol))
 			return r;
 	}
 	return NULL;

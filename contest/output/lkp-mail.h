@@ -15,8 +15,10 @@
  *
  * A metric is named contest.LOAD.KEY: KEY is metric.h's JSON key (its
  * runs.tsv column where it has none), a pressure's or a monitor's runs.tsv
- * column (psi_io_some_us, steal_s, pgmajfault), profile.SYMBOL for a
- * kernel symbol's share of the profile's samples (no SD: "+-  -").
+ * column (psi_io_some_us, steal_s, pgmajfault), perf-profile.self.SYMBOL
+ * for a kernel symbol's share of the kernel's profile samples in percent
+ * (results/symbols.h: those decided worse or better, and the 5 others
+ * tested that moved most; such a row is in focus only when named).
  * ASCII, no line over MAIL_WIDTH columns but the table's rows, each one
  * line of whitespace-separated fields:
  *

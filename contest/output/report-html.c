@@ -23,6 +23,7 @@
 #include "results/history.h"
 #include "output/report-env.h"
 #include "output/compare-write.h"
+#include "results/symbols.h"
 #include "results/metric.h"
 #include "lib/owner.h"
 #include "lib/util.h"
@@ -524,6 +525,56 @@ static void write_compare_table(FILE *out, const struct compare *c, const char *
 	}
 }
 
+/* one symbol's row: its shares, change, Holm's p, MDE and coloured verdict */
+static void symbol_row_html(FILE *out, const struct symbol_row *s)
+{
+	char buf[32];
+
+	fputs("<tr><td class=\"name\">", out);
+	html_escape(out, s->symbol);
+	fputs("</td>", out);
+	cell(out, "td", s->base_pct, 2);
+	cell(out, "td", s->new_pct, 2);
+	snprintf(buf, sizeof(buf), "%+.2f", symbols_change(s));
+	text_cell(out, buf);
+	cell(out, "td", s->p_holm, 3);
+	cell(out, "td", s->verdict.mde_pct, 1);
+	fprintf(out, "<td class=\"verdict verdict-%s\" title=\"",
+		verdict_name(s->verdict.kind));
+	html_escape(out, s->verdict.reason);
+	fprintf(out, "\">%s</td></tr>\n", verdict_name(s->verdict.kind));
+}
+
+/* per NEW kernel the load's profiled symbols decided worse or better
+ * (symbols.h), most changed first, and how many more were not */
+static void write_symbols_html(FILE *out, const struct compare *c, const char *load)
+{
+	for (size_t k = 1; k < c->report.nkernels; k++) {
+		const struct symbol_row **syms;
+		size_t n = symbols_of(c, load, k, &syms), i;
+
+		if (n) {
+			fputs("<p>Kernel symbols of ", out);
+			html_escape(out, c->report.kernels[k]);
+			fputs(" against ", out);
+			html_escape(out, c->report.kernels[0]);
+			fprintf(out, " (self: %% of the kernel's samples; p after Holm's correction "
+				"over %zu):</p>\n<table class=\"compare\">\n<tr><th>Symbol</th>"
+				"<th>Base %%</th><th>New %%</th><th>Change</th><th>p</th>"
+				"<th>MDE %%</th><th>Verdict</th></tr>\n", c->nsym_tests);
+		}
+		for (i = 0; i < n && syms[i]->tested && (syms[i]->verdict.kind == VERDICT_WORSE ||
+							  syms[i]->verdict.kind == VERDICT_BETTER);
+		     i++)
+			symbol_row_html(out, syms[i]);
+		if (n)
+			fprintf(out, "</table>\n<p class=\"note\">%zu %ssymbol%s neither worse nor "
+				"better (same, undecided or kept by too few runs to test).</p>\n",
+				n - i, i ? "more " : "", n - i == 1 ? "" : "s");
+		free(syms);
+	}
+}
+
 /* the kernels in the page's order as a history (changes-html.h), from HISTORY_KERNELS on */
 #define HISTORY_KERNELS 3
 
@@ -580,6 +631,8 @@ static int write_page(FILE *out, const struct report *r, const struct report_opt
 			ret = -1;
 		if (r->nkernels >= 2)
 			write_compare_table(out, r->compare, r->tables[i].load);
+		if (r->nkernels >= 2)
+			write_symbols_html(out, r->compare, r->tables[i].name);
 		write_history(out, &h, &r->tables[i]);
 		fputs("</section>\n", out);
 	}

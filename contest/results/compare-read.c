@@ -4,6 +4,7 @@
 #include "results/machine.h"
 #include "results/store.h"
 #include "results/monitor-logs.h"
+#include "results/symbols.h"
 #include "record/env.h"
 #include "lib/util.h"
 
@@ -11,73 +12,68 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int shift_cmp(const void *a, const void *b)
+/* kernel k's runs of table t in log that have a profile: its ok runs (all
+ * of them where its summary keeps none); shallow copies into out */
+static size_t ok_runs(const struct report_table *t, size_t k, const struct monitor_log *log,
+		      struct monitor_run *out)
 {
-	const struct symbol_shift *x = a, *y = b;
-	double dx = fabs(x->new_pct - x->base_pct), dy = fabs(y->new_pct - y->base_pct);
+	const struct report_row *row = report_kernel_row(t, k);
+	size_t n = 0;
 
-	return dx != dy ? (dx < dy ? 1 : -1) : strcmp(x->symbol, y->symbol);
-}
+	for (size_t i = 0; row && row->s->time.n && i < log->nruns; i++) {
+		int ok = !row->s->runs;
 
-static void add_shift(struct symbol_shift **list, size_t *n, const char *sym,
-		      const struct monitor_profile *base, const struct monitor_profile *new)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*list)[i].symbol, sym))
-			return;
-	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
-	(*list)[(*n)++] = (struct symbol_shift){ NULL, NULL, xstrdup(sym),
-						 monitor_profile_sym_pct(base, sym),
-						 monitor_profile_sym_pct(new, sym) };
-}
-
-/* the COMPARE_SHIFTS symbols of new whose share moved most from base's */
-static void add_shifts(struct compare *c, const char *load, const char *kernel,
-		       const struct monitor_profile *base, const struct monitor_profile *new)
-{
-	struct symbol_shift *all = NULL;
-	size_t n = 0, keep;
-
-	for (size_t i = 0; i < base->nsyms; i++)
-		add_shift(&all, &n, base->syms[i].name, base, new);
-	for (size_t i = 0; i < new->nsyms; i++)
-		add_shift(&all, &n, new->syms[i].name, base, new);
-	if (n)
-		qsort(all, n, sizeof(*all), shift_cmp);
-	keep = n < COMPARE_SHIFTS ? n : COMPARE_SHIFTS;
-	c->shifts = xrealloc(c->shifts, (c->nshifts + keep + 1) * sizeof(*c->shifts));
-	for (size_t i = 0; i < n; i++) {
-		if (i < keep) {
-			all[i].load = load;
-			all[i].kernel = kernel;
-			c->shifts[c->nshifts++] = all[i];
-		} else {
-			free(all[i].symbol);
-		}
+		for (size_t j = 0; !ok && j < row->s->nruns; j++)
+			ok = row->s->runs[j].run == log->runs[i].run;
+		if (ok && log->runs[i].profile.kernel > 0)
+			out[n++] = log->runs[i];
 	}
-	free(all);
+	return n;
 }
 
-/* per load, how each NEW kernel's profile differs from BASE's, where both have one */
-static void read_shifts(struct compare *c, const char *dir)
+/* NEW kernel k's row of table t's main metric, NULL when it has none */
+static const struct compare_row *main_row(const struct compare *c, const struct report_table *t,
+					  size_t k)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].k == k && c->rows[i].main && !strcmp(c->rows[i].load, t->name))
+			return &c->rows[i];
+	return NULL;
+}
+
+/* per load, each NEW kernel's profiled symbols tested against BASE's, then Holm over them */
+static void read_symbols(struct compare *c, const char *dir)
 {
 	const struct report *r = &c->report;
 
 	for (size_t t = 0; t < r->ntables && r->nkernels > 1; t++) {
+		const struct report_table *tab = &r->tables[t];
 		struct monitor_log base;
+		struct monitor_run *bruns;
+		size_t nb;
 
-		monitor_log_read(dir, r->kernels[0], r->tables[t].load, &base);
-		for (size_t k = 1; k < r->nkernels && base.profile.kernel > 0; k++) {
+		monitor_log_read(dir, r->kernels[0], tab->load, &base);
+		bruns = xcalloc(base.nruns + 1, sizeof(*bruns));
+		nb = ok_runs(tab, 0, &base, bruns);
+		for (size_t k = 1; k < r->nkernels && nb; k++) {
+			const struct compare_row *how = main_row(c, tab, k);
 			struct monitor_log new;
+			struct monitor_run *nruns;
+			size_t nn;
 
-			monitor_log_read(dir, r->kernels[k], r->tables[t].load, &new);
-			if (new.profile.kernel > 0)
-				add_shifts(c, r->tables[t].load, r->kernels[k], &base.profile,
-					   &new.profile);
+			if (!how || compare_has_verdict(how) == 0)
+				continue;
+			monitor_log_read(dir, r->kernels[k], tab->load, &new);
+			nruns = xcalloc(new.nruns + 1, sizeof(*nruns));
+			if ((nn = ok_runs(tab, k, &new, nruns)))
+				symbols_add(c, tab->name, k, bruns, nb, nruns, nn, how->interleaved);
+			free(nruns);
 			monitor_log_release(&new);
 		}
+		free(bruns);
 		monitor_log_release(&base);
 	}
+	symbols_decide(c);
 }
 
 /* c built from krs (which it does not own), calibrated by BASE's env */
@@ -89,7 +85,7 @@ static void build(struct compare *c, const char *dir, const struct kernel_result
 	if (calibrate)
 		compare_opts_calibrate(&co, dir, krs[0].env);
 	compare_build(c, krs, n, &co);
-	read_shifts(c, dir);
+	read_symbols(c, dir);
 }
 
 void compare_of_results(struct compare *c, const char *dir, const struct kernel_results *krs,

@@ -486,9 +486,9 @@ void compare_build(struct compare *c, const struct kernel_results *krs, size_t n
 
 void compare_release(struct compare *c)
 {
-	for (size_t i = 0; i < c->nshifts; i++)
-		free(c->shifts[i].symbol);
-	free(c->shifts);
+	for (size_t i = 0; i < c->nsymbols; i++)
+		free(c->symbols[i].symbol);
+	free(c->symbols);
 	report_release(&c->report);
 	free(c->rows);
 	free(c->ratios);

@@ -140,15 +140,30 @@ struct compare_summary {
 	double ci_low, ci_high;		/* NAN when some load has one run */
 };
 
-/* a kernel symbol whose share of the kernel's profile samples changed
- * between BASE and a NEW kernel (monitors = profile), described, not tested */
-struct symbol_shift {
+/*
+ * A kernel symbol tested between BASE and a NEW kernel under one load
+ * (monitors = profile; results/symbols.h says how): each run's share of
+ * the kernel's samples in that symbol (self) is a metric of the run.
+ */
+struct symbol_row {
 	const char *load, *kernel;	/* point into the compare's report */
 	char *symbol;
-	double base_pct, new_pct;	/* % of the kernel's samples; 0: not in its kept top */
+	unsigned k;			/* the NEW kernel's index in the report's kernels[] */
+	/* the mean share over the runs, percent of the kernel's samples, and
+	 * its sample SD (NAN with one run); a run that did not keep the
+	 * symbol counts at its bound (symbols.h) */
+	double base_pct, new_pct, base_sd, new_sd;
+	unsigned short base_runs, new_runs;	/* runs with a profile */
+	unsigned short base_bounded, new_bounded;	/* of those, runs counted at the bound */
+	unsigned short paired;		/* rounds tested round by round; 0: not paired */
+	unsigned char interleaved;	/* the load's runs overlapped BASE's in time */
+	unsigned char mde_floor;	/* separate sessions, no calibration: the within-session MDE */
+	/* 0: kept by too few runs to test (symbols.h); no p, no verdict */
+	unsigned char tested;
+	double p, p_holm;		/* the test's, and Holm's over every symbol tested */
+	struct log_diff diff;		/* the estimate the verdict is on */
+	struct verdict verdict;		/* a difference only where p_holm < alpha */
 };
-
-enum { COMPARE_SHIFTS = 5 };	/* symbols listed per load and NEW kernel, largest change first */
 
 struct compare {
 	struct report report;		/* the per-load aggregates; owns the names */
@@ -163,8 +178,12 @@ struct compare {
 	size_t nseparate;		/* of those, rows of separate sessions */
 	size_t npaired;			/* of those, rows tested round by round */
 	size_t nunlike;			/* NEW rows of TEST_UNLIKE */
-	struct symbol_shift *shifts;	/* by load, then NEW kernel; compare_read's */
-	size_t nshifts;
+	/* the kernel symbols tested (compare_read's, where profiles are): by
+	 * load, then NEW kernel, then name */
+	struct symbol_row *symbols;
+	size_t nsymbols;
+	size_t nsym_tests;		/* of them, tested: Holm's count */
+	size_t nsym_worse, nsym_better;	/* of those, decided so */
 	/* the Ratio rows' stats: per loaded table and kernel, the per-round
 	 * Time / noload Time of that kernel (the rows point into it) */
 	struct running_stats *ratios;

@@ -20,6 +20,9 @@
 #include "results/report.h"
 
 enum { MONITOR_MAX_RUNS = 64 };	/* runs of one load read; more are left out */
+/* the kernel symbols a run's profile keeps, most sampled first
+ * (session/profile.c): a shorter list is the whole profile */
+enum { MONITOR_PROFILE_SYMS = 50 };
 
 /* one second of vmstat: free memory in KiB, swap in and out in KiB/s, I/O wait % */
 struct vmstat_sample {

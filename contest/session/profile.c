@@ -1,6 +1,7 @@
 /* profile.c - perf record over the compile window, see profile.h */
 #include "session/profile.h"
 #include "session/loadproc.h"
+#include "results/monitor-logs.h"
 #include "loads/load.h"
 #include "sys/perfctr.h"
 #include "sys/pgroup.h"
@@ -22,7 +23,9 @@
 
 enum {
 	PROFILE_FREQ = 499,	/* samples a second per CPU: bounds the data of a long compile */
-	KEEP_COMMS = 20, KEEP_SYMS = 50,	/* what a summary keeps, most samples first */
+	/* what a summary keeps, most samples first: symbols.h reads a
+	 * symbol outside a full list as at most its last */
+	KEEP_COMMS = 20, KEEP_SYMS = MONITOR_PROFILE_SYMS,
 	STOP_WAIT_MS = 5000,	/* perf writes its header on SIGTERM: wait this long */
 	CTL_WAIT_MS = 3000,	/* for perf to open its control FIFO, and each ack */
 };

@@ -70,13 +70,13 @@ grep -qF '\x1b[2Jwipe' "$T/stats.out" && grep -qF 'do_\x1b]0;x\x07' "$T/stats.ou
 ok $? "the process name and the symbol are shown escaped"
 ! grep -q "[$ESC$BEL]" "$T/stats.out" "$T/stats.err"
 ok $? "report --stats writes no ESC or BEL"
-printf 'event cpu-clock\nsamples 100\nkernel 40\nsym 5 do_%s]0;x%s\nsym 35 other\n' \
+printf 'event cpu-clock\nsamples 100\nkernel 40\nsym 5 do_%s]0;x%s\nsym 10 other\n' \
 	"$ESC" "$BEL" > "$R/host-a/logs/noload.1.profile"
 "$CONTEST" compare -r "$R" host-a host-b > "$T/shift.out" 2> /dev/null
 grep -qF 'do_\x1b]0;x\x07' "$T/shift.out"
-ok $? "compare's symbol shifts show the symbol escaped"
+ok $? "compare's kernel symbols show the symbol escaped"
 ! grep -q "[$ESC$BEL]" "$T/shift.out"
-ok $? "compare's symbol shifts write no ESC or BEL"
+ok $? "compare's kernel symbols write no ESC or BEL"
 # valid UTF-8 is kept, a C1 control (U+009B, CSI) is not
 printf 'host: caf\xc3\xa9\xc2\x9b31m\ncpu_model: X\nmemtotal: 1000000\n' > "$R/host-a/env"
 "$CONTEST" report -r "$R" host-a host-b > "$T/utf8.out" 2>&1
