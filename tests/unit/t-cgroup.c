@@ -273,10 +273,33 @@ static void test_load_cpu(void)
 	ok(used / wall < 0.75, "cpu quota throttles the burner (%.2f CPUs)", used / wall);
 }
 
+/* is any swap on? then the memory limit pages out rather than kills */
+static int swap_on(void)
+{
+	FILE *f = fopen("/proc/swaps", "r");
+	int lines = 0, c;
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) != EOF)
+		lines += c == '\n';
+	fclose(f);
+	return lines > 1;	/* the header, then one line a device */
+}
+
 static void test_oom(const char *where, int in_load)
 {
 	long long before = cgroup_oom_kills(&cg), after;
 	int fd, st = 0, moved;
+
+	if (swap_on()) {
+		/* another session's swap file (or the machine's own swap) */
+		skip("OOM in the %s group: swap is on (/proc/swaps), so the limit pages out "
+		     "rather than kills", where);
+		skip("cgroup_oom_kills for the %s group: swap is on", where);
+		skip("(the toucher's move is not tried either)");
+		return;
+	}
 
 	kid = fork_waiting(touch_256m, &fd);
 	moved = kid > 0 && (in_load ? cgroup_load_enter(&cg, kid) : cgroup_enter(&cg, kid)) == 0;
