@@ -50,7 +50,7 @@ struct vm {
 
 const char *vm_monitor_name(enum vm_monitor m)
 {
-	return m == VM_QEMU_KVM ? "qemu-kvm" : "uml";
+	return m == VM_QEMU_KVM ? "qemu-kvm" : m == VM_QEMU_TCG ? "qemu-tcg" : "uml";
 }
 
 /* the kernel command line splits on blanks and treats quotes: refuse them */
@@ -147,11 +147,11 @@ static int write_session(struct vm *vm)
 /* which disk guest-init mounts there, and (QEMU) the writable shares to mount first */
 static int write_devices(struct vm *vm)
 {
-	const char *disk = vm->s->monitor == VM_QEMU_KVM ? QEMU_GUEST_DISK : UML_GUEST_DISK;
+	const char *disk = vm->s->monitor != VM_UML ? QEMU_GUEST_DISK : UML_GUEST_DISK;
 	char *shares;
 	int ret = write_file(vm->priv, "disk", disk, strlen(disk));
 
-	if (ret || vm->s->monitor != VM_QEMU_KVM)
+	if (ret || vm->s->monitor == VM_UML)
 		return ret;
 	shares = qemu_shares(vm->s, vm->priv);
 	ret = write_file(vm->priv, "shares", shares, strlen(shares));
@@ -291,7 +291,7 @@ static char *uml_tmpdir(const struct vm *vm)
 
 static int vm_start(struct vm *vm)
 {
-	int qemu = vm->s->monitor == VM_QEMU_KVM;
+	int qemu = vm->s->monitor != VM_UML;
 	char **argv = qemu ? qemu_argv(vm->s, vm->priv, vm->disk) : uml_argv(vm), *line;
 	char *tmpdir = qemu ? NULL : uml_tmpdir(vm);
 	const char *env[] = { tmpdir, NULL };
