@@ -15,7 +15,6 @@ if ! command -v qemu-system-x86_64 > /dev/null || ! command -v mkfs.ext4 > /dev/
 	exit
 fi
 refuse_setup
-detail() { awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} {print $c["status"] ": " $c["status_detail"]}' "$1"; }
 NOKVM=(-s "kvm_device=$T/no-kvm")
 
 "$CONTEST" run -k a="$img" -k b="$img" "${NOKVM[@]}" -s guest_cpus=1 -s guest_mem=256M \
@@ -27,8 +26,8 @@ ok $? "it says why KVM cannot ($(grep -m1 'TCG' "$T/auto.err" | cut -c1-120))"
 is "$(grep -c 'booting [ab]: qemu-system-x86_64 -accel tcg -cpu max -m 256M -smp 1 ' "$T/auto.err")" 2 \
 	"both booted with -accel tcg -cpu max, guest_mem's -m 256M and guest_cpus' -smp 1"
 for k in a b; do
-	detail "$R/$k/runs.tsv" | grep -q "^guest-failed: no new row for 3 s: the guest was killed after '."
-	ok $? "$k: recorded guest-failed, with where its console stopped ($(detail "$R/$k/runs.tsv"))"
+	guest_status $k | grep -q "^guest-failed: no new row for 3 s: the guest was killed after '."
+	ok $? "$k: recorded guest-failed, with where its console stopped ($(guest_status $k))"
 done
 grep -A1 '^contest: a: the guest.s console ended with:$' "$T/auto.err" | grep -q '^  [^ ]'
 ok $? "the console's last lines on stderr"
@@ -52,7 +51,7 @@ sleep 1
 kill -INT $pid
 wait $pid
 is $? 130 "Ctrl-C: exit 130"
-is "$(detail "$R/intr/runs.tsv")" "aborted: interrupted: the guest was killed; see logs/guest.console" \
+is "$(guest_status intr)" "aborted: interrupted: the guest was killed; see logs/guest.console" \
 	"Ctrl-C: the run in flight is recorded aborted"
 guest_nothing_left
 ok $? "Ctrl-C: no QEMU, scratch disk or guest directory left"

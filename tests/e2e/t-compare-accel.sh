@@ -8,13 +8,7 @@
 # environment carry the accelerator, vCPUs, memory and QEMU version.
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
-runs() {	# runs KERNEL SCALE: noload and io_load, 4 runs each, io_load's Time times SCALE
-	runs_header "$R/$1/runs.tsv"
-	awk -v s="$2" 'BEGIN { split("20.1 20.4 19.9 20.2", n); split("60.2 61.0 59.5 60.8", io)
-		for (i = 1; i <= 4; i++) {
-			printf "noload\t%d\t%.3f\t190\t0\t0\tok\n", i, n[i]
-			printf "io_load\t%d\t%.3f\t40\t%d\t12\tok\n", i, io[i] * s, 7 + i % 2 } }' >> "$R/$1/runs.tsv"
-}
+runs() { runs_two_loads "$R/$1/runs.tsv" "$2"; }
 envfile() {	# envfile KERNEL ACCEL VCPUS
 	printf 'host: box\nuname: Linux box %s\ncpu_model: Test CPU\ncpus: %s\nmemtotal: 500000000 (476.8 MiB)\nguest: qemu-%s\nguest_accel: %s\nguest_qemu: 7.2.22 (Debian 1:7.2+dfsg-7)\nguest_image: /img\nguest_mem: 512M\nguest_cpus: %s\nmem_limit: none\ncpu_limit: none\ncontest_version: 0.1.0\nconfig:\nmake_jobs = 4\n' \
 		"$1" "$3" "$2" "$2" "$3" > "$R/$1/env"
