@@ -112,7 +112,10 @@ char **qemu_argv(const struct vm_spec *s, const char *priv, const char *disk)
 	argv[n++] = xstrdup("-accel");
 	argv[n++] = xstrdup(s->monitor == VM_QEMU_TCG ? "tcg" : "kvm");
 	argv[n++] = xstrdup("-cpu");
-	argv[n++] = xstrdup(s->monitor == VM_QEMU_TCG ? "max" : "host");
+	if (s->monitor == VM_QEMU_TCG)
+		argv[n++] = xstrdup("max");
+	else
+		argv[n++] = xstrdup("host");
 	argv[n++] = xstrdup("-m");
 	argv[n++] = xasprintf("%lluM", (unsigned long long)(s->mem_bytes >> 20));
 	argv[n++] = xstrdup("-smp");
