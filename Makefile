@@ -14,7 +14,7 @@
 #                        build a user-mode-linux kernel from linux-source-6.1 with a
 #                        config fragment into work/NAME.uml (slow: minutes)
 #   make qemu-kernel [QEMU_NAME=NAME] [QEMU_CONFIG=FRAGMENT]
-#                        build a small x86_64 bzImage for run --boot under QEMU/KVM
+#                        build a small x86_64 bzImage for run --boot under QEMU
 #                        into work/NAME.bzImage (slow: minutes)
 #   make install PREFIX=/usr/local [DESTDIR=STAGE]
 #   make uninstall PREFIX=/usr/local [DESTDIR=STAGE]

@@ -27,6 +27,10 @@ elsewhere=(
 	'contest/cmd/bisect.c:{ .long_name = "tree", '
 	# QEMU's -cpu host
 	'contest/guest/vm-qemu.c:argv[n++] = xstrdup("host");'
+	# the config keys guest_cpus and guest_mem (env's lines of the same
+	# name record what they set), named in run --boot's refusals
+	'contest/guest/boot.c:return error("guest_cpus: %lld is more than'
+	'contest/guest/boot.c:o->mem ? "--vm-mem" : "guest_mem"'
 	# the LKP robot's mail, whose lines are its own
 	'contest/output/lkp-mail.c:xasprintf("commit: %s (\"%s\")", '
 	'contest/output/lkp-mail.c:"testcase: contest/%s\nconfig: %s\ncompiler: %s\n'

@@ -1,8 +1,8 @@
 #!/bin/sh
 # qemu-kernel.sh WORKDIR NAME [FRAGMENT] - build a small x86_64 bzImage from
-# Debian's linux-source-6.1 for `contest run --boot` under QEMU/KVM, and
-# print the path of the result, WORKDIR/NAME.bzImage, on stdout (messages
-# on stderr).
+# Debian's linux-source-6.1 for `contest run --boot` under QEMU (KVM or
+# TCG: guest_accel), and print the path of the result,
+# WORKDIR/NAME.bzImage, on stdout (messages on stderr).
 #
 # The config is allnoconfig, then the kernel's own kvm_guest.config (serial
 # console, virtio PCI and block, 9p over virtio), then what a contest guest

@@ -46,7 +46,10 @@ struct boot {
 	struct guest *guests;
 	int nguests;
 	uint64_t mem, disk;
+	const char *mem_text;	/* as given: --vm-mem, else guest_mem */
 	int cpus;		/* a QEMU guest's; UML's is 1 */
+	int warned_tcg;		/* auto fell back to TCG: said once a session */
+	char *qemu_version;	/* QEMU's --version, for env; NULL before a QEMU guest */
 	double timeout_s;
 	char *self;
 	char **order;		/* the session's loads in the order its plan runs them */
@@ -133,7 +136,10 @@ static int kvm_usable(const char *dev, char *why, size_t len)
 /*
  * PVM (kvm_pvm: KVM in software, for hosts that are guests themselves)
  * runs only guest kernels built for it; an ordinary bzImage hangs in it
- * before its first line of output
+ * after the real-mode setup, silently. It answers KVM_GET_API_VERSION as
+ * KVM does, and a trial boot could tell only by a timeout (a hang looks
+ * like a slow boot): the module loaded in place of kvm_intel and
+ * kvm_amd is what decides it, so that is what is asked.
  */
 static int kvm_is_pvm(void)
 {
@@ -141,17 +147,54 @@ static int kvm_is_pvm(void)
 	       access("/sys/module/kvm_intel", F_OK) < 0 && access("/sys/module/kvm_amd", F_OK) < 0;
 }
 
+/* KVM here boots an ordinary bzImage; else why not, in why */
+static int kvm_boots(const char *dev, char *why, size_t len)
+{
+	if (!kvm_usable(dev, why, len))
+		return 0;
+	if (kvm_is_pvm()) {
+		snprintf(why, len, "KVM here is PVM (the kvm_pvm module, no kvm_intel or kvm_amd), "
+			 "which boots only kernels built as PVM guests");
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * guest_accel: kvm where it boots the image, else refused; tcg always;
+ * auto KVM where it boots, else TCG, said once: an emulated CPU runs a
+ * compile many times slower, and its times are the emulator's as much
+ * as the kernel's (compare gives no verdict across the two)
+ */
+static int choose_accel(struct boot *b, struct guest *g)
+{
+	const char *accel = b->cc->main.guest_accel;
+	char why[PATH_MAX + 160];
+
+	g->monitor = VM_QEMU_TCG;
+	if (!strcmp(accel, "tcg"))
+		return 0;
+	if (kvm_boots(b->cc->main.kvm_device, why, sizeof(why))) {
+		g->monitor = VM_QEMU_KVM;
+		return 0;
+	}
+	if (!strcmp(accel, "kvm"))
+		return error("'%s' is a bzImage and guest_accel is kvm, but %s", g->image, why);
+	if (!b->warned_tcg++)
+		warning("%s: QEMU emulates the CPU (TCG) for '%s', so its times are emulated: "
+			"compare them only with other TCG runs (guest_accel = tcg says so "
+			"without this warning)", why, g->image);
+	return 0;
+}
+
 /*
  * A UML kernel is an ELF program of the host; a bzImage has the x86 boot
- * protocol's "HdrS" at 0x202. QEMU without KVM (TCG) runs a kernel
- * compile many times slower, with timings that say nothing about the
- * kernel: refuse rather than measure the emulator.
+ * protocol's "HdrS" at 0x202 and boots under QEMU (choose_accel).
  */
-static int check_image(const struct boot *b, struct guest *g)
+static int check_image(struct boot *b, struct guest *g)
 {
-	const char *image = g->image, *kvm = b->cc->main.kvm_device;
+	const char *image = g->image;
 	unsigned char h[0x206];
-	char why[PATH_MAX + 128];
 	int fd = open(image, O_RDONLY | O_CLOEXEC);
 	ssize_t n = fd < 0 ? -1 : read(fd, h, sizeof(h));
 
@@ -166,18 +209,10 @@ static int check_image(const struct boot *b, struct guest *g)
 	}
 	if (n < (ssize_t)sizeof(h) || memcmp(h + 0x202, "HdrS", 4))
 		return error("'%s' is neither a user-mode-linux program (ELF) nor a bzImage", image);
-	if (!kvm_usable(kvm, why, sizeof(why)))
-		return error("'%s' is a bzImage, which boots under QEMU, but %s: "
-			     "TCG is too slow to measure", image, why);
 	if (load_find_program(QEMU_BINARY) < 0)
 		return error("'%s' is a bzImage, which boots under QEMU, but there is no '%s' "
 			     "(apt-get install qemu-system-x86)", image, QEMU_BINARY);
-	if (kvm_is_pvm())
-		return error("'%s' is a bzImage, but KVM here is PVM (the kvm_pvm module, no "
-			     "kvm_intel or kvm_amd), which boots only kernels built as PVM guests: "
-			     "this one would hang", image);
-	g->monitor = VM_QEMU_KVM;
-	return 0;
+	return choose_accel(b, g);
 }
 
 static char *absolute(const char *path)
@@ -220,18 +255,19 @@ static int collect_guests(struct boot *b)
 	return 0;
 }
 
-/* more CPUs than the host's would measure the host's scheduler, not the guest's */
+/* more CPUs than the host's would measure the host's scheduler, not the
+ * guest's; --vm-cpus, else guest_cpus, else the host's */
 static int parse_cpus(struct boot *b)
 {
 	const char *o = b->o->cpus;
-	long long n = 0;
+	long long n = b->cc->main.guest_cpus;
 
-	b->cpus = ncpus();
-	if (o && parse_integer(o, &n) == 0 && n >= 1 && n <= ncpus())
-		b->cpus = (int)n;
-	else if (o)
+	if (o && (parse_integer(o, &n) < 0 || n < 1 || n > ncpus()))
 		return error("--vm-cpus: '%s' is not a number of CPUs from 1 to this machine's %d",
 			     o, ncpus());
+	if (n > ncpus())
+		return error("guest_cpus: %lld is more than this machine's %d CPUs", n, ncpus());
+	b->cpus = n ? (int)n : ncpus();
 	return 0;
 }
 
@@ -249,8 +285,10 @@ static int parse_opts(struct boot *b)
 	const struct boot_opts *o = b->o;
 	const char *self;
 
-	if (parse_size(o->mem ? o->mem : "1G", 0, &b->mem) < 0 || b->mem < (64ULL << 20))
-		return error("--vm-mem: '%s' is not a size of 64M or more", o->mem);
+	b->mem_text = o->mem ? o->mem : *b->cc->main.guest_mem.text ? b->cc->main.guest_mem.text : "1G";
+	if (parse_size(b->mem_text, 0, &b->mem) < 0 || b->mem < (64ULL << 20))
+		return error("%s: '%s' is not a size of 64M or more", o->mem ? "--vm-mem" : "guest_mem",
+			     b->mem_text);
 	if (parse_size(o->disk ? o->disk : "8G", 0, &b->disk) < 0 || b->disk < (64ULL << 20))
 		return error("--vm-disk: '%s' is not a size of 64M or more", o->disk);
 	if (parse_duration(o->timeout ? o->timeout : "1h", &b->timeout_s) < 0 || b->timeout_s <= 0)
@@ -372,8 +410,33 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 
 /* ---- one boot ---- */
 
+/* "7.2.22 (Debian ...)": the first line of `qemu-system-x86_64 --version`
+ * after its "QEMU emulator version "; "unknown" when it gives none */
+static char *qemu_version(void)
+{
+	char *argv[] = { QEMU_BINARY, "--version", NULL };
+	char *text = proc_output_bounded(argv, 4096, 10, 0, NULL), *v, *ret;
+	const char *prefix = "QEMU emulator version ";
+
+	if (!text)
+		return xstrdup("unknown");
+	v = trim(text);
+	v[strcspn(v, "\n")] = '\0';
+	if (!strncmp(v, prefix, strlen(prefix)))
+		v += strlen(prefix);
+	ret = xstrdup(*v ? v : "unknown");
+	free(text);
+	return ret;
+}
+
+/* the accelerator, as env's guest_accel says: UML has none */
+static const char *accel_name(enum vm_monitor m)
+{
+	return m == VM_QEMU_KVM ? "kvm" : m == VM_QEMU_TCG ? "tcg" : "none";
+}
+
 /* the fingerprint lines the contest inside writes into env (fingerprint.c) */
-static char *guest_env(const struct boot *b, const struct guest *g, int index)
+static char *guest_env(struct boot *b, const struct guest *g, int index)
 {
 	const char *mem = NULL;
 	char *args = argv_join((char *const *)g->args), *ret, uname_host[512] = "unknown";
@@ -385,9 +448,14 @@ static char *guest_env(const struct boot *b, const struct guest *g, int index)
 	if (uname(&u) == 0)
 		snprintf(uname_host, sizeof(uname_host), "%s %s %s %s", u.sysname, u.nodename,
 			 u.release, u.machine);
-	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %d\n%s: %llu\n",
-			ENV_KEY(guest), vm_monitor_name(g->monitor), ENV_KEY(guest_image), g->image,
-			ENV_KEY(guest_mem), mem ? mem : b->o->mem ? b->o->mem : "1G",
+	if (g->monitor != VM_UML && !b->qemu_version)
+		b->qemu_version = qemu_version();
+	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %d\n"
+			"%s: %llu\n",
+			ENV_KEY(guest), vm_monitor_name(g->monitor),
+			ENV_KEY(guest_accel), accel_name(g->monitor),
+			ENV_KEY(guest_qemu), g->monitor == VM_UML ? "none" : b->qemu_version,
+			ENV_KEY(guest_image), g->image, ENV_KEY(guest_mem), mem ? mem : b->mem_text,
 			ENV_KEY(guest_cpus), g->monitor == VM_UML ? 1 : b->cpus,
 			ENV_KEY(guest_boot_args), *args ? args : "none", ENV_KEY(host_uname), uname_host,
 			ENV_KEY(host_cpus), ncpus(), ENV_KEY(host_memtotal),
@@ -516,6 +584,7 @@ static void boot_release(struct boot *b)
 	free(b->guests);
 	argv_free(b->order);
 	free(b->self);
+	free(b->qemu_version);
 }
 
 int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p,

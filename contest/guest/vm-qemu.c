@@ -1,4 +1,4 @@
-/* vm-qemu.c - QEMU/KVM's command line for a --boot guest (see vm-qemu.h) */
+/* vm-qemu.c - QEMU's command line (KVM or TCG) for a --boot guest (see vm-qemu.h) */
 #include "guest/vm-qemu.h"
 #include "lib/util.h"
 
@@ -107,9 +107,15 @@ char **qemu_argv(const struct vm_spec *s, const char *priv, const char *disk)
 	int n = 0;
 
 	argv[n++] = xstrdup(QEMU_BINARY);
-	argv[n++] = xstrdup("-enable-kvm");
+	/* TCG: every feature it emulates (-cpu host is KVM's); its vCPUs
+	 * run on threads of their own (multi-threaded TCG, x86 on x86) */
+	argv[n++] = xstrdup("-accel");
+	argv[n++] = xstrdup(s->monitor == VM_QEMU_TCG ? "tcg" : "kvm");
 	argv[n++] = xstrdup("-cpu");
-	argv[n++] = xstrdup("host");
+	if (s->monitor == VM_QEMU_TCG)
+		argv[n++] = xstrdup("max");
+	else
+		argv[n++] = xstrdup("host");
 	argv[n++] = xstrdup("-m");
 	argv[n++] = xasprintf("%lluM", (unsigned long long)(s->mem_bytes >> 20));
 	argv[n++] = xstrdup("-smp");

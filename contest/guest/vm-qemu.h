@@ -1,6 +1,6 @@
-/* vm-qemu.h - the QEMU/KVM side of a --boot guest (vm.c boots it)
+/* vm-qemu.h - the QEMU side of a --boot guest (vm.c boots it)
  *
- * qemu-system-x86_64 with KVM booting a bzImage: the host's / as the
+ * qemu-system-x86_64 with KVM, or emulating the CPU (TCG), booting a bzImage: the host's / as the
  * read-only 9p root (mount tag /dev/root, as virtme-ng), the private
  * directory, the results directory and work_dir as writable 9p shares,
  * the scratch disk as a virtio disk, the console on ttyS0 through stdio.

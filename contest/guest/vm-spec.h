@@ -5,9 +5,10 @@
 
 #include <stdint.h>
 
-enum vm_monitor { VM_UML, VM_QEMU_KVM };
+/* QEMU's two: with KVM, or emulating the CPU (TCG), whose times are the emulator's */
+enum vm_monitor { VM_UML, VM_QEMU_KVM, VM_QEMU_TCG };
 
-/* "uml" or "qemu-kvm", as the env file's guest: line says */
+/* "uml", "qemu-kvm" or "qemu-tcg", as the env file's guest: line says */
 const char *vm_monitor_name(enum vm_monitor m);
 
 struct vm_spec {

@@ -50,7 +50,7 @@ struct vm {
 
 const char *vm_monitor_name(enum vm_monitor m)
 {
-	return m == VM_QEMU_KVM ? "qemu-kvm" : "uml";
+	return m == VM_QEMU_KVM ? "qemu-kvm" : m == VM_QEMU_TCG ? "qemu-tcg" : "uml";
 }
 
 /* the kernel command line splits on blanks and treats quotes: refuse them */
@@ -147,11 +147,11 @@ static int write_session(struct vm *vm)
 /* which disk guest-init mounts there, and (QEMU) the writable shares to mount first */
 static int write_devices(struct vm *vm)
 {
-	const char *disk = vm->s->monitor == VM_QEMU_KVM ? QEMU_GUEST_DISK : UML_GUEST_DISK;
+	const char *disk = vm->s->monitor != VM_UML ? QEMU_GUEST_DISK : UML_GUEST_DISK;
 	char *shares;
 	int ret = write_file(vm->priv, "disk", disk, strlen(disk));
 
-	if (ret || vm->s->monitor != VM_QEMU_KVM)
+	if (ret || vm->s->monitor == VM_UML)
 		return ret;
 	shares = qemu_shares(vm->s, vm->priv);
 	ret = write_file(vm->priv, "shares", shares, strlen(shares));
@@ -291,7 +291,7 @@ static char *uml_tmpdir(const struct vm *vm)
 
 static int vm_start(struct vm *vm)
 {
-	int qemu = vm->s->monitor == VM_QEMU_KVM;
+	int qemu = vm->s->monitor != VM_UML;
 	char **argv = qemu ? qemu_argv(vm->s, vm->priv, vm->disk) : uml_argv(vm), *line;
 	char *tmpdir = qemu ? NULL : uml_tmpdir(vm);
 	const char *env[] = { tmpdir, NULL };
@@ -446,6 +446,59 @@ static void vm_kill(struct vm *vm)
 		;
 }
 
+/*
+ * The console's last n lines with something printable in them, the
+ * firmware's escape sequences and control bytes dropped, each "  LINE\n";
+ * malloc'd, "" when there is none
+ */
+static char *console_tail(const struct vm *vm, int n)
+{
+	const char *text = vm->text ? vm->text : "", *end = text + vm->len, *p = end;
+	char *out = xcalloc(vm->len + 3 * (size_t)n + 1, 1), *o = out;
+	const char *lines[16];
+	int got = 0;
+
+	while (p > text && got < n && got < (int)ARRAY_SIZE(lines)) {
+		const char *start = p;
+		int printable = 0;
+
+		while (start > text && start[-1] != '\n')
+			start--;
+		for (const char *c = start; c < p; c++)
+			printable |= *c > ' ' && *c < 127 && *c != '[';
+		if (printable)
+			lines[got++] = start;
+		p = start > text ? start - 1 : text;
+	}
+	while (got-- > 0) {
+		int esc = 0;
+
+		o += sprintf(o, "  ");
+		for (const char *c = lines[got]; c < end && *c != '\n'; c++) {
+			/* ESC [ ... a letter: a terminal sequence, not text */
+			if (*c == 27)
+				esc = 1;
+			else if (esc && ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')))
+				esc = 0;
+			else if (!esc && *c >= ' ' && *c < 127)
+				*o++ = *c;
+		}
+		*o++ = '\n';
+	}
+	return out;
+}
+
+/* a guest that failed: its console's last lines on stderr (the log has all) */
+static void say_console_tail(const struct vm *vm)
+{
+	char *tail = console_tail(vm, 5);
+
+	if (*tail)
+		fprintf(stderr, "contest: %s: the guest's console ended with:\n%s", vm->s->kernel,
+			tail);
+	free(tail);
+}
+
 /* "exit N" from guest-init, or why there is none */
 static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 {
@@ -484,6 +537,16 @@ static void vm_outcome(struct vm *vm, int st, struct vm_result *r)
 
 		snprintf(r->detail, sizeof(r->detail), "the guest stopped (it %s) before its session ended",
 			 proc_status_text(st, how, sizeof(how)));
+	}
+	if (!r->finished && !r->interrupted) {
+		char *last = console_tail(vm, 1), *t = trim(last);
+		size_t len = strlen(r->detail);
+
+		/* a hang or a silent stop has no panic line: where the console stopped */
+		if (*t && !panic && !r->finished)
+			snprintf(r->detail + len, sizeof(r->detail) - len, " after '%.60s'", t);
+		free(last);
+		say_console_tail(vm);
 	}
 	free(path);
 }

@@ -281,7 +281,7 @@ static const char *cell(char *buf, size_t size, double v, int decimals)
 
 const char *compare_p_cell(char *buf, size_t size, const struct compare_row *row)
 {
-	if (row->untested)
+	if (row->untested || row->across)
 		return "-";
 	switch (row->test) {
 	case TEST_BASE:

@@ -313,6 +313,7 @@ static void write_parameters(FILE *out, const struct env *e, const char *load)
 	static const enum env_id keys[] = {
 		ENV_ID_config_workload, ENV_ID_config_runs, ENV_ID_config_mem_limit,
 		ENV_ID_config_cpu_limit, ENV_ID_config_monitors, ENV_ID_knobs, ENV_ID_guest,
+		ENV_ID_guest_accel, ENV_ID_guest_cpus, ENV_ID_guest_mem, ENV_ID_guest_qemu,
 		ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp,
 	};
 	char *line;

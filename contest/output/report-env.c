@@ -104,8 +104,9 @@ static char *machine_text(const char *kernel, const struct env *env, const struc
 		ENV_ID_cpu_limit, ENV_ID_tree, ENV_ID_tree_fs, ENV_ID_io_scheduler, ENV_ID_governor,
 		ENV_ID_thp, ENV_ID_config_workload, ENV_ID_contest_version,
 	};
-	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s;
+	char *v[ARRAY_SIZE(keys)], *jobs = jobs_text(env), *s, *guest;
 	char *rel = release_text(env), *gov = governor_text(env), *runs = runs_text(r, env);
+	struct machine m;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
@@ -116,6 +117,15 @@ static char *machine_text(const char *kernel, const struct env *env, const struc
 		      "%s, %s, contest %s.",
 		      kernel, rel, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], gov,
 		      v[10], v[11], jobs, runs, v[12]);
+	machine_of(&m, env);
+	if ((guest = machine_guest_text(&m))) {	/* the CPUs and memory above are its */
+		char *more = xasprintf("%s They ran in %s.", s, guest);
+
+		free(s);
+		s = more;
+		free(guest);
+	}
+	machine_release(&m);
 	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		free(v[i]);
 	free(jobs);

@@ -11,6 +11,7 @@
  */
 #include "lib/json.h"
 #include "output/report-write.h"
+#include "results/machine.h"
 #include "results/metric.h"
 #include "record/env.h"
 #include "lib/util.h"
@@ -26,7 +27,8 @@
 /* the env file's facts of the machine that go into a test's environment */
 static const enum env_id machine_keys[] = {
 	ENV_ID_host, ENV_ID_uname, ENV_ID_cpu_model, ENV_ID_cpus, ENV_ID_memtotal,
-	ENV_ID_swap_total, ENV_ID_guest, ENV_ID_mem_limit, ENV_ID_cpu_limit, ENV_ID_tree_fs,
+	ENV_ID_swap_total, ENV_ID_guest, ENV_ID_guest_accel, ENV_ID_guest_cpus, ENV_ID_guest_mem,
+	ENV_ID_guest_qemu, ENV_ID_mem_limit, ENV_ID_cpu_limit, ENV_ID_tree_fs,
 	ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp, ENV_ID_contest_version,
 };
 
@@ -45,7 +47,8 @@ static json_t *environment(const struct env *env)
 {
 	json_t *o, *misc;
 	const char *host, *cpu, *mem;
-	char *comment;
+	char *comment, *guest;
+	struct machine m;
 
 	if (!env)
 		return NULL;
@@ -60,8 +63,13 @@ static json_t *environment(const struct env *env)
 	host = env_record(env)->host;
 	cpu = env_record(env)->cpu_model;
 	mem = env_record(env)->memtotal;
-	comment = xasprintf("%s: %s, memtotal %s", host ? host : "unknown host",
-			    cpu ? cpu : "unknown CPU", mem ? mem : "unknown");
+	machine_of(&m, env);
+	guest = machine_guest_text(&m);
+	comment = xasprintf("%s: %s, memtotal %s%s%s", host ? host : "unknown host",
+			    cpu ? cpu : "unknown CPU", mem ? mem : "unknown", guest ? "; " : "",
+			    guest ? guest : "");
+	free(guest);
+	machine_release(&m);
 	json_put(o, "comment", json_name(comment, "environment"));
 	json_put(o, "misc", misc);
 	free(comment);

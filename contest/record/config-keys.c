@@ -42,7 +42,10 @@ const struct config_option config_keys[] = {
 	KEY(cpu_limit, OPT_DOUBLE, "", "CPU quota for compile and load together, in CPUs; empty: none", NULL, 0.01, 4096),
 	KEY(swapfile, OPT_SIZE, "", "size of a swap file made for the session; empty: none", NULL, 0, 0),
 	KEY(swapfile_path, OPT_PATH, "", "where the swap file goes; empty: WORK_DIR/contest.swap", NULL, 0, 0),
-	KEY(kvm_device, OPT_PATH, "/dev/kvm", "the KVM device run --boot needs for a bzImage (QEMU/KVM); without it, run refuses", NULL, 0, 0),
+	KEY(kvm_device, OPT_PATH, "/dev/kvm", "the KVM device run --boot boots a bzImage with (QEMU/KVM); without it, guest_accel = auto emulates (TCG) and kvm refuses", NULL, 0, 0),
+	KEY(guest_accel, OPT_ENUM, "auto", "how run --boot runs a bzImage under QEMU: kvm, tcg (emulated: its times are the emulator's), or auto (KVM where it boots an ordinary kernel, else TCG with a warning)", "auto|kvm|tcg", 0, 0),
+	KEY(guest_cpus, OPT_INT, "0", "a QEMU guest's CPUs (-smp; --vm-cpus wins); 0: this machine's", NULL, 0, 4096),
+	KEY(guest_mem, OPT_SIZE, "1G", "a run --boot guest's memory (UML's mem=, QEMU's -m; --vm-mem wins)", NULL, 0, 0),
 	KEY(io_other_dir, OPT_PATH, "", "io_other writes here (put it on another disk); empty: io_other cannot run", NULL, 0, 0),
 	KEY(monitors, OPT_LIST, "vmstat iostat psi", "what logs into logs/LOAD.N.NAME during each run: vmstat, iostat, sar, pidstat, psi (/proc/pressure each second), profile (perf record -a over the compile); none (or no) for none, yes for the default", "vmstat|iostat|sar|pidstat|psi|profile|none|no|yes", 0, 0),
 	{ NULL, 0, NULL, NULL, NULL, 0, 0, 0 }

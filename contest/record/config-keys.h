@@ -57,6 +57,9 @@ struct contest_config {
 		struct config_size swapfile;
 		const char *swapfile_path;
 		const char *kvm_device;
+		const char *guest_accel;	/* auto, kvm or tcg */
+		long long guest_cpus;		/* 0: this machine's */
+		struct config_size guest_mem;
 		const char *io_other_dir;
 		const char *monitors;		/* a list of monitors */
 	} main;

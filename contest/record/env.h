@@ -61,6 +61,8 @@ enum {
 	L(swap_total, ENV_BYTES, NULL)						\
 	/* a run --boot guest (guest/boot.c, guest/guest-init.c) */		\
 	L(guest, 0, NULL)							\
+	L(guest_accel, 0, NULL)							\
+	L(guest_qemu, 0, NULL)							\
 	L(guest_image, 0, NULL)							\
 	L(guest_mem, 0, NULL)							\
 	L(guest_cpus, 0, NULL)							\

@@ -132,6 +132,21 @@ static char *across_machines(const char *base, const char *new, const struct mac
 	return sentence;
 }
 
+/* one of them under an emulated CPU: said first of its kind, and no verdict */
+static char *across_emulation(const char *base, const char *new, const struct machine *mb,
+			      const struct machine *mn)
+{
+	char *gb = machine_guest_text(mb), *gn = machine_guest_text(mn);
+	char *sentence = xasprintf("NO VERDICT ACROSS ACCELERATORS: '%s' ran %s%s, '%s' %s%s: an "
+				   "emulated CPU's times are the emulator's, so its rows are shown "
+				   "but not judged", new, gn ? "in " : "on bare metal", gn ? gn : "",
+				   base, gb ? "in " : "on bare metal", gb ? gb : "");
+
+	free(gb);
+	free(gn);
+	return sentence;
+}
+
 static void no_env(struct sentences *list, const char *dir, const char *kernel)
 {
 	char *path = results_path(dir, kernel, "env");
@@ -141,19 +156,25 @@ static void no_env(struct sentences *list, const char *dir, const char *kernel)
 	free(path);
 }
 
-/* what kernel's env (NULL: none) says may confound its comparison with BASE's */
-static void confounds_of(struct sentences *list, const char *dir, const char *base,
-			 const struct env *env_base, const struct machine *mb,
-			 const char *kernel, const struct env *env)
+/* what kernel's env (NULL: none) says may confound its comparison with
+ * BASE's; 1 when it ran under an emulated CPU and BASE not, or the other
+ * way round (no verdict), else 0 */
+static int confounds_of(struct sentences *list, const char *dir, const char *base,
+			const struct env *env_base, const struct machine *mb,
+			const char *kernel, const struct env *env)
 {
+	int across;
+
 	struct machine new;
 	char **keys = NULL;
 
 	if (!env) {
 		no_env(list, dir, kernel);
-		return;
+		return 0;
 	}
 	machine_of(&new, env);
+	if ((across = machine_across_emulation(mb, &new)))
+		add(list, across_emulation(base, kernel, mb, &new));
 	if (machine_differs(mb, &new))
 		add(list, across_machines(base, kernel, mb, &new));
 	if (env_differences(env_base, env, &keys) > 0)
@@ -163,6 +184,7 @@ static void confounds_of(struct sentences *list, const char *dir, const char *ba
 				add(list, difference(base, kernel, *key, env_base, env));
 	fingerprint_keys_free(keys);
 	machine_release(&new);
+	return across;
 }
 
 char **compare_confounds(const char *dir, char *const *kernels, struct env *const *envs,
@@ -179,7 +201,7 @@ char **compare_confounds(const char *dir, char *const *kernels, struct env *cons
 	}
 	machine_of(&base, envs[0]);
 	for (size_t k = 1; k < n; k++)
-		confounds_of(&list, dir, kernels[0], envs[0], &base, kernels[k], envs[k]);
+		(void)confounds_of(&list, dir, kernels[0], envs[0], &base, kernels[k], envs[k]);
 	machine_release(&base);
 	return list.s;
 }
@@ -197,6 +219,7 @@ struct confounds_job {
 	struct machine base;
 	const struct env *env_base;
 	struct sentences *per;		/* per kernel */
+	unsigned char *across;		/* per kernel: compare_opts.no_verdict */
 };
 
 static void confounds_hook(struct kernel_results *kr, size_t i, struct env *e, void *data)
@@ -209,8 +232,9 @@ static void confounds_hook(struct kernel_results *kr, size_t i, struct env *e, v
 		return;
 	}
 	if (job->env_base)
-		confounds_of(&job->per[i], job->dir, job->kernels[0], job->env_base, &job->base,
-			     job->kernels[i], e);
+		job->across[i] = (unsigned char)confounds_of(&job->per[i], job->dir,
+							     job->kernels[0], job->env_base,
+							     &job->base, job->kernels[i], e);
 	if (job->keep)
 		kr->env = e;
 	else
@@ -251,7 +275,8 @@ int compare_read_inputs(struct compare *c, const char *dir, char *const *kernels
 			const struct compare_opts *o, int keep_envs, char ***confounds)
 {
 	struct confounds_job job = { dir, kernels, keep_envs, { 0 }, NULL,
-				     xcalloc(n + 1, sizeof(*job.per)) };
+				     xcalloc(n + 1, sizeof(*job.per)), xcalloc(n + 1, 1) };
+	struct compare_opts co = *o;
 	struct results_env_hook hook = { confounds_hook, &job };
 	struct sentences list = { xcalloc(1, sizeof(char *)), 0 };
 	struct kernel_results *krs;
@@ -268,13 +293,28 @@ int compare_read_inputs(struct compare *c, const char *dir, char *const *kernels
 	machine_release(&job.base);
 	if (ret < 0) {
 		compare_confounds_free(list.s);
+		free(job.across);
 		return -1;
 	}
-	build(c, dir, krs, n, o, 1);
+	co.no_verdict = job.across;
+	build(c, dir, krs, n, &co, 1);
+	c->opts.no_verdict = NULL;	/* freed here: only building reads it */
+	free(job.across);
 	c->report.results = krs;
 	c->report.nresults = n;
 	*confounds = list.s;
 	return 0;
+}
+
+unsigned char *compare_no_verdict(struct env *const *envs, size_t n)
+{
+	unsigned char *across = xcalloc(n + 1, 1);
+	struct machine *ms = machines_of_envs(envs, n);
+
+	for (size_t k = 1; k < n; k++)
+		across[k] = (unsigned char)machine_across_emulation(&ms[0], &ms[k]);
+	machine_release_all(ms, n);
+	return across;
 }
 
 void compare_confounds_free(char **sentences)

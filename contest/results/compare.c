@@ -104,6 +104,16 @@ static void test_row(const struct own_metrics *own, struct compare_row *row,
 		row->p = welch_t_test(base, s, NULL, NULL);
 }
 
+/* a row across emulation: its difference, no test (nothing marked, no failure) */
+static void across_row(const struct own_metrics *own, struct compare_row *row,
+		       const struct running_stats *base)
+{
+	row->diff_pct = oriented_diff(own, row->metric, running_stats_mean(base),
+				      running_stats_mean(row->s));
+	row->test = TEST_MISSING;
+	row->across = 1;
+}
+
 /* a row's stats where its kernel has no runs of the load */
 static const struct running_stats no_runs;
 
@@ -133,6 +143,7 @@ void compare_opts_init(struct compare_opts *o)
 	o->alpha = COMPARE_ALPHA;
 	o->margin_pct = VERDICT_MARGIN_PCT;
 	o->tau2 = o->tau_df = o->tau2_est = o->tau2_low = NAN;
+	o->no_verdict = NULL;
 }
 
 /* did the two rows' ok runs start within one stretch of time? */
@@ -281,6 +292,10 @@ static void ratio_row(struct compare *c, struct compare_row *row, const struct r
 		row->test = TEST_BASE;
 		return;
 	}
+	if (c->opts.no_verdict && c->opts.no_verdict[k]) {
+		across_row(&c->report.own, row, &ratios[0]);
+		return;
+	}
 	test_row(&c->report.own, row, &ratios[0]);
 	self_ratios(bl, bn, &ratios[0], &base_logs);	/* the same again, for its logs */
 	row->interleaved = runs_overlap(bl, nl);
@@ -359,6 +374,8 @@ static void build_load(struct compare *c, const struct report_table *t, const in
 				row->test = TEST_MISSING;
 			else if (k == 0)
 				row->test = TEST_BASE;
+			else if (c->opts.no_verdict && c->opts.no_verdict[k])
+				across_row(&c->report.own, row, row_stats(base, m));
 			else if (!own_unlike(c, row, base, rr)) {
 				test_row(&c->report.own, row, row_stats(base, m));
 				row->untested = row->test == TEST_CONSTANT && row->s->mean == 0.0;
@@ -526,7 +543,7 @@ int compare_row_judged(const struct compare_row *row)
 int compare_has_verdict(const struct compare_row *row)
 {
 	return !row->is_base && row->test != TEST_MISSING && row->test != TEST_UNLIKE &&
-	       !row->untested;
+	       !row->untested && !row->across;
 }
 
 const char *compare_sessions_name(const struct compare_row *row)

@@ -100,6 +100,9 @@ struct compare_opts {
 	 * interval) worth tau_df, tau2_est and tau2_low the estimate and the
 	 * lower end, to say; NAN: none, rows of separate sessions stay undecided */
 	double tau2, tau_df, tau2_est, tau2_low;
+	/* per kernel, NULL or 1 where one of it and BASE ran under QEMU/TCG
+	 * and the other not (machine_across_emulation): its rows get no verdict */
+	const unsigned char *no_verdict;
 };
 
 void compare_opts_init(struct compare_opts *o);
@@ -131,6 +134,9 @@ struct compare_row {
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */
 	unsigned char mde_floor;
+	/* NEW rows of a kernel compare_opts.no_verdict names: the difference
+	 * is shown, nothing is tested or decided */
+	unsigned char across;
 };
 
 struct compare_summary {
@@ -268,6 +274,9 @@ struct env;
 char **compare_confounds(const char *dir, char *const *kernels, struct env *const *envs,
 			 size_t n);
 void compare_confounds_free(char **sentences);
+/* compare_opts.no_verdict for n parsed env files (NULL where none), BASE
+ * first: 1 where a kernel and BASE are across emulation; free() it */
+unsigned char *compare_no_verdict(struct env *const *envs, size_t n);
 
 
 #endif

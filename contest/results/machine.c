@@ -41,6 +41,15 @@ void machine_of(struct machine *m, const struct env *e)
 	m->memtotal = dup_or_null(r->memtotal);
 	m->guest_mem = dup_or_null(r->guest_mem);
 	m->guest = guest && strcmp(guest, "none");
+	if (!m->guest)
+		return;
+	m->guest_kind = xstrdup(guest);
+	m->accel = dup_or_null(r->guest_accel);
+	if (!m->accel)	/* an env from before guest_accel: only KVM or UML then */
+		m->accel = xstrdup(!strcmp(guest, "qemu-tcg") ? "tcg" :
+				   !strcmp(guest, "qemu-kvm") ? "kvm" : "none");
+	m->guest_cpus = dup_or_null(r->guest_cpus);
+	m->guest_qemu = dup_or_null(r->guest_qemu);
 }
 
 void machine_release(struct machine *m)
@@ -50,6 +59,10 @@ void machine_release(struct machine *m)
 	free(m->cpus);
 	free(m->memtotal);
 	free(m->guest_mem);
+	free(m->guest_kind);
+	free(m->accel);
+	free(m->guest_cpus);
+	free(m->guest_qemu);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -86,10 +99,40 @@ char *machine_label(const struct machine *m)
 {
 	/* memtotal is "BYTES (HUMAN)": the human part reads better */
 	const char *mem = m->memtotal, *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
+	char *guest = machine_guest_text(m), *label;
 
-	return xasprintf("%s (%s, %s CPUs, %.*s)", m->host ? m->host : "unknown host",
-			 m->cpu_model ? m->cpu_model : "unknown CPU", m->cpus ? m->cpus : "?",
-			 human ? (int)strcspn(human, ")") : 7, human ? human : "unknown");
+	label = xasprintf("%s (%s, %s CPUs, %.*s%s%s)", m->host ? m->host : "unknown host",
+			  m->cpu_model ? m->cpu_model : "unknown CPU", m->cpus ? m->cpus : "?",
+			  human ? (int)strcspn(human, ")") : 7, human ? human : "unknown",
+			  guest ? "; " : "", guest ? guest : "");
+	free(guest);
+	return label;
+}
+
+char *machine_guest_text(const struct machine *m)
+{
+	const char *q = m->guest_qemu;
+	int qemu = m->guest_kind && !strncmp(m->guest_kind, "qemu", 4);
+	int tcg = m->accel && !strcmp(m->accel, "tcg");
+
+	if (!m->guest)
+		return NULL;
+	if (!qemu)
+		return xasprintf("a %s guest, %s", m->guest_kind && !strcmp(m->guest_kind, "uml") ?
+				 "user-mode-linux" : m->guest_kind ? m->guest_kind : "unknown",
+				 m->guest_mem ? m->guest_mem : "memory unknown");
+	/* the version's first word: "7.2.22", not the distribution's build */
+	return xasprintf("a QEMU/%s guest%s, %s vCPUs, %s, QEMU %.*s", tcg ? "TCG" : "KVM",
+			 tcg ? " (an emulated CPU)" : "", m->guest_cpus ? m->guest_cpus : "?",
+			 m->guest_mem ? m->guest_mem : "memory unknown",
+			 q ? (int)strcspn(q, " ") : 7, q ? q : "unknown");
+}
+
+int machine_across_emulation(const struct machine *a, const struct machine *b)
+{
+	int ta = a->accel && !strcmp(a->accel, "tcg"), tb = b->accel && !strcmp(b->accel, "tcg");
+
+	return a->known && b->known && ta != tb;
 }
 
 /*

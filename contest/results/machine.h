@@ -21,6 +21,10 @@ struct machine {
 	char *memtotal;		/* "BYTES (HUMAN)"; NULL unknown */
 	char *guest_mem;	/* a run --boot guest's mem=, NULL none */
 	int guest;		/* a run --boot guest: its memory is a candidate's */
+	/* a guest's: "uml", "qemu-kvm", "qemu-tcg"; its accelerator ("kvm",
+	 * "tcg", "none"; read from guest: by an older env), its vCPUs and its
+	 * QEMU's version; NULL on bare metal or unknown */
+	char *guest_kind, *accel, *guest_cpus, *guest_qemu;
 };
 
 /* m from a parsed env file; e NULL: no env file (m->known 0) */
@@ -36,8 +40,16 @@ struct machine *results_read_machines(const char *dir, char *const *kernels, siz
 struct machine *machines_of_envs(struct env *const *envs, size_t n);
 void machine_release_all(struct machine *ms, size_t n);
 
-/* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where the env lacks them */
+/* "HOST (CPU MODEL, N CPUs, memtotal M)", malloc'd; "unknown" parts where
+ * the env lacks them; a guest's adds "; " and machine_guest_text's */
 char *machine_label(const struct machine *m);
+/* "a QEMU/TCG guest (an emulated CPU), 2 vCPUs, 512M, QEMU 7.2.22",
+ * "a QEMU/KVM guest, ...", "a user-mode-linux guest, 1G", malloc'd; NULL
+ * on bare metal */
+char *machine_guest_text(const struct machine *m);
+/* 1 when exactly one of a and b ran under QEMU/TCG: an emulated CPU's
+ * times say nothing of the other's, so no verdict is given across them */
+int machine_across_emulation(const struct machine *a, const struct machine *b);
 /* 1 when a and b are different machines: their hosts (the host line,
  * else uname's node name) or CPU models differ, or, where no host is
  * known, their memtotal (fingerprint_same_memory's tolerance; not for a

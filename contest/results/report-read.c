@@ -33,9 +33,14 @@ int report_read_inputs(struct report *r, const char *dir, unsigned needs)
 	if (!(needs & (REPORT_NEED_COMPARE | REPORT_NEED_CONFOUNDS)) || r->nkernels < 2)
 		return 0;
 	if (needs & REPORT_NEED_COMPARE) {
+		unsigned char *across = compare_no_verdict(r->envs, r->nkernels);
+
 		compare_opts_init(&co);
+		co.no_verdict = across;
 		r->compare = xcalloc(1, sizeof(*r->compare));
 		compare_of_results(r->compare, dir, r->results, r->nresults, &co);
+		r->compare->opts.no_verdict = NULL;	/* only building reads it */
+		free(across);
 	}
 	if (needs & REPORT_NEED_CONFOUNDS)
 		r->confounds = compare_confounds(dir, r->kernels, r->envs, r->nkernels);

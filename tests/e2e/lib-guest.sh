@@ -70,3 +70,52 @@ refuses() {
 	[ ! -s "$T/out" ]
 	ok $? "$name: nothing on stdout"
 }
+
+# guest_ctrl_c KERNEL WAIT CMD...: run CMD (a run --boot of -k KERNEL whose
+# run never ends) in the background, send it SIGINT once the guest's
+# session has started its run (at most WAIT seconds), and check that it
+# exits 130 within 5 s, its run recorded aborted, and nothing is left
+guest_ctrl_c() {
+	local kernel=$1 wait=$2 pid st start took
+	shift 2
+	"$@" > "$T/intr.out" 2> "$T/intr.err" &
+	pid=$!
+	for _ in $(seq $((wait * 5))); do grep -q 'noload 1/1' "$T/intr.err" && break; sleep 0.2; done
+	grep -q 'noload 1/1' "$T/intr.err"
+	ok $? "Ctrl-C: the session in the guest started its run"
+	sleep 1
+	start=$(date +%s.%N)
+	kill -INT $pid
+	wait $pid
+	st=$?
+	took=$(echo "$(date +%s.%N) - $start" | bc)
+	is $st 130 "Ctrl-C: exit 130"
+	echo "$took < 5" | bc | grep -qx 1
+	ok $? "Ctrl-C: the guest is gone within 5 s (took $took s)"
+	is "$(guest_status "$kernel")" \
+		"aborted: interrupted: the guest was killed; see logs/guest.console" \
+		"Ctrl-C: the run in flight is recorded aborted"
+	guest_nothing_left
+	ok $? "Ctrl-C: no guest process, scratch disk or guest directory left"
+}
+
+# guest_status KERNEL: "STATUS: DETAIL" of each of its rows
+guest_status() {
+	awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} {print $c["status"] ": " $c["status_detail"]}' "$R/$1/runs.tsv"
+}
+
+# guest_hang KERNEL SECONDS MAX CMD...: CMD (a run --boot of -k KERNEL with
+# --vm-timeout SECONDS whose run never ends) exits 1 after SECONDS and
+# before MAX, its run recorded guest-failed for the timeout
+guest_hang() {
+	local kernel=$1 secs=$2 max=$3 st start took
+	shift 3
+	start=$(date +%s)
+	"$@" > "$T/hang.out" 2> "$T/hang.err"
+	st=$? took=$(( $(date +%s) - start ))
+	is $st 1 "a hanging guest: exit 1"
+	[ "$took" -ge "$secs" ] && [ "$took" -le "$max" ]
+	ok $? "killed after the timeout, not the workload's 600 s (took $took s)"
+	guest_status "$kernel" | grep -q "^guest-failed: no new row for $secs s: the guest was killed"
+	ok $? "recorded as guest-failed with the timeout ($(guest_status "$kernel"))"
+}

@@ -130,6 +130,15 @@ runs_header() {
 	mkdir -p "$(dirname "$f")"
 	runs_columns "$@" > "$f"
 }
+# runs_two_loads FILE SCALE: a fake runs.tsv of noload and io_load, 4 runs
+# each, io_load's Time times SCALE (compare's hand-written results)
+runs_two_loads() {
+	runs_header "$1"
+	awk -v s="$2" 'BEGIN { split("20.1 20.4 19.9 20.2", n); split("60.2 61.0 59.5 60.8", io)
+		for (i = 1; i <= 4; i++) {
+			printf "noload\t%d\t%.3f\t190\t0\t0\tok\n", i, n[i]
+			printf "io_load\t%d\t%.3f\t40\t%d\t12\tok\n", i, io[i] * s, 7 + i % 2 } }' >> "$1"
+}
 # runs_rows FILE: how many rows (runs) a runs.tsv holds; 0 when there is none
 runs_rows() {
 	if [ -f "$1" ]; then echo $(($(wc -l < "$1") - 1)); else echo 0; fi

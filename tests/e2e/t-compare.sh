@@ -5,13 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 Q='q"uote' U='linux-été' B=$'bad-\xff-byte'
-runs() {	# runs KERNEL SCALE: noload and io_load, 4 runs each, Time times SCALE
-	runs_header "$R/$1/runs.tsv"
-	awk -v s="$2" 'BEGIN { split("20.1 20.4 19.9 20.2", n); split("60.2 61.0 59.5 60.8", io)
-		for (i = 1; i <= 4; i++) {
-			printf "noload\t%d\t%.3f\t190\t0\t0\tok\n", i, n[i]
-			printf "io_load\t%d\t%.3f\t40\t%d\t12\tok\n", i, io[i] * s, 7 + i % 2 } }' >> "$R/$1/runs.tsv"
-}
+runs() { runs_two_loads "$R/$1/runs.tsv" "$2"; }
 envfile() {	# envfile KERNEL MEMTOTAL CPU_LIMIT
 	printf 'uname: Linux box %s\ncpus: 2\nmemtotal: %s (x)\nmem_limit: none\ncpu_limit: %s\ncontest_version: 0.1.0\nconfig:\nmake_jobs = 4\n' \
 		"$1" "$2" "$3" > "$R/$1/env"
