@@ -87,8 +87,10 @@ char *machine_label(const struct machine *m)
 	/* memtotal is "BYTES (HUMAN)": the human part reads better */
 	const char *mem = m->memtotal, *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
 
-	return xasprintf("%s (%s, %s CPUs, %.*s)", m->host ? m->host : "unknown host",
-			 m->cpu_model ? m->cpu_model : "unknown CPU", m->cpus ? m->cpus : "?",
+	const char *cpus = m->cpus ? m->cpus : "?";
+
+	return xasprintf("%s (%s, %s CPU%s, %.*s)", m->host ? m->host : "unknown host",
+			 m->cpu_model ? m->cpu_model : "unknown CPU", cpus, strcmp(cpus, "1") ? "s" : "",
 			 human ? (int)strcspn(human, ")") : 7, human ? human : "unknown");
 }
 
