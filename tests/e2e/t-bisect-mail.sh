@@ -22,10 +22,16 @@ write_state "$R" "$G" - "round 2 0 1 100 150" "round 2 1 0 152 101" "round 2 0 1
 	"round 2 0 1 100 151" "round 2 1 0 150 99" "round 2 0 1 101 150"
 plant_candidate "$R" "$G" "$good" 1.0
 plant_candidate "$R" "$G" "$bad" 1.5
-"$CONTEST" bisect --tree "$G" --good HEAD~1 --bad HEAD --build "sh build.sh" \
+# a build that leaves a .config naming its compiler, as kbuild's does
+printf '%s\n' 'printf "CONFIG_UML=y\nCONFIG_CC_VERSION_TEXT=\"gcc (Test) 12.2.0\"\n" > "$CONTEST_BUILD_DIR/.config"' \
+	'cp /bin/true "$CONTEST_BUILD_DIR/image" && echo "$CONTEST_BUILD_DIR/image"' > "$T/build.sh"
+"$CONTEST" bisect --tree "$G" --good HEAD~1 --bad HEAD --build "sh $T/build.sh" \
 	-c "$TOP/configs/quick.conf" -s "work_dir=$T/work" -r "$R" --resume --format mail \
 	--to lkml@example.org noload > "$T/mail" 2> "$T/err"
 is $? 0 "a culprit named from the state, as a mail: exit 0"
+
+grep -qx 'CONFIG_CC_VERSION_TEXT="gcc (Test) 12.2.0"' "$R/.bisect/images/${bad:0:12}.config"
+ok $? "each build's .config is kept beside its image"
 
 # 1: the message alone on stdout
 head -n 1 "$T/mail" | grep -q '^From: '
@@ -87,6 +93,12 @@ grep -q '^        runs: 8 and 8 compared$' "$B"
 ok $? "the runs compared, each side's"
 tr '\n' ' ' < "$B" | grep -q "contest bisect found it among the 1 commit from ${good:0:12} to ${bad:0:12} .* confirmed +50.3% slower than ${good:0:12}"
 ok $? "it says it came from a bisection and its good-to-bad confirmation"
+
+# the kernel's config and compiler, as a candidate's env records them
+sed -i "s|^contest_version:|kernel_config: ARCH=um defconfig, saved as $R/.bisect/images/${bad:0:12}.config\nkernel_compiler: gcc (Test) 12.2.0\n&|" "$R/${bad:0:12}/env"
+"$CONTEST" compare -r "$R" --format lkp "${good:0:12}" "${bad:0:12}" > "$T/kmail" 2> /dev/null
+tr '\n' ' ' < "$T/kmail" | grep -qF "config: ARCH=um defconfig, saved as $R/.bisect/images/${bad:0:12}.config compiler: gcc (Test) 12.2.0 "
+ok $? "a recorded kernel config and compiler are the mail's config and compiler"
 
 # 4: rows that mean nothing
 ! grep -q 'psi_cpu_some_us$\|psi_io_some_us$\|\.loads$' "$T/table"
