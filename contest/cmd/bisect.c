@@ -21,6 +21,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +102,37 @@ static void inner_args(struct bisect_args *a)
 }
 
 /*
+ * --format mail: stdout is the message alone (piped to sendmail -t, a line
+ * before From: would be read as a header), so whatever the bisection
+ * prints there (its plan, steps, the guests' tables, the outcome) goes to
+ * stderr until stdout_back(). The real stdout's descriptor, or -1 (said).
+ */
+static int progress_to_stderr(void)
+{
+	int fd;
+
+	fflush(stdout);
+	fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		error("cannot set stdout aside for the mail: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int stdout_back(int fd)
+{
+	int ret = fflush(stdout) == 0 && dup2(fd, STDOUT_FILENO) >= 0 ? 0 : -1;
+
+	if (ret < 0)
+		error("cannot restore stdout for the mail: %s", strerror(errno));
+	close(fd);
+	return ret;
+}
+
+/*
  * --build's program, found now rather than at the first commit: a path
  * with a '/' is taken from where contest runs (the command itself runs in
  * the tree, where scripts/... would be the kernel's own), a bare name on
@@ -170,17 +202,31 @@ static int host_config(struct bisect_args *a)
 static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
 {
 	const struct kernel_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
+	const struct kernel_commit *good = &d->commits[0], *bad = &d->commits[d->n - 1];
+	char *found = xasprintf("contest bisect found it among the %zu commit%s from %s to %s "
+				"(first parent) in %zu step%s: %s was first confirmed %+.1f%% "
+				"slower than %s by %s on %s, in %zu interleaved rounds in all; then "
+				"%s was decided worse than its parent %s, the two columns below.",
+				d->n - 1, d->n == 2 ? "" : "s", good->name, bad->name, d->res.steps,
+				d->res.steps == 1 ? "" : "s", bad->name, d->res.change_pct,
+				good->name, d->metric ? d->metric : "its main metric", d->load,
+				d->res.rounds, hi->name, lo->name);
 	struct lkp_args m = {
 		.dir = d->results, .base = lo->name, .head = hi->name,
 		.commit = hi->sha, .subject = hi->subject,
 		.load = d->load, .metric = d->metric, .from = a->from, .to = a->to,
+		.found = found,
 	};
+	int ret;
 
 	if (d->res.outcome != BISECT_CULPRIT) {
 		bisect_text_no_mail(stderr);
+		free(found);
 		return 0;
 	}
-	return show_lkp(&m, stdout) ? -1 : 0;
+	ret = show_lkp(&m, stdout) ? -1 : 0;
+	free(found);
+	return ret;
 }
 
 int cmd_bisect(int argc, char **argv)
@@ -235,7 +281,7 @@ int cmd_bisect(int argc, char **argv)
 		  .help = "mail: To: (default none)" },
 		OPTION_END,
 	};
-	int status, first;
+	int status, first, mail_fd = -1;
 
 	cli_args_init(&a.ca, argc);
 	boot_opts_init(&a.boot, argc);
@@ -273,11 +319,17 @@ int cmd_bisect(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (a.format == BISECT_MAIL && (mail_fd = progress_to_stderr()) < 0) {
+		status = EXIT_RUN_FAILED;
+		goto out;
+	}
 	status = bisect_drive(&a.rq, &d);
 	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
 			  status == EXIT_BISECT_REFUSED))
-		bisect_text_write(a.format == BISECT_MAIL ? stderr : stdout, &d);
-	if (a.format == BISECT_MAIL && d.commits && status == 0 && bisect_mail(&a, &d) < 0)
+		bisect_text_write(stdout, &d);
+	if (mail_fd >= 0 && stdout_back(mail_fd) < 0)
+		status = EXIT_RUN_FAILED;
+	else if (mail_fd >= 0 && d.commits && status == 0 && bisect_mail(&a, &d) < 0)
 		status = EXIT_RUN_FAILED;
 	bisect_done_release(&d);
 	status = cli_close_stdout(status);

@@ -25,8 +25,8 @@ static const char intro_text[] =
 	"\n"
 	"The change points of each load's series over the kernels in order: E-divisive\n"
 	"means over every run, each tested (Student's t, corrected for the search), the\n"
-	"drift between sessions allowed for where contest calibrate measured it.\n"
-	"KERNELs in the order given; none given, every kernel in DIR by version\n(sort -V).\n";
+	"drift between sessions allowed for where contest calibrate measured it. KERNELs\n"
+	"in the order given; none given, every kernel in DIR by version (sort -V).\n";
 
 struct changes_args {
 	int order, format;

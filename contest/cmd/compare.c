@@ -4,6 +4,7 @@
 #include "cmd/cmds.h"
 #include "output/mail.h"
 #include "show/show.h"
+#include "results/commit-order.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -16,7 +17,7 @@ static const char usage_text[] =
 	"                       [--fail-above PCT] [--alpha A] [--margin PCT]\n"
 	"                       [--from ADDRESS] [--to ADDRESS]\n"
 	"                       [--load LOAD] [--metric METRIC]\n"
-	"                       BASE NEW...\n";
+	"                       [--order " COMMIT_ORDER_WORDS "] [BASE NEW...]\n";
 
 static const char intro_text[] =
 	"\n"
@@ -29,14 +30,16 @@ static const char intro_text[] =
 	"80% power) and a verdict: better, worse, same (within --margin), changed\n"
 	"(LCPU%), or undecided. Runs of separate sessions differ by this machine's\n"
 	"drift as well: with a calibration (contest calibrate) it enters the test,\n"
-	"without one such rows stay undecided.\n";
+	"without one such rows stay undecided. --order commit takes a bisection's\n"
+	"candidates (those named, or every kernel in DIR) in the order of its commits:\n"
+	"BASE is the one nearest good.\n";
 
 static const char tail_text[] =
 	"Exit status: 0 no difference beyond --fail-above, 1 results unreadable,\n"
 	"2 bad usage, 3 a significant difference worse than --fail-above's PCT%.\n";
 
 /* the kernels named, then the comparison; with the results directory a->dir */
-static int compare_named(struct compare_args *a, char **kernels, int n)
+static int compare_kernels(struct compare_args *a, char **kernels, int n)
 {
 	if (n < 2)
 		return usage_error(usage_text, "compare needs a BASE kernel and at least one NEW kernel");
@@ -53,10 +56,30 @@ static int compare_named(struct compare_args *a, char **kernels, int n)
 	return cli_close_stdout(compare_print(a, kernels, n));
 }
 
+/* with order ORDER_COMMIT, kernels (none: every one in a->dir) by commit first */
+static int compare_named(struct compare_args *a, char **kernels, int n, int order)
+{
+	char **sorted = NULL;
+	size_t count = (size_t)n;
+	int status;
+
+	if (order != ORDER_COMMIT)
+		return compare_kernels(a, kernels, n);
+	for (int i = 0; i < n; i++)
+		if (results_check_kernel(a->dir, kernels[i]) < 0)
+			return EXIT_USAGE;
+	if (results_commit_order(a->dir, kernels, &count, &sorted) < 0)
+		return EXIT_USAGE;
+	status = compare_kernels(a, sorted, (int)count);
+	results_names_release(sorted, count);
+	return status;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_args a;
 	struct cli_args ca;
+	int order = ORDER_GIVEN;
 	const struct option_spec opts[] = {
 		CLI_OPT_CONF(&ca.conf),
 		CLI_OPT_SET(&ca.sets),
@@ -87,6 +110,10 @@ int cmd_compare(int argc, char **argv)
 			  "largest change judged worse)" },
 		{ .long_name = "metric", .type = ARG_STRING, .value = &a.metric, .argname = "METRIC",
 		  .help = "lkp: that row's metric (Time, time_s, psi_io_some_us...)" },
+		{ .long_name = "order", .type = ARG_CHOICE, .value = &order,
+		  .choices = COMMIT_ORDER_WORDS, .argname = COMMIT_ORDER_WORDS,
+		  .help = "a bisection's candidates in the order of its\n"
+			  "commits, good first (commit), or as given" },
 		OPTION_END,
 	};
 	struct config *cfg = NULL;
@@ -101,7 +128,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (cfg) {
 		a.dir = contest_config(cfg)->main.results;
-		status = compare_named(&a, argv + first, argc - first);
+		status = compare_named(&a, argv + first, argc - first, order);
 	}
 	config_free(cfg);
 	cli_args_release(&ca);

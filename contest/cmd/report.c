@@ -6,6 +6,7 @@
 #include "output/report-html.h"
 #include "output/report-write.h"
 #include "show/show.h"
+#include "results/commit-order.h"
 #include "lib/page-dir.h"
 #include "lib/util.h"
 
@@ -18,6 +19,7 @@ static const char usage_text[] =
 	"usage: contest report [-c CONF] [-s KEY=VALUE]... [-r DIR]\n"
 	"                      [--reference KERNEL | --reference-time SECONDS]\n"
 	"                      [--ratio reference|self] [--stats]\n"
+	"                      [--order " COMMIT_ORDER_WORDS "]\n"
 	"                      [--format " REPORT_FORMAT_WORDS "] [-o DIR]\n"
 	"                      [--from ADDRESS] [--to ADDRESS] [--origin NAME]\n"
 	"                      [KERNEL...]\n";
@@ -26,7 +28,8 @@ static const char intro_text[] =
 	"\n"
 	"Print one table per load, one row per kernel: the means over its ok runs.\n"
 	"KERNELs appear in the order given; none given, every kernel in DIR, oldest\n"
-	"first.\n";
+	"first. --order commit puts a bisection's candidates in the order of its\n"
+	"commits, good first (their env files name them).\n";
 
 /* --ratio's words, in the order of its enum (report.h) */
 static const char ratio_words[] = "reference|self";
@@ -91,20 +94,33 @@ static int print_page(const char *dir, const char *const *kernels, size_t n,
 	return ret ? -1 : 0;
 }
 
-/* the tables (or the page) of kernels[0..n) (none: every kernel) of dir */
-static int report_named(const char *dir, char **kernels, int n, struct report_opts *opts)
+/*
+ * The tables (or the page) of kernels[0..n) (none: every kernel) of dir;
+ * with order ORDER_COMMIT, in the order of the bisection's commits.
+ */
+static int report_named(const char *dir, char **kernels, int n, int order,
+			struct report_opts *opts)
 {
+	char **sorted = NULL;
+	size_t count = (size_t)n;
 	int failed;
 
 	if (check_combination(opts) < 0)
 		return cli_usage(usage_text);
 	if (check_kernels(dir, kernels, n, opts) < 0)
 		return EXIT_USAGE;
+	if (order == ORDER_COMMIT) {
+		if (results_commit_order(dir, kernels, &count, &sorted) < 0)
+			return EXIT_USAGE;
+		kernels = sorted;
+		n = (int)count;
+	}
 	if (opts->format == REPORT_HTML)
 		failed = print_page(dir, (const char *const *)kernels, (size_t)n, opts) < 0;
 	else
 		failed = report_print_kernels(dir, (const char *const *)kernels, (size_t)n, opts,
 					      stdout) < 0;
+	results_names_release(sorted, sorted ? count : 0);
 	return cli_close_stdout(failed ? EXIT_RUN_FAILED : 0);
 }
 
@@ -113,7 +129,7 @@ int cmd_report(int argc, char **argv)
 	struct report_opts opts;
 	struct cli_args ca;
 	struct config *cfg = NULL;
-	int format = REPORT_TEXT, ratio = RATIO_REFERENCE, status, first;
+	int format = REPORT_TEXT, ratio = RATIO_REFERENCE, order = ORDER_GIVEN, status, first;
 	const struct option_spec table[] = {
 		CLI_OPT_CONF(&ca.conf),
 		CLI_OPT_SET(&ca.sets),
@@ -127,6 +143,10 @@ int cmd_report(int argc, char **argv)
 		{ .long_name = "ratio", .type = ARG_CHOICE, .value = &ratio, .choices = ratio_words,
 		  .argname = "reference|self",
 		  .help = "self: each kernel by its own noload mean (contest 0.6x)" },
+		{ .long_name = "order", .type = ARG_CHOICE, .value = &order,
+		  .choices = COMMIT_ORDER_WORDS, .argname = COMMIT_ORDER_WORDS,
+		  .help = "a bisection's candidates in the order of its\n"
+			  "commits, good first (commit), or as given" },
 		CLI_OPT_FORMAT(&format, REPORT_FORMAT_WORDS,
 			       "text (default): the tables; classic: as posted to\n"
 			       "linux-kernel in 2002; mail: a whole message; html:\n"
@@ -159,7 +179,7 @@ int cmd_report(int argc, char **argv)
 		opts.format = (enum report_format)format;
 		opts.ratio = (enum ratio_mode)ratio;
 		status = report_named(contest_config(cfg)->main.results, argv + first, argc - first,
-				      &opts);
+				      order, &opts);
 	}
 	config_free(cfg);
 	cli_args_release(&ca);

@@ -61,6 +61,28 @@ static int stamp_image(struct bisect_driver *dr, size_t i, const char *cached)
 	return 0;
 }
 
+/*
+ * The build directory's .config beside the image (IMAGE.config), as it
+ * was for this commit: the next build rewrites it, and the mail names
+ * the candidate's config and the compiler it records. None (a --build
+ * that leaves no .config): nothing saved, and none named.
+ */
+static void save_config(const struct bisect_driver *dr, const char *cached)
+{
+	char *from = xasprintf("%s/.config", dr->kb.dir), *to = bisect_config_path(cached);
+
+	unlink(to);
+	if (access(from, R_OK) == 0 && copy_file(from, to) == 0)
+		chmod(to, 0644);
+	free(from);
+	free(to);
+}
+
+char *bisect_config_path(const char *image)
+{
+	return xasprintf("%s.config", image);
+}
+
 /* what the state says of commit i's image: BISECT_SKIP, 0 (still as built), or 1 (build it) */
 static int known(struct bisect_driver *dr, size_t i, const char *cached)
 {
@@ -109,6 +131,7 @@ int bisect_prepare(void *ctx, size_t i)
 		warning("%s: '%s' is neither a user-mode-linux program nor a bzImage", c->name,
 			image);
 	} else if (image && copy_file(image, cached) == 0 && stamp_image(dr, i, cached) == 0) {
+		save_config(dr, cached);
 		info("bisect: built %s in %.0f s", c->name, now_mono() - t0);
 		ret = 0;
 		goto out;

@@ -21,5 +21,7 @@ int bisect_prepare(void *ctx, size_t i);
 
 /* where commit i's image is kept, malloc'd */
 char *bisect_image_path(const struct bisect_driver *dr, size_t i);
+/* where the build's .config of the image at image is kept, malloc'd */
+char *bisect_config_path(const char *image);
 
 #endif

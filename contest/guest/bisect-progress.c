@@ -24,10 +24,11 @@ void bisect_print_plan(const struct bisect_driver *dr)
 	size_t least = 2 * SEQUENTIAL_FIRST_ROUND * 2 + steps * 3 * SEQUENTIAL_FIRST_ROUND;
 	double a = dr->rq->opts.alpha;
 
-	printf("bisect: %zu commits from %s to %s (first parent), %zu to place; ~%zu steps, "
+	printf("bisect: %zu commits from %s to %s (first parent), %zu to place; ~%zu step%s, "
 	       "%zu builds (the two endpoints and a midpoint a step), %zu to %zu runs of %s "
 	       "with their boots\n", d->n, d->commits[0].name, d->commits[d->n - 1].name,
-	       d->n - 2, steps, steps + 2, least, 2 * cap * 2 + steps * 3 * cap, d->load);
+	       d->n - 2, steps, steps == 1 ? "" : "s", steps + 2, least,
+	       2 * cap * 2 + steps * 3 * cap, d->load);
 	printf("bisect: rule: a step measures the midpoint beside the nearest good and bad "
 	       "commits in interleaved rounds, looks from round %d to %zu with alpha spent "
 	       "over the looks (power 2), and places it by two one-sided paired t-tests of "
@@ -76,13 +77,20 @@ void bisect_placed(void *ctx, size_t i, int bad, size_t rounds)
 	dr->steps_done++;
 	left = bisect_steps(dr->hi - dr->lo + 1);
 	per = (double)rounds / (double)(dr->steps_done + 1);	/* the confirmation's too */
-	printf("bisect: step %zu: %s %s after %zu rounds%s; the culprit is in %s..%s "
-	       "(%zu commits), ~%zu steps left; elapsed %s, ETA %s\n", dr->steps_done,
-	       d->commits[i].name, bad == 1 ? "is bad" : bad == 0 ? "is good" : "cannot be placed",
-	       dr->step_rounds, dr->live_in_step ? "" : " (from the state)",
-	       d->commits[dr->lo].name, d->commits[dr->hi].name, dr->hi - dr->lo, left,
-	       hms(now_mono() - dr->started, el, sizeof(el)),
-	       hms((double)left * (build + per * 3 * run) + per * 2 * run, eta, sizeof(eta)));
+	printf("bisect: step %zu: %s %s after %zu round%s%s; the culprit is in %s..%s "
+	       "(%zu commit%s)", dr->steps_done, d->commits[i].name,
+	       bad == 1 ? "is bad" : bad == 0 ? "is good" : "cannot be placed", dr->step_rounds,
+	       dr->step_rounds == 1 ? "" : "s", dr->live_in_step ? "" : " (from the state)",
+	       d->commits[dr->lo].name, d->commits[dr->hi].name, dr->hi - dr->lo,
+	       dr->hi - dr->lo == 1 ? "" : "s");
+	/* a step not placed ends the bisection: nothing is left to estimate */
+	if (bad == -1)
+		printf("; elapsed %s\n", hms(now_mono() - dr->started, el, sizeof(el)));
+	else
+		printf(", ~%zu step%s left; elapsed %s, ETA %s\n", left, left == 1 ? "" : "s",
+		       hms(now_mono() - dr->started, el, sizeof(el)),
+		       hms((double)left * (build + per * 3 * run) + per * 2 * run, eta,
+			   sizeof(eta)));
 	fflush(stdout);
 	dr->step_rounds = 0;
 	dr->live_in_step = 0;

@@ -54,6 +54,46 @@ static size_t last_value(struct bisect_driver *dr, const char *kernel, double *v
 	return n;
 }
 
+/* CONFIG_CC_VERSION_TEXT of a .config's text (kbuild writes it since 5.8), or NULL */
+static char *config_compiler(const char *config)
+{
+	static const char key[] = "\nCONFIG_CC_VERSION_TEXT=\"";
+	const char *p = config ? strstr(config, key) : NULL;
+
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	return xasprintf("%.*s", (int)strcspn(p, "\"\n"), p);
+}
+
+/*
+ * What a candidate's env records of the bisection and of the kernel: the
+ * tree, commit and subject; the build's .config (saved beside the image)
+ * and the compiler it names, which the mail gives as the kernel's
+ */
+static char *candidate_env(const struct bisect_driver *dr, const struct kernel_commit *c,
+			   const char *image)
+{
+	char *config = bisect_config_path(image), *text = read_regular_file(config, &(size_t){ 0 });
+	char *cc = config_compiler(text), *how, *env, *ccline;
+
+	how = !text ? xstrdup("") :
+	      dr->rq->build ? xasprintf("%s: --build's .config, saved as %s\n", ENV_KEY(kernel_config),
+				       config) :
+	      xasprintf("%s: ARCH=um defconfig with the guest's options%s%s, saved as %s\n",
+			ENV_KEY(kernel_config), dr->rq->fragment ? " and " : "",
+			dr->rq->fragment ? dr->rq->fragment : "", config);
+	ccline = cc ? xasprintf("%s: %s\n", ENV_KEY(kernel_compiler), cc) : xstrdup("");
+	env = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s%s", ENV_KEY(bisect_tree), dr->rq->tree,
+			ENV_KEY(commit), c->sha, ENV_KEY(subject), c->subject, how, ccline);
+	free(ccline);
+	free(how);
+	free(cc);
+	free(text);
+	free(config);
+	return env;
+}
+
 static int live_round(struct bisect_driver *dr, const size_t *idx, size_t k, double *t)
 {
 	struct bisect_done *d = dr->d;
@@ -83,8 +123,7 @@ static int live_round(struct bisect_driver *dr, const size_t *idx, size_t k, dou
 
 		names[i] = xasprintf("%s=%s", c->name, image);
 		kernels[i] = names[i];
-		envs[i] = xasprintf("%s: %s\n%s: %s\n%s: %s\n", ENV_KEY(bisect_tree), dr->rq->tree,
-				    ENV_KEY(commit), c->sha, ENV_KEY(subject), c->subject);
+		envs[i] = candidate_env(dr, c, image);
 		before[i] = last_value(dr, c->name, &v);
 		free(image);
 	}

@@ -205,12 +205,13 @@ static int checkout(const struct kbuild *b, const char *sha)
 
 	free(dotgit);
 	/* not a worktree yet (the caller made it empty): git -C would find the
-	 * repository of a folder above and check out --force there */
+	 * repository of a folder above and check out --force there; --quiet:
+	 * no "Updating files: N%" filling the build log */
 	if (!made) {
 		build_step(b, (char *[]){ "git", "-C", (char *)b->tree, "worktree", "prune",
 					  NULL }, NULL);
 		return build_step(b, (char *[]){ "git", "-C", (char *)b->tree, "worktree",
-						 "add", "--detach", "--force", (char *)b->src,
+						 "add", "--quiet", "--detach", "--force", (char *)b->src,
 						 (char *)sha, NULL }, NULL);
 	}
 	return build_step(b, (char *[]){ "git", "-C", (char *)b->src, "checkout", "-q",

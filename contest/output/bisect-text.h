@@ -13,7 +13,7 @@
 
 #include "results/bisect.h"
 
-/* d's outcome on out (with --format mail, stderr) */
+/* d's outcome on out (with --format mail, stdout is set aside: stderr) */
 void bisect_text_write(FILE *out, const struct bisect_done *d);
 
 /* that a bisection with no culprit makes no mail */

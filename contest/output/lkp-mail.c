@@ -19,12 +19,14 @@ struct lkp_row {
 	const char *load;		/* the compare row's load, or the table's */
 	int metric;			/* metric.h's id, -1 for a pressure, monitor or symbol */
 	double base, base_sd, head, head_sd;	/* base_sd NAN: none */
+	size_t nbase, nhead;		/* the runs compared */
 	int decimals;
 	char mde[24];
 	const char *verdict;
 	int rank;			/* the verdict's place in the order */
 	int main;			/* its table's main metric (compare_row's) */
 	int symbol;			/* a profiled symbol's share: in focus only when named */
+	int flat;			/* the same value in every run of both: left out */
 };
 
 struct lkp_rows {
@@ -77,6 +79,8 @@ static double rel_sd(const struct running_stats *s)
 static void set_stats(struct lkp_row *r, const struct running_stats *b,
 		      const struct running_stats *h)
 {
+	r->nbase = b->n;
+	r->nhead = h->n;
 	r->base = running_stats_mean(b);
 	r->base_sd = rel_sd(b);
 	r->head = running_stats_mean(h);
@@ -102,6 +106,9 @@ static void compare_rows(const struct compare *c, struct lkp_rows *rows)
 		r->decimals = m->cmp;
 		r->main = h->main;
 		snprintf(r->mde, sizeof(r->mde), "%s", compare_mde_cell(mde, sizeof(mde), h));
+		/* paired rounds can see less than 0.05%, but not nothing where runs vary */
+		if (!strcmp(r->mde, "0.0%") && (r->base_sd > 0 || r->head_sd > 0))
+			snprintf(r->mde, sizeof(r->mde), "<0.1%%");
 		r->verdict = compare_verdict_cell(h);
 	}
 }
@@ -178,6 +185,8 @@ static void symbol_row(struct lkp_rows *rows, const struct symbol_row *s)
 	r->head = s->new_pct;
 	r->base_sd = s->base_pct > 0 ? 100 * s->base_sd / s->base_pct : NAN;
 	r->head_sd = s->new_pct > 0 ? 100 * s->new_sd / s->new_pct : NAN;
+	r->nbase = s->base_runs;
+	r->nhead = s->new_runs;
 	r->decimals = 2;
 	r->symbol = 1;
 	if (isfinite(s->verdict.mde_pct))
@@ -304,23 +313,27 @@ static char *testcase_config(const struct env *e)
 		return xasprintf("command '%s'", or(c->command, "?"));
 	if (!strcmp(wl, "load"))
 		return xasprintf("measure %s for %s", or(c->measure, "?"), or(c->duration, "?"));
+	if (strcmp(wl, "kernel"))
+		return xstrdup(wl);
 	return xasprintf("make %s %s -j%s (the timed compile)", or(c->kconfig, "?"),
 			 or(c->make_target, "?"), or(c->make_jobs, "?"));
 }
 
-static void write_parameters(FILE *out, const struct env *e, const char *load)
+static void write_parameters(FILE *out, const struct env *e, const struct lkp_row *focus)
 {
 	static const enum env_id keys[] = {
-		ENV_ID_config_workload, ENV_ID_config_runs, ENV_ID_config_mem_limit,
-		ENV_ID_config_cpu_limit, ENV_ID_config_monitors, ENV_ID_knobs, ENV_ID_guest,
-		ENV_ID_guest_accel, ENV_ID_guest_cpus, ENV_ID_guest_mem, ENV_ID_guest_qemu,
-		ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp,
+		ENV_ID_config_mem_limit, ENV_ID_config_cpu_limit, ENV_ID_config_monitors,
+		ENV_ID_knobs, ENV_ID_guest, ENV_ID_guest_accel, ENV_ID_guest_cpus, ENV_ID_guest_mem,
+		ENV_ID_guest_qemu, ENV_ID_io_scheduler, ENV_ID_governor, ENV_ID_thp,
 	};
-	char *line;
+	char *wl = testcase_config(e), *line;
 
 	fprintf(out, "parameters:\n\n");
-	line = xasprintf("load: %s", load);
-	mail_wrap(out, line, MAIL_WIDTH, "        ");
+	line = xasprintf("load: %s\nworkload: %s\nworkload's compiler: %s\nruns: %zu and %zu "
+			 "compared", focus->load, wl, or(env_record(e)->compiler, "not recorded"),
+			 focus->nbase, focus->nhead);
+	for (char *p = strtok(line, "\n"); p; p = strtok(NULL, "\n"))
+		mail_wrap(out, p, MAIL_WIDTH, "        ");
 	free(line);
 	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
 		/* a config key by its own name, as the config has it */
@@ -329,6 +342,80 @@ static void write_parameters(FILE *out, const struct env *e, const char *load)
 		free(line);
 	}
 	fputc('\n', out);
+	free(wl);
+}
+
+/* word n (0 first) of text, in buf */
+static const char *word_of(const char *text, int n, char *buf, size_t size)
+{
+	for (; text && n >= 0; n--) {
+		size_t len;
+
+		text += strspn(text, " ");
+		len = strcspn(text, " ");
+		if (!n && len) {
+			snprintf(buf, size, "%.*s", (int)len, text);
+			return buf;
+		}
+		text += len;
+	}
+	return NULL;
+}
+
+/* "s" after a count that is not one */
+static const char *plural(const char *count)
+{
+	return strcmp(count, "1") ? "s" : "";
+}
+
+/*
+ * The machine measured: the host; for a run --boot guest the host it ran
+ * on (its uname, CPUs, memory: the guest's own hostname is "(none)") and
+ * what the guest was given and saw
+ */
+static char *test_machine(const struct env *e)
+{
+	const struct env_record *er = env_record(e);
+	const char *hcpus = or(er->host_cpus, "?"), *gcpus = or(er->guest_cpus, "?");
+	char node[256], hrel[256], grel[256], *label;
+	struct machine mach;
+	double gib = er->host_memtotal ? strtod(er->host_memtotal, NULL) / (1 << 30) : NAN;
+
+	char *emulated, *text;
+
+	machine_of(&mach, e);
+	label = machine_label(&mach);
+	/* no host recorded (an older guest session): the label says what is known */
+	if (!er->guest || !strcmp(er->guest, "none") || !er->host_uname) {
+		machine_release(&mach);
+		return label;
+	}
+	free(label);
+	/* a QEMU guest's accelerator, vCPUs and QEMU: what its times are worth */
+	emulated = er->guest_accel ? machine_guest_text(&mach) : NULL;
+	machine_release(&mach);
+	text = xasprintf("%s (Linux %s, %s CPU%s, %.1f GiB) running a %s guest of %s CPU%s "
+			 "and %s memory (%s, kernel %s)%s%s",
+			 or(word_of(er->host_uname, 1, node, sizeof(node)), "unknown host"),
+			 or(word_of(er->host_uname, 2, hrel, sizeof(hrel)), "?"), hcpus,
+			 plural(hcpus), gib, er->guest, gcpus, plural(gcpus),
+			 or(er->guest_mem, "?"), or(er->cpu_model, "unknown CPU"),
+			 or(word_of(er->uname, 2, grel, sizeof(grel)), "?"),
+			 emulated ? ": " : "", emulated ? emulated : "");
+	free(emulated);
+	return text;
+}
+
+/* the kernel's config: the one its build saved, else what is known of it */
+static char *kernel_config(const struct env *e)
+{
+	const struct env_record *er = env_record(e);
+	char release[256];
+
+	if (er->kernel_config)
+		return xstrdup(er->kernel_config);
+	return xasprintf("not recorded (kernel %s)",
+			 or(word_of(er->uname, 2, release, sizeof(release)), "unknown"));
 }
 
 /* the commit line's "SHA (\"subject\")" and the subject's SHA */
@@ -342,8 +429,7 @@ static void write_intro(FILE *out, const struct compare *c, struct env *const *e
 {
 	const struct env *he = envs ? envs[1] : NULL;
 	const char *subj = m->subject ? m->subject : or(env_record(he)->subject, NULL);
-	char *words = focus_words(focus), *line, *label, *cfg = testcase_config(he);
-	struct machine mach;
+	char *words = focus_words(focus), *line, *mach = test_machine(he), *cfg = kernel_config(he);
 
 	fprintf(out, "Hello,\n\n");
 	line = xasprintf("contest noticed a %s of %s on:", words, focus->name);
@@ -355,18 +441,20 @@ static void write_intro(FILE *out, const struct compare *c, struct env *const *e
 	mail_wrap(out, line, MAIL_WIDTH, "");
 	free(line);
 	fputc('\n', out);
-	machine_of(&mach, he);
-	label = machine_label(&mach);
+	if (m->found) {
+		mail_wrap(out, m->found, MAIL_WIDTH, "");
+		fputc('\n', out);
+	}
+	/* the kernel's config and compiler, as the robot's: the workload's cc is a parameter */
 	line = xasprintf("testcase: contest/%s\nconfig: %s\ncompiler: %s\ntest machine: %s\n",
-			 focus->load, cfg, or(env_record(he)->compiler, "not recorded"), label);
+			 focus->load, cfg, or(env_record(he)->kernel_compiler, "not recorded"), mach);
 	for (char *p = strtok(line, "\n"); p; p = strtok(NULL, "\n"))
 		mail_wrap(out, p, MAIL_WIDTH, "");
 	fputc('\n', out);
-	write_parameters(out, he, focus->load);
-	machine_release(&mach);
-	free(label);
+	write_parameters(out, he, focus);
 	free(line);
 	free(cfg);
+	free(mach);
 	free(words);
 }
 
@@ -404,6 +492,18 @@ static void write_row(FILE *out, const struct lkp_row *r)
 	fprintf(out, " %8s  %-9s  %s\n", r->mde, r->verdict, r->name);
 }
 
+/* id (a commit or a kernel's name) from column col of a line written up to
+ * column at, or one space after it; a hex commit id longer than 16 cut to
+ * 16. The column it ends at. */
+static int put_column_id(FILE *out, const char *id, int col, int at)
+{
+	size_t len = strlen(id);
+
+	if (len > 16 && strspn(id, "0123456789abcdef") == len)
+		len = 16;
+	return at + fprintf(out, "%*s%.*s", col > at ? col - at : at ? 1 : 0, "", (int)len, id);
+}
+
 #define LKP_DASHES "------------------------------------------------------------"
 
 static void write_table(FILE *out, const struct compare *c, struct env *const *envs,
@@ -428,15 +528,44 @@ static void write_table(FILE *out, const struct compare *c, struct env *const *e
 			fprintf(out, "  %s\n", id);
 	}
 	/* over the columns write_row lays out: a mean and its SD in 21, the
-	 * change in 13, the head's mean and SD in 21, MDE, verdict, the name */
-	fprintf(out, "\n%-34s%s\n", base, head);
+	 * change in 13, the head's mean and SD in 21, MDE, verdict, the name;
+	 * each commit above its column (a full id cut to 16 digits, as the
+	 * robot's: the commit lines above have it whole) */
+	fputc('\n', out);
+	put_column_id(out, head, 34, put_column_id(out, base, 0, 0));
+	fputc('\n', out);
 	fprintf(out, "%.21s%13s%.21s\n", LKP_DASHES, "", LKP_DASHES);
 	fprintf(out, "%21s %10s  %21s %8s  %s\n", "%stddev", "%change", "%stddev", "MDE",
 		"verdict");
 	fprintf(out, "%20s%9s%25s\n", "\\", "|", "\\");
 	for (size_t i = 0; i < rows->n; i++)
-		write_row(out, &rows->v[i]);
+		if (!rows->v[i].flat)
+			write_row(out, &rows->v[i]);
 	fputc('\n', out);
+}
+
+/* the rows left out of the table, in one paragraph: what they were is still said */
+static void write_flat(FILE *out, const struct lkp_rows *rows)
+{
+	struct membuf mb;
+	FILE *f = membuf_open(&mb);
+	size_t n = 0;
+	char *text;
+
+	for (size_t i = 0; i < rows->n; i++)
+		if (rows->v[i].flat)
+			fprintf(f, "%s %s", n++ ? "," : "", rows->v[i].name);
+	if (!(text = membuf_close(&mb, 1)))
+		return;
+	if (n) {
+		char *line = xasprintf("Left out, the same value in every run of both: %zu row%s "
+				       "(%s).", n, n == 1 ? "" : "s", text + 1);
+
+		mail_wrap(out, line, MAIL_WIDTH, "");
+		fputc('\n', out);
+		free(line);
+	}
+	free(text);
 }
 
 static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail *m,
@@ -491,6 +620,12 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 		      m->metric ? " and metric " : "", m->metric ? m->metric : "");
 		goto out;
 	}
+	for (size_t i = 0; i < rows.n; i++) {
+		struct lkp_row *r = &rows.v[i];
+
+		/* no variation, nothing to tell: a pressure 0 on both sides */
+		r->flat = r != focus && r->base_sd == 0 && r->head_sd == 0 && r->base == r->head;
+	}
 	words = focus_words(focus);
 	subject = xasprintf("[contest] %s: %s %s",
 			    head_commit(m, envs ? envs[1] : NULL, c->report.kernels[1]),
@@ -501,6 +636,7 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 	mem = membuf_open(&mb);
 	write_intro(mem, c, envs, m, focus);
 	write_table(mem, c, envs, m, &rows);
+	write_flat(mem, &rows);
 	write_tail(mem, c, m, confounds);
 	body = membuf_close(&mb, 1);
 	if (body)

@@ -3,7 +3,10 @@
  * Intel's 0-day robot (LKP) reports a regression on LKML in a layout
  * kernel people read every day: a Subject "[contest] SHA: METRIC N%
  * regression", "contest noticed a N% regression of METRIC on:", the
- * commit, testcase, config, compiler, test machine and parameters lines,
+ * commit, testcase, config and compiler (the kernel's: env's kernel_config
+ * and kernel_compiler, which a bisection's candidates record), test
+ * machine (the host, and a guest's CPUs and memory) and parameters lines
+ * (the workload, its compiler, the runs compared),
  * then a table with the base and the head as columns: per metric the
  * base's mean and relative SD, the %change, the head's mean and relative
  * SD, and the metric's name at the right. To that layout this mail adds
@@ -41,6 +44,9 @@ struct lkp_mail {
 	const char *load, *metric;
 	const char *dir;	/* the results directory, for "To reproduce" */
 	const char *from, *to;	/* mail.h's headers; NULL: the defaults */
+	/* how the head was found (a bisection, its confirmation), a
+	 * paragraph after the commit line; NULL: none */
+	const char *found;
 };
 
 /*

@@ -86,6 +86,10 @@ enum {
 	L(bisect_tree, ENV_IGNORED, NULL)					\
 	L(commit, ENV_IGNORED, NULL)						\
 	L(subject, ENV_IGNORED, NULL)						\
+	/* the candidate kernel's build: its saved .config and the compiler \
+	 * that .config names (guest/bisect.c) */				\
+	L(kernel_config, ENV_IGNORED, NULL)					\
+	L(kernel_compiler, 0, NULL)						\
 	/* the config's keys env readers know */				\
 	C(workload, ENV_CAL_WORKLOAD)						\
 	C(command, ENV_CAL_WORKLOAD)						\

@@ -249,10 +249,12 @@ void bisect_run(size_t n, const struct bisect_ops *ops, const struct bisect_opts
 		if (ret < 0)
 			continue;
 		side = measure(&b, (const size_t[]){ res->lo, c, res->hi }, 3, alpha_step, NULL);
-		placed(&b, c, side == SIDE_BAD ? 1 : side == SIDE_GOOD ? 0 : -1);
-		if (side == SIDE_STOP)
+		if (side == SIDE_STOP) {	/* interrupted: no verdict on c, --resume goes on */
 			res->outcome = BISECT_STOPPED;
-		else if (side == SIDE_NONE)
+			break;
+		}
+		placed(&b, c, side == SIDE_BAD ? 1 : side == SIDE_GOOD ? 0 : -1);
+		if (side == SIDE_NONE)
 			res->why = "a midpoint could not be placed";
 		else if (side == SIDE_BETWEEN)
 			res->why = "a midpoint is slower than good and faster than bad";

@@ -167,11 +167,15 @@ static int confounds_of(struct sentences *list, const char *dir, const char *bas
 
 	struct machine new;
 	char **keys = NULL;
+	int candidates;
 
 	if (!env) {
 		no_env(list, dir, kernel);
 		return 0;
 	}
+	/* two commits of one bisection's tree */
+	candidates = env_record(env_base)->bisect_tree && env_record(env)->bisect_tree &&
+		     !strcmp(env_record(env_base)->bisect_tree, env_record(env)->bisect_tree);
 	machine_of(&new, env);
 	if ((across = machine_across_emulation(mb, &new)))
 		add(list, across_emulation(base, kernel, mb, &new));
@@ -179,8 +183,10 @@ static int confounds_of(struct sentences *list, const char *dir, const char *bas
 		add(list, across_machines(base, kernel, mb, &new));
 	if (env_differences(env_base, env, &keys) > 0)
 		for (char **key = keys; *key; key++)
-			/* across_machines said host; the knobs are what variants vary */
-			if (strcmp(*key, ENV_KEY(host)) && !env_key_from_knobs(env_base, env, *key))
+			/* across_machines said host; the knobs are what variants vary,
+			 * the guest's image what a bisection's candidates vary */
+			if (strcmp(*key, ENV_KEY(host)) && !env_key_from_knobs(env_base, env, *key) &&
+			    !(candidates && !strcmp(*key, ENV_KEY(guest_image))))
 				add(list, difference(base, kernel, *key, env_base, env));
 	fingerprint_keys_free(keys);
 	machine_release(&new);

@@ -159,10 +159,17 @@ static enum verdict_direction direction_of(const struct own_metrics *own, int me
 	       metric_better(own, metric) == BETTER_NONE ? NO_DIRECTION : HIGHER_IS_BETTER;
 }
 
-/* the running stats of ln(new / base) over the rounds both ran ok */
+/*
+ * The running stats of ln(new / base) over the rounds both ran ok; the
+ * rounds both ran, counted in *rounds. A round whose value is 0 on a
+ * side (a pressure, a disk's await) has no ratio: where some have none,
+ * the ratios of the others are not the row's change (two equal ones of
+ * eight would say "same" with an MDE of 0 beside means 89% apart).
+ */
 static void round_ratios(const struct report_row *base, const struct report_row *new, int metric,
-			 struct running_stats *out)
+			 struct running_stats *out, size_t *rounds)
 {
+	*rounds = 0;
 	running_stats_init(out);
 	for (size_t i = 0; i < new->s->nruns; i++) {
 		for (size_t j = 0; j < base->s->nruns; j++) {
@@ -172,6 +179,7 @@ static void round_ratios(const struct report_row *base, const struct report_row 
 				continue;
 			b = run_value(base->s, j, metric);
 			n = run_value(new->s, i, metric);
+			++*rounds;
 			if (b > 0 && n > 0)
 				running_stats_add(out, log(n / b));
 			break;
@@ -191,9 +199,10 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 	row->interleaved = runs_overlap(base, new);
 	if (row->interleaved) {
 		struct running_stats ratios;
+		size_t rounds;
 
-		round_ratios(base, new, row->metric, &ratios);
-		row->paired = ratios.n >= 2 ? ratios.n : 0;
+		round_ratios(base, new, row->metric, &ratios, &rounds);
+		row->paired = ratios.n >= 2 && ratios.n == rounds ? ratios.n : 0;
 		if (row->paired)
 			log_diff_paired(&d, &ratios);
 		else

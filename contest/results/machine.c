@@ -99,10 +99,11 @@ char *machine_label(const struct machine *m)
 {
 	/* memtotal is "BYTES (HUMAN)": the human part reads better */
 	const char *mem = m->memtotal, *human = mem && strchr(mem, '(') ? strchr(mem, '(') + 1 : mem;
+	const char *cpus = m->cpus ? m->cpus : "?";
 	char *guest = machine_guest_text(m), *label;
 
-	label = xasprintf("%s (%s, %s CPUs, %.*s%s%s)", m->host ? m->host : "unknown host",
-			  m->cpu_model ? m->cpu_model : "unknown CPU", m->cpus ? m->cpus : "?",
+	label = xasprintf("%s (%s, %s CPU%s, %.*s%s%s)", m->host ? m->host : "unknown host",
+			  m->cpu_model ? m->cpu_model : "unknown CPU", cpus, strcmp(cpus, "1") ? "s" : "",
 			  human ? (int)strcspn(human, ")") : 7, human ? human : "unknown",
 			  guest ? "; " : "", guest ? guest : "");
 	free(guest);

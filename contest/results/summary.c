@@ -608,29 +608,42 @@ int results_read_all(const char *dir, struct kernel_results **out, size_t *n)
 	return results_read_all_env(dir, out, n, NULL, 0);
 }
 
-int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
-			 const struct results_env_hook *hook, unsigned flags)
+char **results_kernel_names(const char *dir, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	char **names = NULL;
-	size_t count = 0, cap = 0;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d) {
+		error("cannot open '%s': %s", dir, strerror(errno));
+		return NULL;
+	}
+	while ((de = readdir(d))) {
+		if (!is_kernel_folder(dir, de->d_name))
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			names = xrealloc(names, cap * sizeof(*names));
+		}
+		names[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	return names ? names : xcalloc(1, sizeof(*names));
+}
+
+int results_read_all_env(const char *dir, struct kernel_results **out, size_t *n,
+			 const struct results_env_hook *hook, unsigned flags)
+{
+	size_t count;
+	char **names = results_kernel_names(dir, &count);
 	int *ok, ret;
 
 	*out = NULL;
 	*n = 0;
-	if (!d)
-		return error("cannot open '%s': %s", dir, strerror(errno));
-	while ((de = readdir(d))) {
-		if (!is_kernel_folder(dir, de->d_name))
-			continue;
-		if (count == cap) {
-			cap = cap ? 2 * cap : 8;
-			names = xrealloc(names, cap * sizeof(*names));
-		}
-		names[count++] = xstrdup(de->d_name);
-	}
-	closedir(d);
+	if (!names)
+		return -1;
 	*out = xcalloc(count + 1, sizeof(**out));
 	ok = xcalloc(count + 1, sizeof(*ok));
 	ret = results_read_list(dir, names, count, *out, ok, hook, flags);

@@ -137,6 +137,9 @@ int results_read_kernel(const char *dir, const char *kernel, struct kernel_resul
  * first.
  */
 int results_read_all(const char *dir, struct kernel_results **out, size_t *n);
+/* those kernel folders' names, in the folder's order, into *n: malloc'd
+ * (each, and the array); NULL when dir cannot be opened (said) */
+char **results_kernel_names(const char *dir, size_t *n);
 void kernel_results_release(struct kernel_results *kr);
 
 /*

@@ -65,7 +65,8 @@ static int write_lkp(const struct compare *c, const struct lkp_args *a, char **c
 		     FILE *out)
 {
 	struct env *envs[2] = { c->report.results[0].env, c->report.results[1].env };
-	struct lkp_mail m = { a->commit, a->subject, a->load, a->metric, a->dir, a->from, a->to };
+	struct lkp_mail m = { a->commit, a->subject, a->load, a->metric, a->dir, a->from, a->to,
+			      a->found };
 
 	return compare_write_lkp(c, envs, confounds, &m, out);
 }

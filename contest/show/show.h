@@ -80,6 +80,7 @@ struct lkp_args {
 	const char *load, *metric;
 	const struct compare_opts *o;
 	const char *from, *to;
+	const char *found;	/* lkp-mail.h's: how the head was found, NULL none */
 };
 int show_lkp(const struct lkp_args *a, FILE *out);
 

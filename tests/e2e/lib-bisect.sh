@@ -122,3 +122,26 @@ write_state() {
 		[ $# -gt 0 ] && printf '%s\n' "$@"
 	} > "$results/.bisect/state"
 }
+
+# plant_candidate RESULTS TREE SHA SCALE: RESULTS/SHORT (SHA's 12-digit
+# name) as a bisection's guest session would leave it, with no guest: 8
+# interleaved noload runs (Time 10 s times SCALE, a disk await that
+# varies, pressures 0) and a guest's env naming SHA, its subject and the
+# image .bisect/images/SHORT
+plant_candidate() {
+	local results=$1 tree=$2 sha=$3 scale=$4 d=$1/${3:0:12} i
+	mkdir -p "$d"
+	runs_columns timestamp psi_io_some_us psi_cpu_some_us disk_await_ms > "$d/runs.tsv"
+	for i in 1 2 3 4 5 6 7 8; do
+		printf '2026-01-01T10:%02d:00Z\tnoload\t%d\t%s\t99\t0\t0\tok\t0\t0\t%s\n' "$i" "$i" \
+			"$(awk -v s="$scale" -v i="$i" 'BEGIN { printf "%.3f", s * (10 + (i % 3) * 0.1 + (i * s % 0.07)) }')" \
+			$((i % 2 * 3 + (i % 3 == 0)))
+	done >> "$d/runs.tsv"
+	printf 'knobs: none\nrun_loads: noload\nhost: (none)\nuname: Linux (none) 6.1.0 #1 x86_64\n' > "$d/env"
+	printf 'cpu_model: Test CPU\ncpus: 1\nmemtotal: 1000000000 (953.7 MiB)\nguest: uml\n' >> "$d/env"
+	printf 'guest_image: %s\nguest_mem: 1G\nguest_cpus: 1\nguest_boot_args: none\n' "$results/.bisect/images/${sha:0:12}" >> "$d/env"
+	printf 'host_uname: Linux box 6.1.0-18-amd64 x86_64\nhost_cpus: 2\nhost_memtotal: 8000000000\n' >> "$d/env"
+	printf 'compiler: cc (Debian 12.2.0-14) 12.2.0\nbisect_tree: %s\ncommit: %s\nsubject: %s\n' \
+		"$tree" "$sha" "$(git -C "$tree" log -1 --format=%s "$sha")" >> "$d/env"
+	printf 'contest_version: 0.1.0\nconfig:\nworkload = synthetic\nruns = 1\nloads = noload\n' >> "$d/env"
+}

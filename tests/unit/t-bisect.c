@@ -36,6 +36,36 @@ static int sim_round(void *ctx, const size_t *commits, size_t n, double *times)
 	return 0;
 }
 
+/* sim_round until the first step's second round, which is interrupted */
+struct stop_in_step {
+	struct sim *s;
+	int steps_rounds, unplaced, placed, pad;
+};
+
+static int stop_round(void *ctx, const size_t *commits, size_t n, double *times)
+{
+	struct stop_in_step *st = ctx;
+
+	if (n == 3 && ++st->steps_rounds == 2)
+		return -1;
+	return sim_round(st->s, commits, n, times);
+}
+
+static int stop_prepare(void *ctx, size_t commit)
+{
+	return sim_prepare(((struct stop_in_step *)ctx)->s, commit);
+}
+
+static void stop_placed(void *ctx, size_t commit, int bad, size_t rounds)
+{
+	struct stop_in_step *st = ctx;
+
+	(void)commit;
+	(void)rounds;
+	st->placed++;
+	st->unplaced += bad == -1;
+}
+
 struct tally {
 	int named_right, named_wrong, range_holds, range_misses, refused;
 	double runs;
@@ -159,6 +189,22 @@ int main(void)
 		ok(r.outcome == BISECT_STOPPED && r.steps == 0,
 		   "stopped while preparing good: stopped, not refused (outcome %d)",
 		   (int)r.outcome);
+	}
+	/* an interrupt inside a step's rounds (Ctrl-C while its guests run):
+	 * stopped, and the step is not reported as one that cannot be placed */
+	{
+		struct sim s = { 12, 0.10, 0.03, 0.03, NULL, 0, 0 };
+		struct stop_in_step st = { &s, 0, 0, 0, 0 };
+		struct bisect_ops ops = { stop_prepare, stop_round, stop_placed, &st };
+		struct bisect_opts o;
+		struct bisect_result r;
+
+		bisect_opts_init(&o);
+		rng_seed(110);
+		bisect_run(16, &ops, &o, &r);
+		ok(r.outcome == BISECT_STOPPED && st.unplaced == 0,
+		   "stopped in a step's rounds: stopped (outcome %d), no step said unplaced (%d)",
+		   (int)r.outcome, st.unplaced);
 	}
 	return tap_done();
 }
