@@ -4,7 +4,7 @@
  * host kernel knows (standard format), and PTRACE_SETREGSET takes back
  * only that whole size: a user-mode-linux up to 6.1 restores a fixed 2696
  * bytes, which fails where the area is larger (AMX: 11008 bytes), so
- * every guest process dies (guest/uml-fp.h builds one that fits).
+ * every guest process dies (kernel/uml-fp.h builds one that fits).
  * Self-contained (system headers only): scripts/xsave-bytes.c links it.
  */
 #ifndef CONTEST_XSAVE_H
