@@ -178,11 +178,19 @@ test:
 	@OBJDIR=$(OBJDIR) tests/run-tests.sh
 
 # the tests marked "# long: WHY" (minutes each), which make test skips to
-# stay within its budget; CI runs them after it
+# stay within its budget; CI runs them after it. The first, t-uml-fit,
+# builds work/uml-6.1.uml; where this CPU's XSAVE area is larger than the
+# 2696 bytes Debian's UML 6.1 restores, make test's guest tests skipped,
+# so they run again here, booting that kernel (a few minutes)
 test-long:
 	@scripts/deps.sh $(TEST_PKGS) || echo "make test-long: going on; the tests that need them skip" >&2
 	@$(MAKE) --no-print-directory bin/contest $(UNIT_BIN)
-	@OBJDIR=$(OBJDIR) CONTEST_TESTS=long tests/run-tests.sh
+	@OBJDIR=$(OBJDIR) CONTEST_TESTS=long tests/run-tests.sh; s=$$?; \
+	xs=$$(bin/contest env 2>/dev/null | sed -n 's/^xsave_bytes: \([0-9]*\)$$/\1/p'); \
+	if [ -x work/uml-6.1.uml ] && [ "$${xs:-0}" -gt 2696 ]; then \
+		echo "# guest tests again, on work/uml-6.1.uml (this CPU's XSAVE area: $$xs bytes)"; \
+		OBJDIR=$(OBJDIR) CONTEST_TESTS=guest tests/run-tests.sh || s=1; \
+	fi; exit $$s
 
 # install what is missing (as root, else through sudo); nothing when all is there
 deps:

@@ -1,5 +1,6 @@
 /* build.c - how a commit is built: checkout, the build directory's stamp, kbuild or --build (see build.h) */
 #include "kernel/build.h"
+#include "kernel/uml-fp.h"
 #include "sys/signals.h"
 #include "lib/config.h"
 #include "lib/proc.h"
@@ -19,7 +20,8 @@ static const char guest_needs[] =
 	"CONFIG_HOSTFS=y\nCONFIG_BLK_DEV_UBD=y\nCONFIG_EXT4_FS=y\nCONFIG_TMPFS=y\n"
 	"CONFIG_DEVTMPFS=y\nCONFIG_DEVTMPFS_MOUNT=y\nCONFIG_CGROUPS=y\nCONFIG_MEMCG=y\n"
 	"CONFIG_CGROUP_SCHED=y\nCONFIG_FAIR_GROUP_SCHED=y\nCONFIG_CFS_BANDWIDTH=y\n"
-	"CONFIG_CGROUP_PIDS=y\nCONFIG_SWAP=y\nCONFIG_PSI=y\nCONFIG_MAGIC_SYSRQ=y\n";
+	"CONFIG_CGROUP_PIDS=y\nCONFIG_SWAP=y\nCONFIG_PSI=y\nCONFIG_MAGIC_SYSRQ=y\n"
+	"CONFIG_KERNEL_STACK_ORDER=3\n";
 
 int kbuild_bootable(const char *path)
 {
@@ -108,9 +110,9 @@ static char *build_uml(const struct kbuild *b)
 			goto out;
 	}
 	if (build_step(b, (char *[]){ "make", "-s", "-C", (char *)b->src, o, "ARCH=um",
-				      "olddefconfig", NULL }, NULL) < 0 ||
+				      "olddefconfig", NULL }, NULL) < 0 || uml_fp_fit(b->src, b->dir) < 0 ||
 	    build_step(b, (char *[]){ "make", "-s", "-C", (char *)b->src, o, "ARCH=um", jobs,
-				      "linux", NULL }, NULL) < 0)
+				      "linux", NULL }, NULL) < 0 || uml_fp_check(b->dir) < 0)
 		goto out;
 	if ((!was || strcmp(was, stamp)) && write_text(stamp_path, stamp) < 0)
 		goto out;

@@ -54,6 +54,7 @@ enum {
 	L(uname, ENV_IGNORED, NULL)						\
 	L(cmdline, ENV_IGNORED, NULL)						\
 	L(cpu_model, ENV_CAL_MACHINE, NULL)					\
+	L(xsave_bytes, 0, NULL)							\
 	L(cpus, ENV_CAL_MACHINE, NULL)						\
 	L(cpus_usable, 0, NULL)							\
 	L(affinity, 0, NULL)							\

@@ -2,6 +2,7 @@
 #include "record/fingerprint.h"
 #include "record/env.h"
 #include "sys/knob.h"
+#include "sys/xsave.h"
 #include "lib/buildenv.h"
 #include "lib/mounts.h"
 #include "lib/proc.h"
@@ -195,6 +196,18 @@ static void put_meminfo(struct facts *f, enum env_id id, const char *field)
 	put_bytes(f->out, id, n);
 }
 
+/* the XSAVE area a user-mode-linux guest must restore (sys/xsave.h): "none"
+ * without one, "unknown" when no child could be traced */
+static void write_xsave(FILE *out)
+{
+	long n = xsave_bytes();
+
+	if (n > 0)
+		put(out, ENV_ID_xsave_bytes, "%ld", n);
+	else
+		put(out, ENV_ID_xsave_bytes, "%s", n == 0 ? "none" : "unknown");
+}
+
 static void write_system(struct facts *f, const char *host)
 {
 	struct utsname u;
@@ -215,6 +228,7 @@ static void write_system(struct facts *f, const char *host)
 	if (ret < 0)
 		unreadable(f, "/proc/cpuinfo");
 	put(f->out, ENV_ID_cpu_model, "%s", ret == 0 ? buf : "unknown");
+	write_xsave(f->out);
 	put(f->out, ENV_ID_cpus, "%d", ncpus());
 	put(f->out, ENV_ID_cpus_usable, "%d", ncpus_usable());
 	write_affinity(f->out);

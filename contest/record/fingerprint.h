@@ -1,6 +1,7 @@
 /* fingerprint.h - the env file written: what `contest env` prints (keys in record/env.h)
  *
- * "key: value" lines: host (the config's host, else the node name), uname, cmdline, cpu_model, cpus, affinity (the CPUs
+ * "key: value" lines: host (the config's host, else the node name), uname, cmdline, cpu_model,
+ * xsave_bytes (the XSAVE area ptrace gives, sys/xsave.h; "none", "unknown"), cpus, affinity (the CPUs
  * contest may run on, as ranges "0-3,6"), memtotal, swap_total
  * (bytes, then human units in parentheses), guest ("none", or "uml" and
  * the guest_* and host_* keys of a run --boot guest), mem_limit, cpu_limit ("none"

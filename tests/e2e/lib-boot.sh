@@ -1,21 +1,26 @@
 # lib-boot.sh - what the run --boot tests share; source it after lib.sh.
-# Gives: UML (the Debian user-mode-linux kernel), BOOT (run's arguments for a
+# Gives: UML (the Debian user-mode-linux kernel, or where it cannot run
+# here work/uml-6.1.uml: uml_pick; $CONTEST_UML when set), BOOT (run's arguments for a
 # tiny session: the quick profile, work_dir in $T, a short shell loop as the
 # workload), R (the results dir), boot_before, boot_nothing_left.
 # Skips the whole test when linux.uml is missing. The guests' private
 # directories go to $T (TMPDIR), so their UML processes name $T.
 . "$(dirname "${BASH_SOURCE[0]}")/lib-guest.sh"
 UML=${CONTEST_UML:-/usr/bin/linux.uml}
-if [ ! -x "$UML" ]; then
-	skip "no user-mode-linux kernel at '$UML' (apt-get install user-mode-linux)"
-	done_testing
-	exit
-fi
-why=$(uml_cannot "$UML")
-if [ -n "$why" ]; then
-	skip "$why"
-	done_testing
-	exit
+# a test that boots only kernels it builds (BOOT_OWN_KERNELS=1) needs none
+if [ -z "${BOOT_OWN_KERNELS:-}" ]; then
+	[ -n "${CONTEST_UML:-}" ] || uml_pick
+	if [ ! -x "$UML" ]; then
+		skip "no user-mode-linux kernel at '$UML' (apt-get install user-mode-linux)"
+		done_testing
+		exit
+	fi
+	why=$(uml_cannot "$UML")
+	if [ -n "$why" ]; then
+		skip "$why"
+		done_testing
+		exit
+	fi
 fi
 # ASan reserves its shadow memory at addresses far above what a UML
 # process can map (the guest's user space ends near 512G): the sanitized

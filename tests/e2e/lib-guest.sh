@@ -30,13 +30,25 @@ uml_cannot() {
 			rootflags=/ ro init=/bin/true con=null con0=null,fd:1 quiet uml_dir="$d" \
 			umid=probe < /dev/null > "$d/console" 2>&1
 		if grep -q 'ptrace set fp regs failed' "$d/console"; then
-			echo "$uml cannot restore this CPU's registers (ptrace set fp regs failed: its XSAVE area is larger than the 2696 bytes UML 6.1 knows), so no guest process runs here" > "$cache"
+			echo "$uml cannot restore this CPU's registers (ptrace set fp regs failed: its XSAVE area is larger than the 2696 bytes UML 6.1 knows), so no guest process runs here (make uml-kernel builds one that can)" > "$cache"
 		else
 			: > "$cache"
 		fi
 		rm -rf "$d"
 	fi
 	cat "$cache"
+}
+
+# uml_pick: where $UML (the default, Debian's) cannot run a process here
+# and $UML_OWN can (work/uml-6.1.uml: `make uml-kernel` fits its XSAVE size
+# to this CPU), UML becomes that one, and a TAP comment says so
+UML_OWN=${CONTEST_UML_OWN:-$TOP/work/uml-6.1.uml}
+uml_pick() {
+	local why="no $UML"
+	[ ! -x "$UML" ] || why=$(uml_cannot "$UML")
+	[ -n "$why" ] && [ -x "$UML_OWN" ] && [ -z "$(uml_cannot "$UML_OWN")" ] || return 0
+	echo "# $why: booting $UML_OWN instead"
+	UML=$UML_OWN
 }
 
 # an x86 boot protocol header and nothing else: 0xAA55 at 0x1fe, "HdrS" at

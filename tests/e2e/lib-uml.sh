@@ -21,6 +21,7 @@
 #                           the host side of a guest test: skip with the reason,
 #                           or run SCRIPT in a guest, replay it, and exit
 . "$(dirname "${BASH_SOURCE[0]}")/lib-guest.sh"
+uml_chosen=${UML:-}	# a UML the caller chose is booted as it is (uml_pick: else)
 UML=${UML:-/usr/bin/linux.uml}
 UML_TIMEOUT=${UML_TIMEOUT:-300}	# seconds for one guest, boot to power-off (a busy host slows it)
 
@@ -110,6 +111,7 @@ uml_groups() { find /sys/fs/cgroup -mindepth 1 -type d | sort | tr '\n' ' '; }
 
 uml_main() {
 	local why start rc
+	[ -n "$uml_chosen" ] || uml_pick
 	why=$(uml_why)
 	[ -z "$why" ] || { skip "no user-mode-linux guest: $why"; done_testing; exit; }
 	start=$(date +%s)

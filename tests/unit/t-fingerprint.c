@@ -9,6 +9,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __x86_64__
+#include <cpuid.h>
+#endif
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
@@ -16,7 +19,7 @@
 #define TMPFS_MAGIC_ 0x01021994
 
 static const char *const keys[] = {
-	"uname", "cmdline", "cpu_model", "cpus", "affinity", "memtotal", "swap_total", "mem_limit",
+	"uname", "cmdline", "cpu_model", "xsave_bytes", "cpus", "affinity", "memtotal", "swap_total", "mem_limit",
 	"cpu_limit", "tree", "tree_fs", "io_scheduler", "governor", "thp", "contest_version",
 };
 
@@ -79,6 +82,31 @@ static void test_values(const char *text)
 	ok(strstr(text, "\nconfig:\n") != NULL, "a config: line");
 	v = fingerprint_value(text, "config.mem_limit");
 	is_str(v, "64M", "the config follows it, as used");
+	free(v);
+}
+
+/*
+ * xsave_bytes, found independently where the CPU says: at least the
+ * legacy area and header (576 bytes), at most CPUID 0xD's size for every
+ * feature the CPU has (the kernel may enable fewer); none without XSAVE
+ */
+static void test_xsave(const char *text)
+{
+	char *v = fingerprint_value(text, "xsave_bytes");
+	unsigned a = 0, b = 0, c = 0, d = 0;
+	long n = v ? atol(v) : 0;
+
+#ifdef __x86_64__
+	if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) &&
+	    __get_cpuid_count(0xd, 0, &a, &b, &c, &d)) {
+		ok(n >= 576 && n <= (long)c,
+		   "xsave_bytes is the XSAVE area's size ('%s', CPUID at most %u)", v, c);
+		free(v);
+		return;
+	}
+#endif
+	ok(v && (!strcmp(v, "none") || !strcmp(v, "unknown")),
+	   "xsave_bytes without XSAVE says so ('%s')", v);
 	free(v);
 }
 
@@ -213,6 +241,7 @@ int main(void)
 	text = fingerprint_text(cfg, ".");
 	test_keys(text);
 	test_values(text);
+	test_xsave(text);
 	test_tree(cfg);
 	test_differences(text);
 	free(text);
