@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# long: a real kernel bisection: UML built from linux-source-6.1 (9 minutes the first time, 30 s a commit after), 17 minutes in all the first time
+# slow: a real kernel bisection: UML built from linux-source-6.1 (9 minutes the first time, 30 s a commit after), 17 minutes in all the first time, which CI's 90 now spend on the QEMU and fitted UML kernels
 # timeout: 7200
 # contest bisect on a real kernel: a git repository of linux-source-6.1 (a
 # base commit, then nine small commits, the sixth of which busy-waits in
