@@ -51,7 +51,8 @@ int main(void)
 	argv = qemu_argv(&s, "/tmp/contest-boot.x", disk);
 
 	is_str(argv[0], "qemu-system-x86_64", "QEMU for x86_64");
-	ok(count(argv, "-enable-kvm") == 1 && count(argv, "tcg") == 0, "KVM, never TCG");
+	is_str(after(argv, "-accel", 0), "kvm", "-accel kvm");
+	ok(count(argv, "tcg") == 0 && count(argv, "max") == 0, "KVM, never TCG");
 	is_str(after(argv, "-cpu", 0), "host", "-cpu host");
 	is_str(after(argv, "-m", 0), "768M", "-m in MiB");
 	is_str(after(argv, "-smp", 0), "3", "-smp from cpus");
@@ -87,6 +88,14 @@ int main(void)
 	argv = qemu_argv(&s, "/p", disk);
 	is_str(after(argv, "-virtfs", 3), "local,path=/w,,x,id=contest2,mount_tag=contest2,"
 	       "security_model=none,multidevs=remap", "a comma in a path is doubled for QEMU");
+	argv_free(argv);
+
+	/* TCG: the emulated CPU with every feature QEMU has, never the host's */
+	s.monitor = VM_QEMU_TCG;
+	argv = qemu_argv(&s, "/p", disk);
+	is_str(after(argv, "-accel", 0), "tcg", "TCG: -accel tcg");
+	is_str(after(argv, "-cpu", 0), "max", "TCG: -cpu max, host is KVM's");
+	ok(count(argv, "kvm") == 0 && count(argv, "-enable-kvm") == 0, "TCG: no KVM asked for");
 	argv_free(argv);
 
 	unlink(disk);
