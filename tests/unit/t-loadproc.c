@@ -580,7 +580,7 @@ static void test_group_kill(void)
 	}
 	setpgid(p, p);
 	track(p);
-	for (int i = 0; i < 300 && (n = proc_group_pids(p, left, 16)) < 4; i++)
+	for (int i = 0; i < 300 && (n = proc_group_pids(p, left, 16)) != 4; i++)
 		sleep_s(0.01);
 	ok(n == 4, "group kill: proc_group_pids sees the 4 live processes (%d)", n);
 	ok(proc_group_cpu_s(p) >= 0, "group kill: proc_group_cpu_s answers (%.2f)",
