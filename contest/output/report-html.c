@@ -18,6 +18,7 @@
  * through a symlink, then renamed over index.html.
  */
 #include "output/report-html.h"
+#include "output/report-write.h"
 #include "output/html-page.h"
 #include "output/changes-html.h"
 #include "results/history.h"
@@ -194,7 +195,7 @@ static int has_counts(const struct report_table *t)
 
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
-	int counts = has_counts(t);
+	int counts = has_counts(t), time_dec = report_time_decimals(t);
 
 	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive_table(out, t);
@@ -223,13 +224,13 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 		if (!row->s->time.n)
 			continue;
 		name_cell(out, row);
-		cell(out, "td", running_stats_mean(&row->s->time), 1);
+		cell(out, "td", running_stats_mean(&row->s->time), time_dec);
 		cell(out, "td", running_stats_mean(&row->s->cpu), 0);
 		cell(out, "td", running_stats_mean(&row->s->loads), 0);
 		cell(out, "td", running_stats_mean(&row->s->lcpu), 0);
 		cell(out, "td", row->ratio, 2);
 		if (stats)
-			cell(out, "td", running_stats_sd(&row->s->time), 1);
+			cell(out, "td", running_stats_sd(&row->s->time), time_dec);
 		for (size_t c = 0; counts && c < COUNTS; c++)
 			cell(out, "td", running_stats_mean(&row->s->counts[c]) / 1e6, 1);
 		fputs("</tr>\n", out);
