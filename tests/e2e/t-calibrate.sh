@@ -124,6 +124,14 @@ sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
 grep -q "calibration is not used: none of its 6 sessions .*: 6 on another machine (its cpu_model differs" "$T/other.err" &&
 	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/other.json"
 ok $? "a calibration of another CPU is not used, with a warning: $(head -1 "$T/other.err")"
+# interleaved runs need no calibration: nothing said of one that is not used
+C5=$T/c5
+runs "$C5" base 100 1700000000
+runs "$C5" new 120 1700000030
+cp -r "$C2/.calibration" "$C5/"
+"$CONTEST" compare -r "$C5" base new > "$T/inter.out" 2> "$T/inter.err"
+! grep -q "calibration" "$T/inter.err" && grep -q "paired" "$T/inter.out"
+ok $? "kernels of interleaved runs: no calibration warning ($(head -1 "$T/inter.err"))"
 
 # sessions of another machine in the folder (copied in, or the disk moved)
 # are left out of the drift, said by compare and calibrate -n 0: six of
