@@ -411,8 +411,9 @@ static void write_compare_intro(FILE *out, const struct compare *c)
 	      "table, compare's rows against ", out);
 	html_escape(out, c->report.kernels[0]);
 	fprintf(out, " (the base): the mean, SD and n of the ok runs; Diff, the change in "
-		"percent, positive when better; p of Welch's t-test (* p &lt; %g, ** also after "
-		"Holm's correction over the %zu tests made); MDE, the smallest difference the "
+		"percent, positive when better; p of the test that made the verdict (* p &lt; "
+		"%g, ** also after Holm's correction over the %zu tests made); MDE, the "
+		"smallest difference the "
 		"runs would detect; the verdict: <span class=\"verdict-better\">better</span>, "
 		"<span class=\"verdict-worse\">worse</span>, <span class=\"verdict-same\">same"
 		"</span> (within %g%%), <span class=\"verdict-changed\">changed</span> (no "
