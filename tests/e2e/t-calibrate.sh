@@ -80,6 +80,15 @@ print("ok %.1f%% drift, MDE %.1f%%" % (d["drift_pct"], t["mde_pct"]))
 PY
 grep -q '^ok' "$T/cal.check"
 ok $? "with a calibration (6 sessions) the 20% slower one is worse: $(cat "$T/cal.check")"
+python3 - "$T/nocal.json" "$T/cal.json" > "$T/sum.check" 2>&1 <<'PY'
+import json, sys
+a, b = (json.load(open(f))["summary"][0] for f in sys.argv[1:3])
+assert a["drift"] == "left out" and b["drift"] == "added", (a, b)
+assert b["ci95_high"] - b["ci95_low"] > a["ci95_high"] - a["ci95_low"], (a, b)
+print("ok %.3f to %.3f, %.3f to %.3f without" % (b["ci95_low"], b["ci95_high"], a["ci95_low"], a["ci95_high"]))
+PY
+grep -q '^ok' "$T/sum.check"
+ok $? "the Overall interval adds the calibrated drift, as the rows do: $(cat "$T/sum.check")"
 # a calibration too small to see drift: three sessions whose means agree
 # better than their noise (estimate 0) must not make separate sessions
 # drift-free; 6% apart at 1% noise is then undecided, not worse
