@@ -21,6 +21,8 @@ grep -q '^calibration in .*: 3 sessions of noload, 9 runs$' "$T/out" &&
 	grep -qE '^drift between sessions: [0-9.]+% ' "$T/out" &&
 	grep -qE '^noise within a session: +[0-9.]+% ' "$T/out"
 ok $? "it prints the sessions, the noise and the drift: $(grep -m1 "^drift" "$T/out")"
+grep -qx "workload: command (sh -c 'i=0; while \[ \$i -lt 20000 \]; do i=\$((i+1)); done')" "$T/out"
+ok $? "and names the workload it measured: $(grep '^workload' "$T/out")"
 grep -qE '^drift between sessions: .*95% interval [0-9.]+% to [0-9.]+%' "$T/out" &&
 	grep -qE "^compare's tests of separate sessions use [0-9.]+%, the interval's upper end" "$T/out"
 ok $? "the drift carries its 95% interval, and says which end compare tests with"

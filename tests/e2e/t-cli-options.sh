@@ -56,4 +56,10 @@ is "$(grep -c $'\tnoload\t1\t' "$T/r/s1/runs.tsv" 2>/dev/null)" 1 "and are the k
 is "$?" 2 "run -k s2 -- noload -n: after -- a word is a load: exit 2"
 grep -qxF "error: unknown load '-n' (see contest list)" "$T/err"
 ok $? "and names it ($(head -n 1 "$T/err"))"
+# the overview's commands align, whatever the longest name; list fits 80 columns
+"$CONTEST" help > "$T/help"
+is "$(sed -n '/^commands:$/,/^$/p' "$T/help" | awk 'NF > 1 && match($0, /^  [^ ]+ +/) { print RLENGTH + 1 }' | sort -u)" 13 \
+	"help: every command's summary starts in one column (13)"
+"$CONTEST" list -c "$T/c.conf" > "$T/list" 2> /dev/null
+is "$(awk '{ if (length > m) m = length } END { print m }' "$T/list")" 80 "contest list is at most 80 columns wide"
 done_testing
