@@ -15,7 +15,7 @@
 const struct cmd commands[] = {
 	{ "run", cmd_run, "time the compile under each load, store every run, print the tables" },
 	{ "report", cmd_report, "print the classic per-load tables of a results directory" },
-	{ "compare", cmd_compare, "is a difference between kernels real? Welch's t-test, Holm" },
+	{ "compare", cmd_compare, "is a difference between kernels real? verdicts, their tests" },
 	{ "calibrate", cmd_calibrate, "this machine's drift between sessions, which compare allows for" },
 	{ "rerun", cmd_rerun, "run a kernel's session again exactly as its env file recorded it" },
 	{ "judge", cmd_judge, "one step of git bisect run: is a kernel like the good or the bad?" },
@@ -75,9 +75,14 @@ static void overview(FILE *out)
 	fprintf(out, "usage: contest COMMAND [OPTIONS] [ARGS]\n\n"
 		"Time a kernel compile while a background load runs, store every run,\n"
 		"and print one table per load with one row per kernel.\n\ncommands:\n");
+	int width = 0;
+
+	for (const struct cmd *c = commands; c->name; c++)	/* the widest name aligns them */
+		if (c->summary && (int)strlen(c->name) > width)
+			width = (int)strlen(c->name);
 	for (const struct cmd *c = commands; c->name; c++)
 		if (c->summary)	/* NULL: internal, not for users */
-			fprintf(out, "  %-8s %s\n", c->name, c->summary);
+			fprintf(out, "  %-*s %s\n", width, c->name, c->summary);
 	man = manual_command();
 	fprintf(out, "\n'contest help COMMAND' or 'contest COMMAND --help' for one command;\n");
 	if (man)

@@ -49,7 +49,7 @@ static int rerun(const char *dir, const char *kernel, const char *name, int argc
 		warning("%s", *s);
 	rerun_request(&r, &rq, argc, argv);
 	session_run(&rq, &res);
-	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin };
+	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin, 0, 0 };
 	status = show_ran(dir, (const char *const *)&r.variant.name, 1, &how, res.status);
 	rerun_release(&r);
 	return status;

@@ -343,7 +343,8 @@ int cmd_run(int argc, char **argv)
 	names = xcalloc((size_t)a.rq.nvariants, sizeof(*names));
 	for (int i = 0; i < a.rq.nvariants; i++)	/* what ran, printed */
 		names[i] = a.rq.variants[i].name;
-	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin };
+	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin, res.look,
+				  res.looks };
 	status = cli_close_stdout(show_ran(contest_config(cfgs[0])->main.results, names,
 					   (size_t)a.rq.nvariants, &how, res.status));
 	free(names);

@@ -218,6 +218,78 @@ static int bad_option(int c, char **argv, const struct option_spec *opts, size_t
 	return -1;
 }
 
+/* the entry of a long option as typed ("--res" for --results, as getopt
+ * takes a unique prefix), NULL when none or ambiguous */
+static const struct option_spec *long_spec(const struct option_spec *opts, size_t n,
+					   const char *name, size_t len)
+{
+	const struct option_spec *found = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!opts[i].long_name || strncmp(opts[i].long_name, name, len))
+			continue;
+		if (!opts[i].long_name[len])
+			return &opts[i];
+		if (found)
+			return NULL;
+		found = &opts[i];
+	}
+	return found;
+}
+
+/* how many words argv[i] begins: 0 an operand, 2 an option whose value is
+ * the next word, else 1 */
+static int option_words(char **argv, int i, const struct option_spec *opts, size_t n)
+{
+	const char *w = argv[i];
+
+	if (w[0] != '-' || !w[1])
+		return 0;
+	if (w[1] == '-') {
+		size_t len = strcspn(w + 2, "=");
+		const struct option_spec *o = long_spec(opts, n, w + 2, len);
+
+		return o && takes_value(o) && !w[2 + len] ? 2 : 1;
+	}
+	for (const char *c = w + 1; *c; c++) {
+		const struct option_spec *o = spec_of(opts, n, *c);
+
+		if (o && takes_value(o))
+			return c[1] ? 1 : 2;
+	}
+	return 1;
+}
+
+/*
+ * Options anywhere before "--", as git takes them: argv[1..argc)
+ * reordered in place, the options and their values first in the order
+ * given, then "--", then the operands in theirs, so that an in-order
+ * parse ('+') sees every option and an option's argv indices are those
+ * of the argv its caller keeps. A value that begins with '-' (-k -x)
+ * stays its option's.
+ */
+static void options_first(int argc, char **argv, const struct option_spec *opts, size_t n)
+{
+	char **ops = xcalloc((size_t)argc + 1, sizeof(*ops));
+	int i, k = 1, nops = 0;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		int words = option_words(argv, i, opts, n);
+
+		if (!words) {
+			ops[nops++] = argv[i];
+			continue;
+		}
+		argv[k++] = argv[i];
+		if (words == 2 && i + 1 < argc)
+			argv[k++] = argv[++i];
+	}
+	if (i < argc)	/* "--" first, the operands before it after it */
+		argv[k++] = argv[i];
+	memcpy(argv + k, ops, (size_t)nops * sizeof(*argv));
+	free(ops);
+}
+
 int options_parse(int argc, char **argv, const struct option_spec *opts, int flags,
 		  int *operands)
 {
@@ -226,6 +298,8 @@ int options_parse(int argc, char **argv, const struct option_spec *opts, int fla
 	struct option *longs = long_table(opts, n);
 	int c, first, ret = 0;
 
+	if (flags & OPTIONS_IN_ORDER)
+		options_first(argc, argv, opts, n);
 	optind = 0;	/* GNU: start afresh, main may have parsed its own options */
 	opterr = 0;
 	for (first = 1; (c = getopt_long(argc, argv, shorts, longs, NULL)) != -1; first = optind) {

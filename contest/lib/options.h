@@ -51,7 +51,10 @@ struct option_spec {
 #define OPTION_END { .short_name = 0, .long_name = NULL }
 
 enum {
-	OPTIONS_IN_ORDER = 1,	/* the first operand ends the options (run's LOADs) */
+	/* options are taken in the order given (run's --set belongs to the -k
+	 * before it), wherever they stand before "--", as git takes them: argv
+	 * is reordered, the options first, then the operands (run's LOADs) */
+	OPTIONS_IN_ORDER = 1,
 };
 
 /*

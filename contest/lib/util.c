@@ -509,6 +509,17 @@ static uint64_t round_fixed(double v, int decimals)
 #endif
 }
 
+int fmt_decimals_for(double least, int decimals)
+{
+	int want;
+
+	if (!isfinite(least) || least <= 0.0)
+		return decimals;
+	want = 1 - (int)floor(log10(least));
+	want = want > 4 ? 4 : want;
+	return want > decimals ? want : decimals;
+}
+
 char *fmt_fixed(char *buf, size_t size, double v, int decimals)
 {
 	char digits[32];	/* n's, the last first: 1e15 * 1e4 has 20 */

@@ -143,6 +143,10 @@ double print_zero(double v, int decimals);
  * Returns buf.
  */
 char *fmt_fixed(char *buf, size_t size, double v, int decimals);
+/* the decimals, at least DECIMALS and at most 4, that show LEAST (the
+ * smallest magnitude a column holds) with two significant digits: a
+ * sub-second Time of 0.2 s is 0.20, not a 0.2 whose SD reads 0.0 */
+int fmt_decimals_for(double least, int decimals);
 /* the powers of ten a double holds exactly, 10^0 .. 10^15 */
 enum { POW10_EXACT = 16 };
 extern const double pow10_exact[POW10_EXACT];

@@ -1,8 +1,25 @@
 /* calibration-text.c - what contest calibrate says of a calibration (see calibration-text.h) */
 #include "output/calibration-text.h"
+#include "record/env.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* what the sessions timed: the workload the drift is of (compare uses it
+ * only for BASE's), from the newest session's env */
+static void workload_line(FILE *out, const struct env *e)
+{
+	const struct env_record *r = env_record(e);
+	const char *w = r->config.workload, *what = !w ? NULL :
+			!strcmp(w, "command") ? r->config.command :
+			!strcmp(w, "kernel") ? r->config.kernel_tree : NULL;
+
+	if (!e)
+		return;
+	fprintf(out, "workload: %s%s%s%s\n", w ? w : "not recorded", what ? " (" : "",
+		what ? what : "", what ? ")" : "");
+}
 
 void calibration_text_write(FILE *out, const char *dir, const struct calibration *cal)
 {
@@ -10,6 +27,7 @@ void calibration_text_write(FILE *out, const char *dir, const struct calibration
 
 	fprintf(out, "calibration in %s/%s: %zu session%s of noload, %zu runs\n", dir,
 		CALIBRATION_DIR, cal->sessions, cal->sessions == 1 ? "" : "s", cal->runs);
+	workload_line(out, cal->env);
 	if ((left = calibration_left_text(cal, "the newest session's"))) {
 		fprintf(out, "left out: %zu session%s not of the newest session's machine, "
 			"workload and size: %s\n", cal->left_out, cal->left_out == 1 ? "" : "s", left);

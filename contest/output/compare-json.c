@@ -2,10 +2,12 @@
  *
  * { "base", "alpha", "tests", "significant", "significant_holm",
  *   "decided", "undecided", "margin_pct", "drift_pct" (null: no calibration),
- *   "rows": [ the CSV's records, plus "p_holm", "test" and "mde_floor"; a
- *             row without a verdict has "verdict_reason" where its test is
- *             "unlike" ],
- *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high" } ],
+ *   "rows": [ the CSV's records, plus "p_holm", "test" (what p is: paired,
+ *             welch-log, welch-drift, welch within separate sessions; or
+ *             why none) and "mde_floor"; a row without a verdict has
+ *             "verdict_reason" where its test is "unlike" ],
+ *   "summary": [ { "kernel", "loads", "time_ratio_gmean", "ci95_low", "ci95_high",
+ *                  "drift": none (one session), added, left out (no calibration) } ],
  *   "symbol_tests": the profiled symbols tested (Holm's count),
  *   "symbols": [ per load, NEW kernel and kernel symbol (results/symbols.h):
  *                { "load", "kernel", "symbol", "base_pct", "base_sd",
@@ -24,7 +26,7 @@
 #include <math.h>
 
 static const char *const test_names[] = {
-	[TEST_MADE] = "welch", [TEST_BASE] = "base", [TEST_ONE_RUN] = "n=1",
+	[TEST_MADE] = "", [TEST_BASE] = "base", [TEST_ONE_RUN] = "n=1",
 	[TEST_CONSTANT] = "constant", [TEST_MISSING] = "missing", [TEST_UNLIKE] = "unlike",
 };
 
@@ -41,7 +43,9 @@ static json_t *json_row(const struct compare *c, const struct compare_row *row)
 	json_put(o, "diff_pct", json_number(row->diff_pct));
 	json_put(o, "p_value", json_number(row->p));
 	json_put(o, "p_holm", json_number(row->p_holm));
-	json_put(o, "test", json_string(test_names[row->test]));
+	/* a test made is named by what its p is (compare_p_test_name) */
+	json_put(o, "test", json_string(row->test == TEST_MADE ? compare_p_test_name(row) :
+					test_names[row->test]));
 	json_put(o, "significant", json_string(compare_mark_str(row)));
 	if (compare_has_verdict(row)) {
 		json_put(o, "mde_pct", json_number(row->verdict.mde_pct));
@@ -98,6 +102,8 @@ static json_t *json_summary(const struct compare_summary *s)
 	json_put(o, "time_ratio_gmean", json_number(s->gmean));
 	json_put(o, "ci95_low", json_number(s->ci_low));
 	json_put(o, "ci95_high", json_number(s->ci_high));
+	json_put(o, "drift", json_string(s->drift == DRIFT_ADDED ? "added" :
+					 s->drift == DRIFT_LEFT_OUT ? "left out" : "none"));
 	return o;
 }
 

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,11 +146,80 @@ static int any_stalls(const struct compare *c)
 	return 0;
 }
 
+/* why alpha is not COMPARE_ALPHA, malloc'd: "" unless it is a look's */
+char *compare_alpha_why(const struct compare *c)
+{
+	if (!c->opts.look)
+		return xstrdup("");
+	return xasprintf(" (look %zu of %zu of run --until-decided, which spends %g over its "
+			 "looks so that a look after every round does not cry wolf)",
+			 c->opts.look, c->opts.looks, COMPARE_ALPHA);
+}
+
+/* ": " and the tests the rows' p are (compare_p_test), as a phrase; malloc'd */
+static char *p_tests(const struct compare *c)
+{
+	static const char *const says[] = {
+		[P_WELCH] = "within a session Welch's t-test on the logs",
+		[P_PAIRED] = "a one-sample t on the rounds' log ratios where they pair",
+		[P_DRIFT] = "across separate sessions Welch's with the calibrated drift",
+		[P_RATIO] = "a Ratio of separate sessions Welch's on its rounds' log ratios",
+		[P_WITHIN] = "where none can decide, Welch's t-test of the means",
+	};
+	static const enum compare_p_test order[] = { P_WELCH, P_PAIRED, P_DRIFT, P_RATIO, P_WITHIN };
+	int seen[ARRAY_SIZE(says)] = { 0 }, n = 0, said = 0;
+	char *text = xstrdup(""), *next;
+
+	for (size_t i = 0; i < c->nrows; i++)
+		if (c->rows[i].test == TEST_MADE && !seen[c->rows[i].p_test]++)
+			n++;
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		if (!seen[order[i]])
+			continue;
+		next = xasprintf("%s%s%s", text, !said++ ? ": " : said == n ? "; and " : "; ",
+				 says[order[i]]);
+		free(text);
+		text = next;
+	}
+	return text;
+}
+
+/* the sentence on rows of separate sessions, where there are some */
+static void separate_intro(const struct compare *c, FILE *out)
+{
+	const char *s = c->nseparate == 1 ? "" : "s", *verb = c->nseparate == 1 ? "s" : "";
+
+	if (c->nseparate && isnan(c->opts.tau2))
+		say(out, xasprintf("%zu row%s compare%s runs of separate sessions, which differ by "
+				   "this machine's drift between sessions as well as by kernel; "
+				   "without a calibration ('contest calibrate') such a row stays "
+				   "undecided, its p is Welch's within the sessions (a * there says "
+				   "the runs differ beyond their noise, not beyond the drift), and "
+				   "its MDE (>) is the least it could be.", c->nseparate, s, verb));
+	else if (c->nseparate)
+		say(out, xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
+				   "and MDE include the drift between sessions that this "
+				   "machine's calibration cannot rule out, %.1f%% (the upper end "
+				   "of its %g%% interval, %.1f%% to %.1f%%, around %.1f%%).",
+				   c->nseparate, s, verb, calibration_drift_pct(c->opts.tau2),
+				   100.0 * CALIBRATION_LEVEL, calibration_drift_pct(c->opts.tau2_low),
+				   calibration_drift_pct(c->opts.tau2),
+				   calibration_drift_pct(c->opts.tau2_est)));
+	if (c->nratio_separate)
+		say(out, xasprintf("%s %zu Ratio row%s of separate sessions %s not: a session's "
+				   "speed cancels in a ratio, so %s MDE and the rounds that would "
+				   "decide %s are the runs' own.", c->nseparate ? "The" : "Its",
+				   c->nratio_separate, c->nratio_separate == 1 ? "" : "s",
+				   c->nseparate ? (c->nratio_separate == 1 ? "does" : "do") :
+				   "need no drift,", c->nratio_separate == 1 ? "its" : "their",
+				   c->nratio_separate == 1 ? "it" : "them"));
+}
+
 static void intro(const struct compare *c, FILE *out)
 {
 	struct membuf m;
 	FILE *list = membuf_open(&m);	/* a lab names thousands: no copy a name */
-	char *names, *text;
+	char *names, *text, *why = compare_alpha_why(c), *tests = p_tests(c);
 
 	for (size_t k = 1; k < c->report.nkernels; k++)
 		fprintf(list, "%s'%s'", k == 1 ? "" : k + 1 == c->report.nkernels ? " and " : ", ",
@@ -161,18 +231,22 @@ static void intro(const struct compare *c, FILE *out)
 		"the sample standard deviation and the number of runs. Diff is the change "
 		"from the base in percent, positive when better: shorter Time, higher CPU%%, "
 		"more Loads; LCPU%% has no better direction, its Diff is the signed change. "
-		"p is the two-sided p-value of Welch's t-test; * marks p < %g, ** a "
-		"difference that also survives Holm's correction over all %zu tests made. "
+		"p is the two-sided p-value of the test that made the verdict%s. "
+		"* marks p < %g%s, ** a difference that also survives "
+		"Holm's correction over all %zu tests made. "
 		"MDE is the smallest difference the runs would detect (80%% power); the "
 		"verdict says what they saw: better, worse, same (within %g%%), changed "
 		"(LCPU%%), or undecided.",
-		names, c->report.kernels[0], c->alpha, c->ntests, c->opts.margin_pct);
+		names, c->report.kernels[0], tests, c->alpha, why, c->ntests, c->opts.margin_pct);
 	wrap(out, text);
 	free(text);
+	free(why);
+	free(tests);
 	if (any_ratio(c))
-		wrap(out, "Ratio rows are each kernel's own slowdown under the load: its Time "
-		     "over its own noload Time, round by round (run i of each), lower is better. "
-		     "It is not the report's Ratio, which divides by the base's noload. A session's "
+		wrap(out, "Ratio rows are each kernel's own slowdown under the load: its mean "
+		     "Time over its own mean noload Time (report --ratio self's Ratio), lower is "
+		     "better; its SD and test are the rounds' (run i of each). It is not the "
+		     "report's default Ratio, which divides by the base's noload. A session's "
 		     "speed cancels in each ratio, so kernels of separate sessions are compared "
 		     "on it without the drift between sessions.");
 	if (any_kind(c, ROW_INTERACTIVE))
@@ -193,26 +267,7 @@ static void intro(const struct compare *c, FILE *out)
 		wrap(out, text);
 		free(text);
 	}
-	if (c->nseparate) {
-		text = isnan(c->opts.tau2) ?
-		       xasprintf("%zu row%s compare%s runs of separate sessions, which differ by "
-				 "this machine's drift between sessions as well as by kernel; "
-				 "without a calibration ('contest calibrate') such a row stays "
-				 "undecided, and its MDE (>) is the least it could be.",
-				 c->nseparate, c->nseparate == 1 ? "" : "s",
-				 c->nseparate == 1 ? "s" : "") :
-		       xasprintf("%zu row%s compare%s runs of separate sessions: their tests "
-				 "and MDE include the drift between sessions that this "
-				 "machine's calibration cannot rule out, %.1f%% (the upper end "
-				 "of its %g%% interval, %.1f%% to %.1f%%, around %.1f%%).",
-				 c->nseparate, c->nseparate == 1 ? "" : "s",
-				 c->nseparate == 1 ? "s" : "", calibration_drift_pct(c->opts.tau2),
-				 100.0 * CALIBRATION_LEVEL, calibration_drift_pct(c->opts.tau2_low),
-				 calibration_drift_pct(c->opts.tau2),
-				 calibration_drift_pct(c->opts.tau2_est));
-		wrap(out, text);
-		free(text);
-	}
+	separate_intro(c, out);
 	if (any_stalls(c))
 		wrap(out, "Stall rows give the mean seconds in which some task waited for the "
 			  "CPU, memory or I/O during the compile (pressure stall information); "
@@ -225,12 +280,15 @@ static void intro(const struct compare *c, FILE *out)
 /* the mail's legend: what a reader of the tables needs, once */
 static void brief_intro(const struct compare *c, FILE *out)
 {
-	say(out, xasprintf("* marks p < %g (Welch's t-test), ** also after Holm's correction "
-			   "over the %zu tests; Diff is the change from the base, positive when "
-			   "better; MDE the least difference the runs could see; same is within "
-			   "%g%%.", c->alpha, c->ntests, c->opts.margin_pct));
+	char *why = compare_alpha_why(c);
+
+	say(out, xasprintf("* marks p < %g%s (p: the verdict's test), ** also after Holm's "
+			   "correction over the %zu tests; Diff is the change from the base, "
+			   "positive when better; MDE the least difference the runs could see; "
+			   "same is within %g%%.", c->alpha, why, c->ntests, c->opts.margin_pct));
+	free(why);
 	if (any_ratio(c))
-		wrap(out, "Ratio: each kernel's Time over its own noload Time, by round.");
+		wrap(out, "Ratio: Time over the kernel's own noload Time (--ratio self), by round.");
 	if (any_kind(c, ROW_INTERACTIVE))
 		wrap(out, "Latency, SD, p99 and Max are in microseconds.");
 	if (any_kind(c, ROW_MEASURE))
@@ -240,7 +298,8 @@ static void brief_intro(const struct compare *c, FILE *out)
 				   c->npaired == 1 ? " is" : "s are"));
 	if (c->nseparate && isnan(c->opts.tau2))
 		say(out, xasprintf("%zu row%s separate sessions: undecided without a calibration "
-				   "('contest calibrate'); their MDE (>) is a floor.", c->nseparate,
+				   "('contest calibrate'); p within the sessions, MDE (>) a floor.",
+				   c->nseparate,
 				   c->nseparate == 1 ? " compares" : "s compare"));
 	else if (c->nseparate)
 		say(out, xasprintf("%zu row%s separate sessions, with the drift this "
@@ -531,21 +590,78 @@ char *compare_undecided_text(const struct compare *c, const struct compare_row *
 	char mde[32];
 	size_t now;
 	double need = compare_runs_for_mde(row, c->opts.margin_pct, &now);
-	const char *what = row->paired ? "rounds" : "runs per kernel";
+	/* a Ratio's runs are rounds: run i of the load with run i of noload */
+	const char *what = row->paired || row->metric == COMPARE_RATIO ? "rounds" :
+			   "runs per kernel";
 
 	if (!need)
-		return xasprintf("%s%s", row->verdict.reason, row->mde_floor ?
+		return xasprintf("%s%s", row->verdict.reason, row->mde_floor &&
+				 !strcmp(row->verdict.reason, "separate sessions and no calibration") ?
 				 "; 'contest calibrate' measures the drift" : "");
+	char *usable, *text;
+
 	compare_mde_cell(mde, sizeof(mde), row);
-	return xasprintf("%s (MDE %s); %s %.0f %s (%zu now) to see %g%%",
+	/* a round where the other side's run was not ok makes no pair: both counts */
+	usable = row->paired && row->paired < row->s->n ?
+		 xasprintf("%zu now, %zu of them paired: both ok", row->s->n, now) :
+		 xasprintf("%zu now", now);
+	text = xasprintf("%s (MDE %s); %s %.0f %s (%s) to see %g%%%s",
 			 row->verdict.mde_pct > COMPARE_MDE_CAP_PCT ? "too noisy" : "noise", mde,
-			 need > 1000 ? "over" : "about", need > 1000 ? 1000 : need, what, now,
-			 c->opts.margin_pct);
+			 need > 1000 ? "over" : "about", need > 1000 ? 1000 : need, what, usable,
+			 c->opts.margin_pct, row->interleaved ? "" :
+			 "; separate sessions, whose drift cancels in a ratio");
+	free(usable);
+	return text;
+}
+
+/* undecided for want of a calibration: one reason for all its rows */
+static int wants_calibration(const struct compare_row *row)
+{
+	return compare_has_verdict(row) && row->verdict.kind == VERDICT_UNDECIDED &&
+	       row->mde_floor && !strcmp(row->verdict.reason, "separate sessions and no calibration");
+}
+
+/* one line per NEW kernel of rows[from..to) undecided for want of a
+ * calibration, its metrics listed: "Undecided: new Time and CPU%, ..." */
+static void write_uncalibrated(const struct compare *c, const short_name_t *names, size_t from,
+			       size_t to, FILE *out)
+{
+	/* a bit a metric, a word a kernel: a lab compares thousands */
+	uint32_t *want = xcalloc(c->report.nkernels + 1, sizeof(*want));
+	size_t *last = xcalloc(c->report.nkernels + 1, sizeof(*last));
+
+	_Static_assert(COMPARE_METRICS <= 32, "a kernel's metrics fit want's bits");
+	for (size_t i = from; i < to; i++)
+		if (wants_calibration(&c->rows[i])) {
+			want[c->rows[i].k] |= 1u << c->rows[i].metric;
+			last[c->rows[i].k] = i;
+		}
+	for (size_t i = from; i < to; i++) {	/* each kernel's line at its last such row */
+		const struct compare_row *row = &c->rows[i];
+		char list[COMPARE_METRICS * 16] = "";
+		int n = 0, said = 0;
+
+		if (!wants_calibration(row) || i != last[row->k])
+			continue;
+		for (int m = 0; m < COMPARE_METRICS; m++)
+			n += !!(want[row->k] & (1u << m));
+		for (int m = 0; m < COMPARE_METRICS; m++)
+			if (want[row->k] & (1u << m)) {	/* bounded: a `metric =` label is the user's */
+				size_t at = strlen(list);
+
+				said++;
+				snprintf(list + at, sizeof(list) - at, "%s%s", said == 1 ? "" :
+					 said == n ? " and " : ", ", metric_label(&c->report.own, m));
+			}
+		say(out, xasprintf("Undecided: %s %s, separate sessions and no calibration; "
+				   "'contest calibrate' measures the drift.", names[row->k], list));
+	}
+	free(want);
+	free(last);
 }
 
 /* one line per undecided row of rows[from..to): why, and what would decide
- * it; not for rows of separate sessions without a calibration, which the
- * opening paragraph says once */
+ * it; those that want a calibration one line a kernel (write_uncalibrated) */
 static void write_undecided(const struct compare *c, const short_name_t *names, size_t from,
 			    size_t to, FILE *out)
 {
@@ -554,7 +670,7 @@ static void write_undecided(const struct compare *c, const short_name_t *names, 
 		char *why;
 
 		if (!compare_has_verdict(row) || row->verdict.kind != VERDICT_UNDECIDED ||
-		    row->mde_floor)
+		    wants_calibration(row))
 			continue;
 		why = compare_undecided_text(c, row);
 		say(out, xasprintf("Undecided: %s %s, %s.", names[row->k],
@@ -589,6 +705,7 @@ static size_t write_load(const struct compare *c, const short_name_t *names, siz
 		write_row(out, c, names, &c->rows[i], c->rows[i].is_base ||
 			  i == from || c->rows[i - 1].metric != c->rows[i].metric);
 	write_undecided(c, names, from, i, out);
+	write_uncalibrated(c, names, from, i, out);
 	write_unlike(c, names, from, i, out);
 	write_stalls(c, names, c->rows[from].load, out);
 	write_disturbed(c, c->rows[from].load, out);
@@ -607,8 +724,16 @@ static void write_summary(const struct compare *c, const struct compare_summary 
 	} else if (!s->nloads) {
 		text = xasprintf("'%s' and '%s' have no load with ok runs in common.", s->kernel, base);
 	} else {
+		static const char *const drift[] = {
+			[DRIFT_NONE] = "",
+			[DRIFT_ADDED] = ", with the drift between sessions",
+			[DRIFT_LEFT_OUT] = " of the runs' noise alone: the drift between the "
+					   "separate sessions is not in it (no calibration), so "
+					   "like its rows it decides nothing",
+		};
+
 		ci = isfinite(s->ci_low) ?
-		     xasprintf("95%% CI %.3f to %.3f", s->ci_low, s->ci_high) :
+		     xasprintf("95%% CI %.3f to %.3f%s", s->ci_low, s->ci_high, drift[s->drift]) :
 		     xstrdup("no interval: a load has one run");
 		text = xasprintf("Overall, the Time of '%s' is %.3f times that of '%s' (%s), "
 				 "the geometric mean over %zu load%s.", s->kernel, s->gmean, base,

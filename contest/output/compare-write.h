@@ -28,6 +28,9 @@ const char *compare_verdict_cell(const struct compare_row *row);
 /* an undecided row's reason and what would decide it (compare_runs_for_mde),
  * as text, page and mail print it under the table; malloc'd */
 char *compare_undecided_text(const struct compare *c, const struct compare_row *row);
+/* why c's alpha is not compare's 0.05, as a phrase to follow it (" (look 3
+ * of 10 of run --until-decided, ...)"), "" when it is not a look's; malloc'd */
+char *compare_alpha_why(const struct compare *c);
 /* compare_write_text()'s output, malloc'd; NULL on error (printed); brief:
  * for a mail, its opening paragraphs cut to a legend of a few lines */
 char *compare_text(const struct compare *c, int brief);

@@ -18,6 +18,7 @@
  * through a symlink, then renamed over index.html.
  */
 #include "output/report-html.h"
+#include "output/report-write.h"
 #include "output/html-page.h"
 #include "output/changes-html.h"
 #include "results/history.h"
@@ -194,7 +195,7 @@ static int has_counts(const struct report_table *t)
 
 static void write_table(FILE *out, const struct report_table *t, int stats)
 {
-	int counts = has_counts(t);
+	int counts = has_counts(t), time_dec = report_time_decimals(t);
 
 	if (t->kind == ROW_INTERACTIVE) {
 		write_interactive_table(out, t);
@@ -223,13 +224,13 @@ static void write_table(FILE *out, const struct report_table *t, int stats)
 		if (!row->s->time.n)
 			continue;
 		name_cell(out, row);
-		cell(out, "td", running_stats_mean(&row->s->time), 1);
+		cell(out, "td", running_stats_mean(&row->s->time), time_dec);
 		cell(out, "td", running_stats_mean(&row->s->cpu), 0);
 		cell(out, "td", running_stats_mean(&row->s->loads), 0);
 		cell(out, "td", running_stats_mean(&row->s->lcpu), 0);
 		cell(out, "td", row->ratio, 2);
 		if (stats)
-			cell(out, "td", running_stats_sd(&row->s->time), 1);
+			cell(out, "td", running_stats_sd(&row->s->time), time_dec);
 		for (size_t c = 0; counts && c < COUNTS; c++)
 			cell(out, "td", running_stats_mean(&row->s->counts[c]) / 1e6, 1);
 		fputs("</tr>\n", out);
@@ -410,8 +411,9 @@ static void write_compare_intro(FILE *out, const struct compare *c)
 	      "table, compare's rows against ", out);
 	html_escape(out, c->report.kernels[0]);
 	fprintf(out, " (the base): the mean, SD and n of the ok runs; Diff, the change in "
-		"percent, positive when better; p of Welch's t-test (* p &lt; %g, ** also after "
-		"Holm's correction over the %zu tests made); MDE, the smallest difference the "
+		"percent, positive when better; p of the test that made the verdict (* p &lt; "
+		"%g, ** also after Holm's correction over the %zu tests made); MDE, the "
+		"smallest difference the "
 		"runs would detect; the verdict: <span class=\"verdict-better\">better</span>, "
 		"<span class=\"verdict-worse\">worse</span>, <span class=\"verdict-same\">same"
 		"</span> (within %g%%), <span class=\"verdict-changed\">changed</span> (no "

@@ -24,7 +24,8 @@ static const enum metric_id compile_cells[] = {
 };
 
 enum { PLAIN_CELLS = 6, STATS_CELLS = 9 };
-/* every SD and CI95 the text tables show has one decimal */
+/* every SD and CI95 the text tables show has one decimal at least (a
+ * sub-second Time's have its decimals) */
 enum { STATS_DECIMALS = 1 };
 
 /* cells[0..STATS_CELLS): a compile's header */
@@ -134,7 +135,18 @@ static void write_line(FILE *out, const char *const *cells, size_t ncells, size_
 	free(line);
 }
 
-static void write_row(FILE *out, const struct report_row *row, size_t width, int stats)
+int report_time_decimals(const struct report_table *t)
+{
+	double least = INFINITY;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].s->time.n && t->rows[i].s->time.mean > 0.0)
+			least = fmin(least, t->rows[i].s->time.mean);
+	return fmt_decimals_for(least, metrics[METRIC_TIME].text);
+}
+
+static void write_row(FILE *out, const struct report_row *row, size_t width, int stats,
+		      int time_dec)
 {
 	char v[STATS_CELLS][32], *label = row_label(row);
 	const char *cells[STATS_CELLS] = { label };
@@ -143,12 +155,14 @@ static void write_row(FILE *out, const struct report_row *row, size_t width, int
 		enum metric_id m = compile_cells[i];
 
 		cells[1 + i] = format_value(v[i], sizeof(v[i]), m == METRIC_RATIO ? row->ratio :
-					    running_stats_mean(metric_stats(row->s, m)), metrics[m].text);
+					    running_stats_mean(metric_stats(row->s, m)),
+					    m == METRIC_TIME ? time_dec : metrics[m].text);
 	}
+	time_dec = time_dec > STATS_DECIMALS ? time_dec : STATS_DECIMALS;
 	cells[PLAIN_CELLS] = format_value(v[5], sizeof(v[5]), running_stats_sd(&row->s->time),
-					  STATS_DECIMALS);
+					  time_dec);
 	cells[PLAIN_CELLS + 1] = format_value(v[6], sizeof(v[6]),
-					      running_stats_ci_half(&row->s->time, 0.95), STATS_DECIMALS);
+					      running_stats_ci_half(&row->s->time, 0.95), time_dec);
 	cells[PLAIN_CELLS + 2] = format_value(v[7], sizeof(v[7]), running_stats_sd(&row->s->loads),
 					      STATS_DECIMALS);
 	write_line(out, cells, stats ? STATS_CELLS : PLAIN_CELLS, width);
@@ -707,12 +721,13 @@ static void write_table(FILE *out, const struct report *r, const struct report_t
 		write_measure(out, t, width, opts->stats);
 	} else {
 		const char *header[STATS_CELLS];
+		int time_dec = report_time_decimals(t);
 
 		compile_header(header);
 		write_line(out, header, opts->stats ? STATS_CELLS : PLAIN_CELLS, width);
 		for (i = 0; i < t->nrows; i++)
 			if (t->rows[i].s->time.n)	/* a kernel with no ok run has no numbers to show */
-				write_row(out, &t->rows[i], width, opts->stats);
+				write_row(out, &t->rows[i], width, opts->stats, time_dec);
 	}
 	write_metric_block(out, &r->own, t, width, "Figures", own_block, ARRAY_SIZE(own_block), 1);
 	if (t->n_not_ok)

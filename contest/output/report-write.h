@@ -40,6 +40,9 @@ void report_csv_string(FILE *out, const char *s);
 /* Text layout helpers, exposed for tests */
 /* the first column's width for its longest label (24 at least) */
 size_t report_first_width(size_t longest_label);
+/* the decimals of a compile table's Time and its SD and CI95: the
+ * metric's, or more where a Time is under a second (fmt_decimals_for) */
+int report_time_decimals(const struct report_table *t);
 /* cells laid out on the tab stops, the first first_width wide; malloc'd, no newline */
 char *report_tab_line(const char *const *cells, size_t ncells, size_t first_width);
 

@@ -320,11 +320,27 @@ static int knob_sets(const struct env *e, const char *end)
 	return sets;
 }
 
+/* e's run_sets line ("KEY KEY ...", a variant's --set keys) has config.KEY's KEY */
+static int set_by_variant(const struct env *e, const char *key)
+{
+	const char *line = e->rec.run_sets;
+	size_t len;
+
+	if (!line || strncmp(key, ENV_CONFIG_PREFIX, strlen(ENV_CONFIG_PREFIX)))
+		return 0;
+	key += strlen(ENV_CONFIG_PREFIX);
+	len = strlen(key);
+	for (const char *p = line; *p; p += strcspn(p, " "), p += strspn(p, " "))
+		if (!strncmp(p, key, len) && (p[len] == ' ' || !p[len]))
+			return 1;
+	return 0;
+}
+
 int env_key_from_knobs(const struct env *a, const struct env *b, const char *key)
 {
 	const struct env_key *k = env_key_named(key);
 
-	if (!strcmp(key, ENV_KEY(knobs)))
+	if (!strcmp(key, ENV_KEY(knobs)) || set_by_variant(a, key) || set_by_variant(b, key))
 		return 1;
 	return k && k->knob_path_end &&
 	       (knob_sets(a, k->knob_path_end) || knob_sets(b, k->knob_path_end));

@@ -49,6 +49,7 @@ enum {
 	L(run_rounds, ENV_IGNORED, NULL)					\
 	L(run_until_sd, ENV_IGNORED, NULL)					\
 	L(run_sweep, ENV_IGNORED, NULL)						\
+	L(run_sets, ENV_IGNORED, NULL)						\
 	/* the machine (record/fingerprint.c) */				\
 	L(host, 0, NULL)							\
 	L(uname, ENV_IGNORED, NULL)						\
@@ -185,9 +186,11 @@ int fingerprint_differences(const char *env_a, const char *env_b, char ***keys_o
 void fingerprint_keys_free(char **keys);
 /*
  * 1 when key's difference between a and b is their knobs' own: "knobs"
- * (the line a variant's --knob PATH=VALUE writes), or a fact read from a
+ * (the line a variant's --knob PATH=VALUE writes), a fact read from a
  * file one of a's or b's knobs set (io_scheduler from .../queue/scheduler,
- * thp, governor): what variants vary, not a confound; else 0.
+ * thp, governor), or a config key one of them was given by a variant's
+ * --set (run_sets: "config.make_jobs" where it says make_jobs): what
+ * variants vary, not a confound; else 0.
  */
 int env_key_from_knobs(const struct env *a, const struct env *b, const char *key);
 /* two memtotal values the same memory (within 4 MiB), or, where both

@@ -243,25 +243,44 @@ int calibration_too_small(const struct calibration *cal)
 	       calibration_drift_pct(cal->tau2_high) >= cal->within_pct;
 }
 
+/* a warning of the calibration: said now (said NULL), else kept in *said */
+static void say(char ***said, char *text)
+{
+	size_t n = 0;
+
+	if (!said) {
+		warning("%s", text);
+		free(text);
+		return;
+	}
+	while (*said && (*said)[n])
+		n++;
+	*said = xrealloc(*said, (n + 2) * sizeof(**said));
+	(*said)[n] = text;
+	(*said)[n + 1] = NULL;
+}
+
 /* say which sessions of cal the drift leaves out, and why */
-static void warn_left_out(const struct calibration *cal)
+static void warn_left_out(const struct calibration *cal, char ***said)
 {
 	char *why = calibration_left_text(cal, "BASE's");
 
 	if (!why)
 		return;
 	if (cal->sessions)
-		warning("the calibration leaves out %zu of its %zu sessions: %s; its drift is of "
-			"the %zu measured on BASE's machine and workload", cal->left_out,
-			cal->left_out + cal->sessions, why, cal->sessions);
+		say(said, xasprintf("the calibration leaves out %zu of its %zu sessions: %s; "
+				    "its drift is of the %zu measured on BASE's machine and "
+				    "workload", cal->left_out, cal->left_out + cal->sessions, why,
+				    cal->sessions));
 	else
-		warning("the calibration is not used: none of its %zu session%s was measured on "
-			"BASE's machine and workload: %s", cal->left_out,
-			cal->left_out == 1 ? "" : "s", why);
+		say(said, xasprintf("the calibration is not used: none of its %zu session%s "
+				    "was measured on BASE's machine and workload: %s",
+				    cal->left_out, cal->left_out == 1 ? "" : "s", why));
 	free(why);
 }
 
-void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env)
+void compare_opts_calibrate_said(struct compare_opts *o, const char *dir,
+				  const struct env *base_env, char ***said)
 {
 	struct calibration cal;
 	const char *key;
@@ -271,27 +290,33 @@ void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struc
 		return;
 	}
 	if (!base_env) {
-		warning("the calibration is not used: no env file says which machine BASE was "
-			"measured on");
+		say(said, xstrdup("the calibration is not used: no env file says which "
+				  "machine BASE was measured on"));
 	} else {
-		warn_left_out(&cal);
+		warn_left_out(&cal, said);
 		if (cal.sessions && isnan(cal.tau2))
-			warning("'%s/%s' has %zu session of BASE's machine and workload, 2 or more "
-				"are needed: run contest calibrate again", dir, CALIBRATION_DIR,
-				cal.sessions);
+			say(said, xasprintf("'%s/%s' has %zu session of BASE's machine and "
+					    "workload, 2 or more are needed: run contest "
+					    "calibrate again", dir, CALIBRATION_DIR, cal.sessions));
 	}
 	if (base_env && !isnan(cal.tau2)) {
 		/* cal.env is the newest used session's: its machine and workload are BASE's */
 		if ((key = first_difference(cal.env, base_env, ENV_CAL_SIZE, 1)))
-			warning("the calibration was measured at another size of this workload "
-				"(its %s differs from BASE's): its drift is used as a relative "
-				"figure, since a session's speed scales a larger run alike", key);
+			say(said, xasprintf("the calibration was measured at another size of "
+					    "this workload (its %s differs from BASE's): its "
+					    "drift is used as a relative figure, since a "
+					    "session's speed scales a larger run alike", key));
 		o->tau2 = cal.tau2_high;
 		o->tau_df = INFINITY;
 		o->tau2_est = cal.tau2;
 		o->tau2_low = cal.tau2_low;
 	}
 	calibration_release(&cal);
+}
+
+void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env)
+{
+	compare_opts_calibrate_said(o, dir, base_env, NULL);
 }
 
 const char *calibration_workload_difference(const struct env *a, const struct env *b)

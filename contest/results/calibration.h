@@ -91,6 +91,12 @@ int calibration_too_small(const struct calibration *cal);
  * left out of the drift, with a warning saying how many and why.
  */
 void compare_opts_calibrate(struct compare_opts *o, const char *dir, const struct env *base_env);
+/* the same, its warnings kept in *said (a NULL-terminated array of
+ * malloc'd sentences, *said NULL when none) for the caller to say only
+ * where a row used the drift: a comparison of interleaved rounds needs
+ * none, and a warning about it would cry wolf */
+void compare_opts_calibrate_said(struct compare_opts *o, const char *dir,
+				 const struct env *base_env, char ***said);
 
 /* the first key of the workload or its size (as above) in which env files
  * a and b differ, NULL when they timed the same work (run's time left) */

@@ -81,10 +81,18 @@ static void build(struct compare *c, const char *dir, const struct kernel_result
 		  const struct compare_opts *o, int calibrate)
 {
 	struct compare_opts co = *o;
+	char **said = NULL;
 
 	if (calibrate)
-		compare_opts_calibrate(&co, dir, krs[0].env);
+		compare_opts_calibrate_said(&co, dir, krs[0].env, &said);
 	compare_build(c, krs, n, &co);
+	/* the calibration's warnings matter only where the drift does */
+	for (size_t i = 0; said && said[i]; i++) {
+		if (c->nseparate)
+			warning("%s", said[i]);
+		free(said[i]);
+	}
+	free(said);
 	read_symbols(c, dir);
 }
 

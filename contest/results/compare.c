@@ -144,6 +144,7 @@ void compare_opts_init(struct compare_opts *o)
 	o->margin_pct = VERDICT_MARGIN_PCT;
 	o->tau2 = o->tau_df = o->tau2_est = o->tau2_low = NAN;
 	o->no_verdict = NULL;
+	o->look = o->looks = 0;
 }
 
 /* did the two rows' ok runs start within one stretch of time? */
@@ -187,6 +188,20 @@ static void round_ratios(const struct report_row *base, const struct report_row 
 	}
 }
 
+/* a tested row's p is its verdict's test's, which marks it (P_WITHIN:
+ * Welch's within the sessions, no test deciding) */
+static void verdict_p(struct compare *c, struct compare_row *row, enum compare_p_test test)
+{
+	if (row->test != TEST_MADE)
+		return;
+	if (test != P_WITHIN && !isfinite(row->verdict.p))
+		test = P_WITHIN;	/* no test of the verdict's (no positive mean) */
+	row->p_test = test;
+	if (test != P_WITHIN)
+		row->p = row->verdict.p;
+	c->nwithin += test == P_WITHIN && !row->interleaved;
+}
+
 /* the row's verdict and MDE, by the estimate its runs allow */
 static void decide_row(struct compare *c, struct compare_row *row, const struct report_row *base,
 		       const struct report_row *new)
@@ -215,6 +230,8 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 		row->verdict.mde_pct = log_diff_mde_pct(&d, vo.alpha, vo.power);
 		row->mde_floor = 1;
 	}
+	verdict_p(c, row, row->paired ? P_PAIRED : row->interleaved ? P_WELCH :
+		  isnan(c->opts.tau2) ? P_WITHIN : P_DRIFT);
 	c->nverdicts++;
 	c->ndecided += row->verdict.kind != VERDICT_UNDECIDED;
 	c->nseparate += !row->interleaved;
@@ -223,9 +240,9 @@ static void decide_row(struct compare *c, struct compare_row *row, const struct 
 
 /*
  * A kernel's own slowdown, round by round: raw gets run i of the load
- * over run i of noload, logs their ln, over the rounds both ran ok. With
- * no run kept (more than LOAD_MAX_PAIRED) raw is the ratio of the means,
- * one value.
+ * over run i of noload, logs their ln, over the rounds both ran ok; raw's
+ * mean is then set to the ratio of the two mean Times. With no run kept
+ * (more than LOAD_MAX_PAIRED) raw is the ratio of the means, one value.
  */
 static void self_ratios(const struct report_row *load, const struct report_row *noload,
 			struct running_stats *raw, struct running_stats *logs)
@@ -250,6 +267,11 @@ static void self_ratios(const struct report_row *load, const struct report_row *
 			}
 			break;
 		}
+	/* its mean is the ratio of the means, report --ratio self's figure
+	 * (not the mean of the rounds' ratios, which is larger by their
+	 * spread); its SD stays the rounds' */
+	if (raw->n)
+		raw->mean = load->s->time.mean / noload->s->time.mean;
 }
 
 /* the per-round difference of two kernels' log self ratios, over the rounds all four ran */
@@ -315,6 +337,8 @@ static void ratio_row(struct compare *c, struct compare_row *row, const struct r
 	else
 		log_diff_logs(&d, &base_logs, &logs);
 	verdict_decide(&row->verdict, &d, &vo);
+	verdict_p(c, row, row->paired ? P_PAIRED : row->interleaved ? P_WELCH : P_RATIO);
+	c->nratio_separate += !row->interleaved;
 	c->nverdicts++;
 	c->ndecided += row->verdict.kind != VERDICT_UNDECIDED;
 	c->npaired += row->paired != 0;
@@ -432,7 +456,7 @@ static void log_ratio_parts(const struct running_stats *s, double *var, double *
 static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 {
 	double log_sum = 0.0, var = 0.0, df_den = 0.0, df, half;
-	int have_ci = 1;
+	int have_ci = 1, separate = 0;
 
 	memset(sum, 0, sizeof(*sum));
 	sum->kernel = c->report.kernels[k];
@@ -446,6 +470,7 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 		    c->report.tables[i].kind != ROW_COMPILE)
 			continue;
 		sum->nloads++;
+		separate |= !runs_overlap(b, n);
 		log_sum += log(n->s->time.mean / b->s->time.mean);
 		if (b->s->time.n < 2 || n->s->time.n < 2) {
 			have_ci = 0;
@@ -461,6 +486,12 @@ static void summarize(struct compare *c, size_t k, struct compare_summary *sum)
 		return;
 	log_sum /= (double)sum->nloads;
 	sum->gmean = exp(log_sum);
+	sum->drift = !separate ? DRIFT_NONE : isnan(c->opts.tau2) ? DRIFT_LEFT_OUT : DRIFT_ADDED;
+	/* each session's drift is shared by all its loads: the mean of the
+	 * log ratios carries it whole, 2 tau2 (var is k^2 times the mean's);
+	 * its df are infinite, adding nothing to the df's denominator */
+	if (sum->drift == DRIFT_ADDED)
+		var += 2.0 * c->opts.tau2 * (double)sum->nloads * (double)sum->nloads;
 	if (!have_ci)
 		return;
 	if (var == 0.0) {
@@ -531,8 +562,9 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 	    row->mde_floor || !isfinite(mde) || mde <= pct)
 		return 0;
 	/* separate sessions: the drift between them is in the MDE and no
-	 * number of runs shrinks it, so 1 / sqrt(n) promises too little */
-	if (!row->interleaved)
+	 * number of runs shrinks it, so 1 / sqrt(n) promises too little;
+	 * but not in a Ratio's, which the drift cancels in */
+	if (!row->interleaved && row->metric != METRIC_RATIO)
 		return 0;
 	n = row->paired ? row->paired : (double)row->s->n;
 	*now = (size_t)n;
@@ -542,6 +574,16 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 const char *compare_metric_label(const struct compare *c, const struct compare_row *row)
 {
 	return metric_label(&c->report.own, row->metric);
+}
+
+const char *compare_p_test_name(const struct compare_row *row)
+{
+	static const char *const names[] = {
+		[P_WITHIN] = "welch", [P_WELCH] = "welch-log", [P_PAIRED] = "paired",
+		[P_DRIFT] = "welch-drift", [P_RATIO] = "welch-log",
+	};
+
+	return names[row->p_test];
 }
 
 int compare_row_judged(const struct compare_row *row)

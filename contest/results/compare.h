@@ -6,8 +6,11 @@
  * runs, the run count, and for a NEW kernel the difference from BASE in
  * percent of BASE's mean, oriented so that positive is better (shorter
  * Time, higher CPU%, more Loads; LCPU% has no better direction, its
- * difference is the signed change), and the two-sided p-value of Welch's
- * t-test (stats.h). A row is marked '*' when p < alpha and '**' when it
+ * difference is the signed change), and the two-sided p-value of the
+ * test its verdict was decided by (compare_p_test: paired, Welch's on the
+ * logs, with the calibrated drift), or where no test can decide one
+ * (separate sessions, no calibration) Welch's t-test within the sessions
+ * (stats.h). A row is marked '*' when p < alpha and '**' when it
  * also survives Holm's correction over every test made in the comparison.
  * No test is made when either side has one run (the row says n=1), when
  * both sides are constant and equal (nothing to test), when the load
@@ -22,7 +25,12 @@
  * variance of the mean of k log ratios is their sum over k^2, the
  * quantile is Student's t with the Welch-Satterthwaite degrees of freedom
  * of that sum, and the bounds are taken back with exp(). It reflects run
- * to run noise, not how much the loads disagree with each other.
+ * to run noise, not how much the loads disagree with each other. Where
+ * the kernels ran in separate sessions, the calibrated drift (tau2 of each
+ * session, shared by all its loads) is added to the mean's variance, as
+ * the rows' tests add it; without a calibration the interval is the
+ * runs' noise alone, and says so (DRIFT_LEFT_OUT), as its rows stay
+ * undecided.
  *
  * What each row could see (verdict.h): every NEW row also carries a
  * verdict (better, worse, same within +-margin_pct, changed for LCPU%,
@@ -41,8 +49,9 @@
  * A loaded compile's table also has a Ratio row per kernel: its Time over
  * its own noload Time, the slowdown the load caused (what the classic
  * table's Ratio is read as, though it divides by the reference's
- * noload). Its runs are the rounds: run i of the load over run i of
- * noload, both ok; its test is on their logs. A ratio of two runs of one
+ * noload). Its mean is the ratio of the two mean Times, report --ratio
+ * self's figure; its SD and test are the rounds': run i of the load over
+ * run i of noload, both ok; its test is on their logs. A ratio of two runs of one
  * session cancels that session's speed, so kernels of separate sessions
  * are compared without the drift (verdict.h, log_diff_logs); kernels of
  * interleaved rounds are paired round by round on the difference of
@@ -86,6 +95,24 @@ enum compare_test {
 
 enum compare_mark { MARK_NONE, MARK_ALPHA, MARK_HOLM };
 
+/* which test a TEST_MADE row's p is: the one its verdict was decided by,
+ * or, where none could decide (separate sessions, no calibration),
+ * Welch's within the sessions, which the drift between them may explain */
+enum compare_p_test {
+	P_WITHIN,		/* Welch's t, separate sessions without a calibration */
+	P_WELCH,		/* Welch's t on the logs: one session, unpaired */
+	P_PAIRED,		/* one-sample t on the per-round log ratios */
+	P_DRIFT,		/* Welch's t on the logs with the calibrated drift */
+	P_RATIO,		/* a Ratio of separate sessions: Welch's t on the log ratios */
+};
+
+/* how an Overall line's interval treats the drift between sessions */
+enum compare_drift {
+	DRIFT_NONE,		/* one session (interleaved): none to add */
+	DRIFT_ADDED,		/* separate sessions: the calibrated drift is in it */
+	DRIFT_LEFT_OUT,		/* separate sessions, no calibration: noise alone */
+};
+
 #define COMPARE_ALPHA 0.05
 /* an MDE above it is printed as ">50%": runs that could not see a change
  * of half the mean are too noisy to say by how much */
@@ -103,12 +130,15 @@ struct compare_opts {
 	/* per kernel, NULL or 1 where one of it and BASE ran under QEMU/TCG
 	 * and the other not (machine_across_emulation): its rows get no verdict */
 	const unsigned char *no_verdict;
+	/* --until-decided's look (sequential.h) whose share of COMPARE_ALPHA
+	 * alpha is, of looks; 0: not a look */
+	size_t look, looks;
 };
 
 void compare_opts_init(struct compare_opts *o);
 
 /* a lab's compare holds a million of these: the wide fields first, the
- * narrow ones packed after them (112 bytes on LP64) */
+ * narrow ones packed after them, the flags in bits (112 bytes on LP64) */
 struct compare_row {
 	const char *load, *kernel;	/* point into the compare's report */
 	/* over ok runs, runs = s->n: the report's, or empty where the
@@ -133,10 +163,11 @@ struct compare_row {
 	unsigned char interleaved;	/* NEW rows: runs overlapped BASE's in time */
 	/* separate sessions without a calibration: verdict.mde_pct is the
 	 * within-session MDE, the least the drift could add to */
-	unsigned char mde_floor;
+	unsigned char mde_floor : 1;
 	/* NEW rows of a kernel compare_opts.no_verdict names: the difference
 	 * is shown, nothing is tested or decided */
-	unsigned char across;
+	unsigned char across : 1;
+	enum compare_p_test p_test : 6;	/* what p is, where TEST_MADE */
 };
 
 struct compare_summary {
@@ -144,6 +175,7 @@ struct compare_summary {
 	size_t nloads;			/* loads in the geometric mean */
 	double gmean;			/* Time / BASE's Time; NAN with no load */
 	double ci_low, ci_high;		/* NAN when some load has one run */
+	enum compare_drift drift;	/* what the interval says of the drift */
 };
 
 /*
@@ -190,6 +222,8 @@ struct compare {
 	size_t nsymbols;
 	size_t nsym_tests;		/* of them, tested: Holm's count */
 	size_t nsym_worse, nsym_better;	/* of those, decided so */
+	size_t nwithin;			/* TEST_MADE rows whose p is P_WITHIN */
+	size_t nratio_separate;		/* Ratio rows of separate sessions (no drift) */
 	/* the Ratio rows' stats: per loaded table and kernel, the per-round
 	 * Time / noload Time of that kernel (the rows point into it) */
 	struct running_stats *ratios;
@@ -213,6 +247,8 @@ double compare_runs_for_mde(const struct compare_row *row, double pct, size_t *n
 
 /* the label of row's metric, a `metric =` figure's as c's results name it */
 const char *compare_metric_label(const struct compare *c, const struct compare_row *row);
+/* what a row's p is (compare_p_test), a word for csv and json */
+const char *compare_p_test_name(const struct compare_row *row);
 
 /* a row --until-decided waits for: its table's main metric, or a Ratio */
 int compare_row_judged(const struct compare_row *row);

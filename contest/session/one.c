@@ -316,10 +316,11 @@ out:
  * its config and knobs: run_loads, the plan's loads; run_rounds, a
  * variant's rounds (its config's runs are 1, one a round); run_until_sd,
  * --until-sd's PCT and --max-runs; run_sweep, the sweep's point (its keys
- * are in the config already).
+ * are in the config already); run_sets, the keys a variant's --set gave
+ * (their values are in the config).
  */
 static char *how_lines(const struct run_request *rq, const struct plan *p, const struct until_sd *u,
-		       const char *point)
+		       const char *point, const struct variant *var)
 {
 	struct membuf m;
 	FILE *f = membuf_open(&m);
@@ -336,6 +337,12 @@ static char *how_lines(const struct run_request *rq, const struct plan *p, const
 		fprintf(f, "%s: %g %d\n", ENV_KEY(run_until_sd), u->pct, u->max_runs);
 	if (point)
 		fprintf(f, "%s: %s\n", ENV_KEY(run_sweep), point);
+	if (var->nsets)	/* the keys it varies: compare warns of none of them */
+		fprintf(f, "%s:", ENV_KEY(run_sets));
+	for (int i = 0; i < var->nsets; i++)
+		fprintf(f, " %.*s", (int)strcspn(var->sets[i], "="), var->sets[i]);
+	if (var->nsets)
+		fputc('\n', f);
 	return membuf_close(&m, 1);
 }
 
@@ -508,7 +515,7 @@ static int session_one(const struct run_request *rq, int v, struct config *cfg, 
 		status = EXIT_USAGE;
 	} else {
 		planned = 1;
-		s.how = how_lines(rq, &p, u, point);
+		s.how = how_lines(rq, &p, u, point, var);
 		cleanup_set_record(wlock.fd);	/* what we make is on record for the next session */
 		session_signals();
 		if (session_set_knobs(var) < 0)

@@ -57,6 +57,7 @@ struct run_result {
 	 * table after it compares, so that its MDE is the one the look said;
 	 * 0: compare's defaults (no look made) */
 	double alpha, margin;
+	size_t look, looks;	/* that look, of how many (sequential.h) */
 };
 
 #endif

@@ -60,12 +60,16 @@ static int variants_decided(const struct run_request *rq, const char *dir, const
 		return 0;
 	compare_opts_init(&o);
 	o.alpha = sequential_alpha(look, looks, COMPARE_ALPHA);
+	o.look = look;
+	o.looks = looks;
 	if (!isnan(rq->margin))
 		o.margin_pct = rq->margin;
 	if (compare_read(&c, dir, (char *const *)names, (size_t)rq->nvariants, &o) < 0)
 		return 0;
 	res->alpha = o.alpha;
 	res->margin = o.margin_pct;
+	res->look = look;
+	res->looks = looks;
 	undecided = until_decided_open(&c, round, rounds);
 	if (!undecided) {
 		for (size_t i = 0; i < c.nrows; i++) {
@@ -179,6 +183,7 @@ int session_run(const struct run_request *rq, struct run_result *res)
 	res->decided = 0;
 	res->tables = res->where = 0;
 	res->alpha = res->margin = 0;
+	res->look = res->looks = 0;
 	if (session_check_knobs(rq) < 0)
 		return res->status = EXIT_USAGE;
 	progress_init(&pg, now_mono());

@@ -63,6 +63,9 @@ static int read_cpu_times(struct cpu_times *t)
 	return 0;
 }
 
+/* the machine was found busy after quiet_wait (said once a command) */
+static unsigned busy_said;
+
 double settle_quiet(struct session *s)
 {
 	double start = now_mono(), idle = 100;
@@ -80,8 +83,14 @@ double settle_quiet(struct session *s)
 		if (idle >= s->quiet_idle_pct)
 			return now_mono() - start;
 	}
-	progress_clear(s->tty);
-	warning("the machine was not quiet after %.0f s (%.0f%% idle); running anyway",
-		s->quiet_wait_s, idle);
+	/* once a command: before every run it would bury the rest, and each
+	 * run's waited_s records its wait */
+	if (!busy_said++) {
+		progress_clear(s->tty);
+		warning("the machine was not quiet after %.0f s: %.0f%% of the CPUs idle over "
+			"the last half second, quiet_idle wants %.0f%%; running anyway (said once: "
+			"each run's wait is its waited_s in runs.tsv)", s->quiet_wait_s, idle,
+			s->quiet_idle_pct);
+	}
 	return now_mono() - start;
 }

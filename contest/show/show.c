@@ -113,11 +113,14 @@ int compare_print(const struct compare_args *a, char **kernels, int n)
 	return status;
 }
 
-int compare_show(const char *dir, char **kernels, int n, double alpha, double margin)
+int compare_show(const char *dir, char **kernels, int n, double alpha, double margin,
+		 size_t look, size_t looks)
 {
 	struct compare_args a;
 
 	compare_args_init(&a, dir);
+	a.o.look = look;
+	a.o.looks = looks;
 	if (alpha > 0)
 		a.o.alpha = alpha;
 	if (margin > 0)
@@ -179,7 +182,7 @@ int show_ran(const char *dir, const char *const *names, size_t n, const struct s
 	if (how->tables && report_print_kernels(dir, names, n, &opts, stdout) < 0)
 		status = exit_failed(status);
 	else if (how->tables && n > 1 && compare_show(dir, (char **)names, (int)n, how->alpha,
-						      how->margin) < 0)
+						      how->margin, how->look, how->looks) < 0)
 		status = exit_failed(status);
 	if (how->where)
 		show_where(dir, names, n);

@@ -60,9 +60,11 @@ int compare_print(const struct compare_args *a, char **kernels, int n);
  * stderr, as `contest compare -r DIR` prints them; 0, or -1 (said) when
  * the results cannot be read or written. For run's variants and run
  * --boot's kernels; alpha and margin above 0 replace compare's defaults
- * (--until-decided's last look's, so that the table says its MDE).
+ * (--until-decided's last look's, so that the table says its MDE), look
+ * of looks above 0 says which look's share of alpha it is.
  */
-int compare_show(const char *dir, char **kernels, int n, double alpha, double margin);
+int compare_show(const char *dir, char **kernels, int n, double alpha, double margin,
+		 size_t look, size_t looks);
 
 /*
  * The kernel test robot's mail (output/lkp-mail.h) of kernels base and
@@ -93,6 +95,7 @@ struct show_ran {
 	int tables;		/* their tables, and compare's for several */
 	int where;		/* then where their rows went */
 	double alpha, margin;	/* compare's, as compare_show's */
+	size_t look, looks;	/* whose look alpha is, as compare_show's */
 };
 
 /*

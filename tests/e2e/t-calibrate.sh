@@ -21,6 +21,8 @@ grep -q '^calibration in .*: 3 sessions of noload, 9 runs$' "$T/out" &&
 	grep -qE '^drift between sessions: [0-9.]+% ' "$T/out" &&
 	grep -qE '^noise within a session: +[0-9.]+% ' "$T/out"
 ok $? "it prints the sessions, the noise and the drift: $(grep -m1 "^drift" "$T/out")"
+grep -qx "workload: command (sh -c 'i=0; while \[ \$i -lt 20000 \]; do i=\$((i+1)); done')" "$T/out"
+ok $? "and names the workload it measured: $(grep '^workload' "$T/out")"
 grep -qE '^drift between sessions: .*95% interval [0-9.]+% to [0-9.]+%' "$T/out" &&
 	grep -qE "^compare's tests of separate sessions use [0-9.]+%, the interval's upper end" "$T/out"
 ok $? "the drift carries its 95% interval, and says which end compare tests with"
@@ -80,6 +82,15 @@ print("ok %.1f%% drift, MDE %.1f%%" % (d["drift_pct"], t["mde_pct"]))
 PY
 grep -q '^ok' "$T/cal.check"
 ok $? "with a calibration (6 sessions) the 20% slower one is worse: $(cat "$T/cal.check")"
+python3 - "$T/nocal.json" "$T/cal.json" > "$T/sum.check" 2>&1 <<'PY'
+import json, sys
+a, b = (json.load(open(f))["summary"][0] for f in sys.argv[1:3])
+assert a["drift"] == "left out" and b["drift"] == "added", (a, b)
+assert b["ci95_high"] - b["ci95_low"] > a["ci95_high"] - a["ci95_low"], (a, b)
+print("ok %.3f to %.3f, %.3f to %.3f without" % (b["ci95_low"], b["ci95_high"], a["ci95_low"], a["ci95_high"]))
+PY
+grep -q '^ok' "$T/sum.check"
+ok $? "the Overall interval adds the calibrated drift, as the rows do: $(cat "$T/sum.check")"
 # a calibration too small to see drift: three sessions whose means agree
 # better than their noise (estimate 0) must not make separate sessions
 # drift-free; 6% apart at 1% noise is then undecided, not worse
@@ -124,6 +135,14 @@ sed -i 's/^cpu_model: .*/cpu_model: Other CPU/' "$C2"/.calibration/s-*/env
 grep -q "calibration is not used: none of its 6 sessions .*: 6 on another machine (its cpu_model differs" "$T/other.err" &&
 	python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["drift_pct"] is None' "$T/other.json"
 ok $? "a calibration of another CPU is not used, with a warning: $(head -1 "$T/other.err")"
+# interleaved runs need no calibration: nothing said of one that is not used
+C5=$T/c5
+runs "$C5" base 100 1700000000
+runs "$C5" new 120 1700000030
+cp -r "$C2/.calibration" "$C5/"
+"$CONTEST" compare -r "$C5" base new > "$T/inter.out" 2> "$T/inter.err"
+! grep -q "calibration" "$T/inter.err" && grep -q "paired" "$T/inter.out"
+ok $? "kernels of interleaved runs: no calibration warning ($(head -1 "$T/inter.err"))"
 
 # sessions of another machine in the folder (copied in, or the disk moved)
 # are left out of the drift, said by compare and calibrate -n 0: six of

@@ -47,4 +47,19 @@ for cmd in run report compare changes plot list env; do
 	[ -s "$T/opts.$cmd" ] && [ -z "$missing" ]
 	ok $? "$cmd: each of its $(wc -l < "$T/opts.$cmd") options is in contest.1 (missing: $missing)"
 done
+# options after a load, as git takes them; after -- every word is a load
+command_conf "$T/c.conf" "true"
+"$CONTEST" run -c "$T/c.conf" -r "$T/r" noload -k s1 -n 1 > "$T/out" 2> "$T/err"
+ok $? "run noload -k s1 -n 1: options after the load are taken ($(grep -m1 error "$T/err"))"
+is "$(grep -c $'\tnoload\t1\t' "$T/r/s1/runs.tsv" 2>/dev/null)" 1 "and are the kernel's name and its one run"
+"$CONTEST" run -c "$T/c.conf" -r "$T/r" -k s2 -n 1 -- noload -n > "$T/out" 2> "$T/err"
+is "$?" 2 "run -k s2 -- noload -n: after -- a word is a load: exit 2"
+grep -qxF "error: unknown load '-n' (see contest list)" "$T/err"
+ok $? "and names it ($(head -n 1 "$T/err"))"
+# the overview's commands align, whatever the longest name; list fits 80 columns
+"$CONTEST" help > "$T/help"
+is "$(sed -n '/^commands:$/,/^$/p' "$T/help" | awk 'NF > 1 && match($0, /^  [^ ]+ +/) { print RLENGTH + 1 }' | sort -u)" 13 \
+	"help: every command's summary starts in one column (13)"
+"$CONTEST" list -c "$T/c.conf" > "$T/list" 2> /dev/null
+is "$(awk '{ if (length > m) m = length } END { print m }' "$T/list")" 80 "contest list is at most 80 columns wide"
 done_testing

@@ -158,7 +158,7 @@ grep -qx "  2.4.18: $(ok_runs "$R/2.4.18") ok runs of $(ok_loads "$R/2.4.18") lo
 	grep -qx "  2.5.47: $(ok_runs "$R/2.5.47") ok runs of $(ok_loads "$R/2.5.47") loads" "$T/cmp.mail"
 ok $? "the kernels compared, BASE first, with their ok runs counted from runs.tsv"
 body "$T/cmp.mail" | tr '\n' ' ' | tr -s ' ' >"$T/cmp.flat"
-grep -qF "* marks p < 0.05 (Welch's t-test), ** also after Holm's correction over the " \
+grep -qF "* marks p < 0.05 (p: the verdict's test), ** also after Holm's correction over the " \
 	"$T/cmp.flat"
 ok $? "the legend says what * and ** mean"
 grep -qF "Warning: '2.5.47' and '2.4.18' were measured with different cpus: '64' against '$(nproc)'." \
@@ -189,7 +189,7 @@ shown=$(sed -n '/^Kernels compared/,$p' "$T/env.mail" | grep -cE ' (better|worse
 tr '\n' ' ' <"$T/env.mail" | tr -s ' ' | grep -q "; [0-9]* of $shown verdicts\{0,1\} decided\."
 ok $? "report's mail counts the $shown verdicts it shows"
 "$CONTEST" compare -r "$R" --format mail --alpha 0.01 2.4.18 2.5.47 2>/dev/null |
-	grep -qF "* marks p < 0.01 (Welch's t-test)"
+	grep -qF "* marks p < 0.01 (p: the verdict's test)"
 ok $? "--alpha shows in the legend"
 
 # a different memory size shouts in the mail too; missing env files are said

@@ -6,7 +6,7 @@ R=$T/reports
 "$CONTEST" list -s io_other_dir= > "$T/list"
 ok $? "contest list exits 0"
 is "$(grep -c '^[a-z_]* *\(yes\|no\) ' "$T/list")" 14 "list shows all 14 loads"
-grep -A1 '^io_other ' "$T/list" | grep -q 'why: .*io_other_dir'
+awk '/^io_other / { t = 1; next } t && /^[a-z]/ { t = 0 } t' "$T/list" | tr '\n' ' ' | tr -s ' ' | grep -q 'why: .*io_other_dir'
 ok $? "list: io_other cannot run without io_other_dir, and says why"
 grep '^process_load ' "$T/list" | grep -q ' yes .*chunk'
 ok $? "list: process_load can run, with its unit"

@@ -31,7 +31,7 @@ fi
 [ "$(grep -c $'\tnoload\t' "$T/r1/base/runs.tsv")" -eq "$rounds" ] &&
 	[ "$(grep -c $'\tnoload\t' "$T/r1/more/runs.tsv")" -eq "$rounds" ]
 ok $? "one run a round for each variant, no more"
-grep -q "until-decided" "$T/out1"
+grep -q "until-decided: " "$T/out1"
 ok $((! $?)) "the decision goes to stderr, the tables to stdout"
 
 aa() {	# aa DIR: an A/A session; prints its verdict line
@@ -51,8 +51,8 @@ ok $? "A/A ends same or undecided: $line"
 "$CONTEST" run -c "$CONF" -r "$T/r6" -k a -k b --until-decided --max-rounds 4 noload \
 	> "$T/out6" 2> "$T/err6"
 ok $? "an A/A pair, 4 rounds at most: exit 0"
-grep -qF "* marks p < 0.0375," <(tr '\n' ' ' < "$T/out6" | tr -s ' ')
-ok $? "the table after it tests at the last look's alpha, 0.0375"
+grep -qF "* marks p < 0.0375 (look 2 of 2 of run --until-decided, which spends 0.05 over its looks" <(tr '\n' ' ' < "$T/out6" | tr -s ' ')
+ok $? "the table after it tests at the last look's alpha, 0.0375, and says whose it is"
 line=$(grep "until-decided: noload Time of 'b'" "$T/err6")
 if grep -q "still undecided" <<< "$line"; then
 	said=$(sed -n 's/.*(MDE \([^)]*\)).*/\1/p' <<< "$line")
