@@ -50,7 +50,10 @@ rm -rf "$R"
 # 2000 kernels: report 18.8 MB, compare 39.7 MB (86 and 208 MB per 12000);
 # when issue 29's User and Sys rows came in, before their costs were cut,
 # 24.1 and 47.9 (117 and 257): the bounds are measured plus 17% and 11%,
-# tight enough to catch that again. AddressSanitizer's red zones and
+# tight enough to catch that again. Compare's verdicts per symbol and
+# accelerator, and its words on each test (issues 37, 39, 40) took it to
+# 43.4 to 44.3 MB, at the old bound of 235: now 240, which the 257 of
+# issue 29 still fails. AddressSanitizer's red zones and
 # shadow multiply the memory: the bounds hold for a plain build.
 L=$T/lab
 sanitized=0
@@ -83,6 +86,6 @@ is "$(grep -o 'k[0-9]*/runs.tsv:[0-9]*: 2 fields' "$T/err" | cut -d/ -f1 | tr '\
 peak_kb compare -r "$L" "${KERNELS[@]}"
 is "$ST" 0 "compare of the first with 1999 others exits 0"
 is "$(grep -c 'ACROSS MACHINES' "$T/err")" 1500 "and warns of the 1500 on another machine than BASE"
-bound compare "$(lab_kb 235)"
+bound compare "$(lab_kb 240)"
 rm -rf "$L"
 done_testing
