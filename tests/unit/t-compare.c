@@ -297,8 +297,8 @@ static void test_mail_section(void)
 	ok(ret == 0 && strstr(out, "Kernels compared:\n"
 			      "  A: 15 ok runs of 3 loads (the base)\n  B: 15 ok runs of 3 loads\n"),
 	   "mail section: the kernels and their ok runs, from the compare given");
-	ok(strstr(out, "* marks p < 0.05 (Welch's t-test), ** also after Holm's correction over "
-		       "the") && strstr(out, "'contest compare' says what each column") &&
+	ok(strstr(out, "* marks p < 0.05 (p: the verdict's test), ** also after Holm's "
+		       "correction") && strstr(out, "'contest compare' says what each column") &&
 	   !strstr(out, "Comparing 'B'") && !strstr(out, "tests made:"),
 	   "mail section: a legend of a few lines, not compare's opening paragraph");
 	ok(strstr(out, "Warning: 'B' and 'A' were measured with different governor: 'x'") != NULL,
