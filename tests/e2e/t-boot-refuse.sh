@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run --boot refuses, with exit 2 and nothing booted or recorded: a bzImage
-# without a usable /dev/kvm (QEMU's TCG is too slow to measure), an image
+# that must run under KVM (guest_accel = kvm) without a usable /dev/kvm
+# (guest_accel = auto boots it under TCG instead: t-boot-qemu-tcg), an image
 # that is neither UML nor bzImage, more CPUs than UML has, a -k without image,
 # a guest's name that is no kernel name (checked as run -k NAME checks it).
 # The checks that need Debian's user-mode-linux binary skip without it.
@@ -10,16 +11,17 @@ refuse_setup
 uml=/usr/bin/linux.uml
 
 if [ ! -e /dev/kvm ]; then
-	refuses "bzImage, no /dev/kvm" "KVM device ./dev/kvm.*TCG is too slow to measure" \
-		"$CONTEST" run --boot "$img" -k q "${ARGS[@]}" noload
+	refuses "bzImage under kvm, no /dev/kvm" "guest_accel is kvm, but cannot open the KVM device" \
+		"$CONTEST" run --boot "$img" -k q -s guest_accel=kvm "${ARGS[@]}" noload
 elif need_root && command -v unshare >/dev/null; then
 	# this machine has one: hide it in a mount namespace of our own
-	refuses "bzImage, /dev/kvm unusable" "/dev/kvm.*TCG is too slow to measure" \
+	refuses "bzImage under kvm, /dev/kvm unusable" "guest_accel is kvm, but" \
 		unshare -m sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' sh \
-		"$CONTEST" run --boot "$img" -k q "${ARGS[@]}" noload
+		"$CONTEST" run --boot "$img" -k q -s guest_accel=kvm "${ARGS[@]}" noload
 else
 	skip "/dev/kvm exists and hiding it needs root and unshare"
 fi
+
 refuses "neither UML nor bzImage" "neither a user-mode-linux program .ELF. nor a bzImage" \
 	"$CONTEST" run --boot /etc/hostname -k x "${ARGS[@]}" noload
 if [ -x "$uml" ]; then
