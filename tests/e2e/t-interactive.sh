@@ -41,8 +41,11 @@ for t in audio video x; do
 		skip "$t meets at least 95% of its deadlines under noload ($d%)" \
 			"other processes kept the machine busy ($OTHERS CPUs)"
 	else
+		# others_busy averages the session; a burst within one task's run
+		# shows only in that run's own disturbed column
 		ge "$d" 95
-		ok $? "$t meets at least 95% of its deadlines under noload ($d%)"
+		ok_unless_disturbed $? "$t meets at least 95% of its deadlines under noload ($d%)" \
+			"$R/idle/runs.tsv"
 	fi
 done
 g=$(awk -F'\t' 'NR==1{for(i=1;i<=NF;i++) c[$i]=i; next} $c["load"]=="gaming+noload" {print $c["deadlines_pct"], $c["fps"], $c["desired_cpu_pct"]}' "$R/idle/runs.tsv")
