@@ -127,7 +127,7 @@ void plan_build(struct plan *p, const struct config *cfg, char **names, int n)
 
 	memset(p, 0, sizeof(*p));
 	/* a resumed plan names its rows (audio+io_load): their loads */
-	for (size_t i = 0; w[i] && (!n || (int)i < n); i++)
+	for (size_t i = 0; (!n || (int)i < n) && w[i]; i++)
 		plan_add_load(p, cfg, load_find(row_load_base(w[i])));
 	argv_free(list);
 	if (plan_load(p, &load_cacherun) && !plan_load(p, &load_noload)) {
