@@ -759,6 +759,21 @@ struct chart {
 	char *name, *load, *kernel;
 };
 
+/* whether an earlier table of table i's load has kernel's row: a monitor
+ * log is a kernel's and a load's, so a sweep's points share one (its runs
+ * numbered on across the points), and it is charted once */
+static int charted_before(const struct report *r, size_t i, const char *kernel)
+{
+	for (size_t p = 0; p < i; p++) {
+		if (strcmp(r->tables[p].load, r->tables[i].load))
+			continue;
+		for (size_t j = 0; j < r->tables[p].nrows; j++)
+			if (!strcmp(r->tables[p].rows[j].kernel, kernel))
+				return 1;
+	}
+	return 0;
+}
+
 /* the .dat and .gp files of every chart; charts that have them into *charts */
 static int write_charts(const struct report *r, const struct monitor_logs *logs,
 			struct plot_dir *d,
@@ -802,9 +817,12 @@ static int write_charts(const struct report *r, const struct monitor_logs *logs,
 		for (size_t j = 0; j < r->tables[i].nrows; j++) {
 			const char *kernel = r->tables[i].rows[j].kernel;
 			char *name;
-			int got = vmstat_chart(monitor_logs_find(logs, kernel, r->tables[i].load),
-					       kernel, r->tables[i].load, d, format, &name);
+			int got;
 
+			if (charted_before(r, i, kernel))
+				continue;
+			got = vmstat_chart(monitor_logs_find(logs, kernel, r->tables[i].load),
+					       kernel, r->tables[i].load, d, format, &name);
 			if (got < 0)
 				ret = -1;
 			if (got > 0)

@@ -2,7 +2,8 @@
 # t-plot - contest plot writes one real PNG per load (with its .dat and .gp
 # beside it) from hand-written results, a vmstat chart per kernel and load
 # from a real run's monitor logs, SVGs that parse as XML, and says clearly
-# when gnuplot is missing (the .dat and .gp still written).
+# when gnuplot is missing (the .dat and .gp still written); a sweep's points
+# share one vmstat chart.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v gnuplot >/dev/null; then
@@ -57,6 +58,16 @@ if [ -r /proc/pressure/cpu ]; then
 else
 	skip "pressure panel" "no /proc/pressure on this kernel"
 fi
+# a sweep: its points share the kernel's and the load's monitor log, charted
+# once with a block per run of every point (a chart a point collided)
+"$CONTEST" run -s workload=command --sweep "command=sleep 2,sleep 3" -s flush=no \
+	-s quiet_wait=0 -s "work_dir=$T/work" -r "$T/swept" -k sw -n 1 noload >/dev/null 2>&1
+ok $? "a real sweep of two points (sleep 2, sleep 3)"
+"$CONTEST" plot -r "$T/swept" -o "$T/swept-png" >"$T/swept.out" 2>"$T/swept.err"
+ok $? "plot of a sweep exits 0 ($(head -n 1 "$T/swept.err"))"
+[ -s "$T/swept-png/sweep-noload.png" ] && [ -s "$T/swept-png/vmstat-sw-noload.png" ]
+ok $? "its sweep- chart and one vmstat- chart"
+is "$(grep -c '^# run' "$T/swept-png/vmstat-sw-noload.dat")" 2 "the vmstat chart has both points' runs"
 parses() {
 	if command -v xmllint >/dev/null; then xmllint --noout "$1"
 	else python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1"; fi
