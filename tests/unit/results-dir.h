@@ -9,11 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the scratch folder, made by scratch_make(), removed by scratch_remove() */
-static char scratch[] = "/tmp/contest-unit-XXXXXX";
+/* the scratch folder, made by scratch_make() under $CONTEST_TEST_TMP (run-tests.sh's
+ * own folder) or /tmp, removed by scratch_remove() */
+static char scratch[4096];
 
 static inline int scratch_make(void)
 {
+	const char *tmp = getenv("CONTEST_TEST_TMP");
+
+	snprintf(scratch, sizeof(scratch), "%s/contest-unit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	return mkdtemp(scratch) ? 0 : -1;
 }
 
