@@ -6,6 +6,7 @@
 #include "lib/util.h"
 #include "results-dir.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -27,6 +28,24 @@ static inline int git_usable(void)
 {
 	return run_cmd((char *[]){ "git", "--version", NULL },
 		       &(struct spawn_opts){ .devnull_out = 1 }) == 0;
+}
+
+/*
+ * git's environment set and the scratch folder made: 0, or -1 when the
+ * test cannot go on (no git: skipped; no scratch folder: a setup failure)
+ */
+static inline int git_scratch(void)
+{
+	git_tree_env();
+	if (!git_usable()) {
+		skip("no git to make a tree with");
+		return -1;
+	}
+	if (scratch_make() < 0) {
+		setup_failed("mkdtemp under %s: %s", scratch, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* git -C tree ARGS...: 0 when it exited 0 (its output to /dev/null) */

@@ -3,7 +3,9 @@
 #define CONTEST_TEST_RESULTS_DIR_H
 
 #include "lib/util.h"
+#include "tap.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,17 @@ static inline int scratch_make(void)
 
 	snprintf(scratch, sizeof(scratch), "%s/contest-unit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	return mkdtemp(scratch) ? 0 : -1;
+}
+
+/* the scratch folder made and write() run in it: scratch/r, malloc'd; NULL when
+ * either failed (a setup failure said) */
+static inline char *scratch_results(int (*write)(void))
+{
+	if (scratch_make() < 0 || write() != 0) {
+		setup_failed("cannot write the results in %s: %s", scratch, strerror(errno));
+		return NULL;
+	}
+	return xasprintf("%s/r", scratch);
 }
 
 static inline void scratch_remove(void)

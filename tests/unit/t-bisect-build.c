@@ -133,18 +133,15 @@ int main(void)
 {
 	struct fixture f;
 
-	git_tree_env();
-	if (!git_usable()) {
-		skip("no git to make a tree with");
+	if (git_scratch() < 0)
 		return tap_done();
-	}
-	if (scratch_make() < 0 || setup(&f) < 0) {
+	if (setup(&f) < 0) {
 		setup_failed("cannot make the tree and folders in %s: %s", scratch, strerror(errno));
-		return tap_done();
+	} else {
+		built(&f);
+		skipped(&f);
+		stopped(&f);
 	}
-	built(&f);
-	skipped(&f);
-	stopped(&f);
 	release(&f);
 	scratch_remove();
 	return tap_done();

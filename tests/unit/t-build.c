@@ -140,12 +140,9 @@ int main(void)
 {
 	struct paths p = { 0 };
 
-	git_tree_env();
-	if (!git_usable()) {
-		skip("no git to make a tree with");
+	if (git_scratch() < 0)
 		return tap_done();
-	}
-	if (scratch_make() < 0 || make_paths(&p) < 0) {
+	if (make_paths(&p) < 0) {
 		setup_failed("cannot make the tree and folders in %s: %s", scratch, strerror(errno));
 	} else {
 		builds(&p);

@@ -69,15 +69,8 @@ int main(void)
 {
 	char *tree;
 
-	git_tree_env();
-	if (!git_usable()) {
-		skip("no git to make a tree with");
+	if (git_scratch() < 0)
 		return tap_done();
-	}
-	if (scratch_make() < 0) {
-		setup_failed("mkdtemp: %s", strerror(errno));
-		return tap_done();
-	}
 	tree = xasprintf("%s/tree", scratch);
 	if (make_tree(tree) < 0) {
 		setup_failed("cannot make the git tree %s", tree);

@@ -150,11 +150,8 @@ int main(void)
 {
 	char *dir;
 
-	if (scratch_make() < 0 || write_kernels() != 0) {
-		setup_failed("cannot write the kernels in %s: %s", scratch, strerror(errno));
+	if (!(dir = scratch_results(write_kernels)))
 		return tap_done();
-	}
-	dir = xasprintf("%s/r", scratch);
 	sentences(dir);
 	verdicts(dir);
 	free(dir);
