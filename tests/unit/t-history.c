@@ -8,7 +8,8 @@
 #include <errno.h>
 #include <math.h>
 
-#define ENV(cmd, extra) "cpu_model: Box\ncpus: 2\nmemtotal: 1000000000\nconfig:\nworkload = command\ncommand = " cmd "\n" extra
+#define ENV(cmd, extra) \
+	"cpu_model: Box\ncpus: 2\nmemtotal: 1000000000\nconfig:\nworkload = command\ncommand = " cmd "\n" extra
 
 /*
  * 2.6.10 first, 2.6.9 its runs interleaved with 2.6.10's (one session),
