@@ -130,20 +130,6 @@ static int check_asked(const struct compare *c, const struct judge_args *a, cons
 	return -1;
 }
 
-/* the first load on which bad is decided worse than good, or NULL */
-static const char *regressed_load(const struct compare *c, const struct judge_args *a)
-{
-	for (size_t i = 0; i < c->nrows; i++) {
-		const struct compare_row *row = &c->rows[i];
-
-		if (!strcmp(row->kernel, a->bad) && compare_has_verdict(row) &&
-		    row->verdict.kind == VERDICT_WORSE &&
-		    (a->metric ? !strcmp(compare_metric_label(c, row), a->metric) : row->main))
-			return row->load;
-	}
-	return NULL;
-}
-
 /* "worse (+12.3%)" or "undecided (noise: would see only 9.0%)" */
 static void say_row(const char *what, const struct compare_row *row)
 {
@@ -154,11 +140,6 @@ static void say_row(const char *what, const struct compare_row *row)
 	}
 	info("%s: %s (%+.1f%%%s%s)", what, verdict_name(row->verdict.kind),
 	     row->verdict.diff_pct, *row->verdict.reason ? "; " : "", row->verdict.reason);
-}
-
-static int is_worse(const struct compare_row *row)
-{
-	return row && compare_has_verdict(row) && row->verdict.kind == VERDICT_WORSE;
 }
 
 /* kernels[0] the base; the comparison at alpha, calibrated by its env for dir */
@@ -195,7 +176,7 @@ static int judge(const char *dir, const struct judge_args *a, const char *cand)
 		compare_release(&all);
 		return JUDGE_ERROR;
 	}
-	if (!(load = a->load ? a->load : regressed_load(&all, a))) {
+	if (!(load = a->load ? a->load : bisect_regressed_load(&all, a->bad, a->metric))) {
 		error("'%s' is not decided worse than '%s' on any load%s%s: nothing to bisect",
 		      a->bad, a->good, a->metric ? " by " : "", a->metric ? a->metric : "");
 		compare_release(&all);
@@ -213,7 +194,7 @@ static int judge(const char *dir, const struct judge_args *a, const char *cand)
 	what = xasprintf("%s against %s", a->bad, cand);
 	say_row(what, bad_vs);
 	free(what);
-	side = bisect_place(is_worse(vs_good), is_worse(bad_vs));
+	side = bisect_judge(vs_good, bad_vs);
 	status = side == BISECT_BAD ? JUDGE_BAD : side == BISECT_GOOD ? JUDGE_GOOD : JUDGE_SKIP;
 	bisect_text_judged(stdout, cand, side, load);
 	compare_release(&upper);

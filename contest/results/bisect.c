@@ -1,5 +1,6 @@
 /* bisect.c - a bisection whose every step is a test, see bisect.h */
 #include "results/bisect.h"
+#include "results/compare.h"
 #include "results/sequential.h"
 #include "results/stats.h"
 #include "lib/util.h"
@@ -54,6 +55,28 @@ enum bisect_side bisect_place(int c_slower, int hi_slower)
 {
 	return c_slower && hi_slower ? BISECT_BETWEEN : c_slower ? BISECT_BAD :
 	       hi_slower ? BISECT_GOOD : BISECT_UNPLACED;
+}
+
+static int decided_worse(const struct compare_row *row)
+{
+	return row && compare_has_verdict(row) && row->verdict.kind == VERDICT_WORSE;
+}
+
+enum bisect_side bisect_judge(const struct compare_row *vs_good, const struct compare_row *bad_vs)
+{
+	return bisect_place(decided_worse(vs_good), decided_worse(bad_vs));
+}
+
+const char *bisect_regressed_load(const struct compare *c, const char *bad, const char *metric)
+{
+	for (size_t i = 0; i < c->nrows; i++) {
+		const struct compare_row *row = &c->rows[i];
+
+		if (!strcmp(row->kernel, bad) && decided_worse(row) &&
+		    (metric ? !strcmp(compare_metric_label(c, row), metric) : row->main))
+			return row->load;
+	}
+	return NULL;
 }
 
 /* a step's rounds: y[r][i] = ln(time) of commit i in round r */

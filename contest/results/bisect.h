@@ -122,6 +122,23 @@ void bisect_run(size_t n, const struct bisect_ops *ops, const struct bisect_opts
 enum bisect_side { BISECT_UNPLACED, BISECT_GOOD, BISECT_BAD, BISECT_BETWEEN };
 enum bisect_side bisect_place(int c_slower, int hi_slower);
 
+/*
+ * contest judge's step, by that rule over compare's rows: vs_good the
+ * candidate's row against the good kernel, bad_vs the bad kernel's
+ * against the candidate; each question is "decided worse?" (a row
+ * missing or without a verdict is not)
+ */
+struct compare;
+struct compare_row;
+enum bisect_side bisect_judge(const struct compare_row *vs_good, const struct compare_row *bad_vs);
+
+/*
+ * The load judge judges by when none is given: the first (in c's row
+ * order) on which kernel bad is decided worse, by metric (a compare
+ * metric's label; NULL: each load's main one); NULL when there is none
+ */
+const char *bisect_regressed_load(const struct compare *c, const char *bad, const char *metric);
+
 /* the steps a bisection of n commits needs, skips aside: ceil(log2(n - 1)) */
 size_t bisect_steps(size_t n);
 

@@ -1,5 +1,7 @@
-/* t-bisect.c - results/bisect.c driven by seeded simulated measurements */
+/* t-bisect.c - results/bisect.c driven by seeded simulated measurements, and its rule
+ * as contest judge asks it of compare's rows */
 #include "results/bisect.h"
+#include "results/compare.h"
 #include "tap.h"
 #include "rng.h"
 
@@ -97,11 +99,64 @@ static void bisect_many(int trials, size_t n, double step, double sd, struct tal
 	t->runs /= trials;
 }
 
+/* a NEW row of kernel on load by metric, its verdict kind (-1: no verdict, TEST_MISSING) */
+static struct compare_row judged_row(const char *load, const char *kernel, int metric, int main_,
+				     int kind)
+{
+	struct compare_row row;
+
+	memset(&row, 0, sizeof(row));
+	row.load = load;
+	row.kernel = kernel;
+	row.metric = (short)metric;
+	row.main = (unsigned char)main_;
+	row.test = kind < 0 ? TEST_MISSING : TEST_ONE_RUN;
+	row.verdict.kind = kind < 0 ? VERDICT_UNDECIDED : (enum verdict_kind)kind;
+	return row;
+}
+
+/* contest judge's rule (bisect_judge) and the load it judges by (bisect_regressed_load) */
+static void judge_rule(void)
+{
+	struct compare_row worse = judged_row("noload", "cand", METRIC_TIME, 1, VERDICT_WORSE);
+	struct compare_row same = judged_row("noload", "cand", METRIC_TIME, 1, VERDICT_SAME);
+	struct compare_row better = judged_row("noload", "cand", METRIC_TIME, 1, VERDICT_BETTER);
+	struct compare_row none = judged_row("noload", "cand", METRIC_TIME, 1, -1);
+	struct compare_row rows[5];
+	struct compare c;
+
+	ok(bisect_judge(&worse, &same) == BISECT_BAD, "worse than good, bad like it: bad");
+	ok(bisect_judge(&same, &worse) == BISECT_GOOD, "like good, bad worse than it: good");
+	ok(bisect_judge(&worse, &worse) == BISECT_BETWEEN, "both worse: between the two");
+	ok(bisect_judge(&same, &better) == BISECT_UNPLACED, "neither worse: not placed");
+	ok(bisect_judge(&none, &worse) == BISECT_GOOD && bisect_judge(NULL, &same) == BISECT_UNPLACED,
+	   "a row without a verdict, or none, is not worse");
+
+	memset(&c, 0, sizeof(c));
+	rows[0] = judged_row("noload", "bad", METRIC_TIME, 1, VERDICT_SAME);
+	rows[1] = judged_row("io_load", "cand", METRIC_TIME, 1, VERDICT_WORSE);
+	rows[2] = judged_row("io_load", "bad", METRIC_CPU, 0, VERDICT_WORSE);
+	rows[3] = judged_row("mem_load", "bad", METRIC_TIME, 1, VERDICT_WORSE);
+	rows[4] = judged_row("dbench_load", "bad", METRIC_LOADS, 0, VERDICT_WORSE);
+	c.rows = rows;
+	c.nrows = 5;
+	ok(bisect_regressed_load(&c, "bad", NULL) && !strcmp(bisect_regressed_load(&c, "bad", NULL),
+	   "mem_load"), "the first load bad is worse on by its main metric, not another's row");
+	ok(bisect_regressed_load(&c, "bad", "CPU%") &&
+	   !strcmp(bisect_regressed_load(&c, "bad", "CPU%"), "io_load"),
+	   "by a metric asked, that metric's rows");
+	ok(bisect_regressed_load(&c, "bad", "Loads") &&
+	   !strcmp(bisect_regressed_load(&c, "bad", "Loads"), "dbench_load"), "Loads too");
+	ok(!bisect_regressed_load(&c, "bad", "LCPU%") && !bisect_regressed_load(&c, "nobody", NULL),
+	   "NULL when bad is worse on none");
+}
+
 int main(void)
 {
 	struct tally t;
 	unsigned char skip[16] = { 0 };
 
+	judge_rule();
 	ok(bisect_steps(16) == 4 && bisect_steps(2) == 0 && bisect_steps(3) == 1 &&
 	   bisect_steps(65) == 6, "steps: ceil(log2(n - 1))");
 	/* the one rule bisect's steps and contest judge share */
