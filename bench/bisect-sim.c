@@ -15,7 +15,10 @@
  * way the share of bisections that named the culprit, that named a wrong
  * commit, that ended in a range holding it (contest) and that refused
  * (contest: the regression not confirmed), and the runs per step (the
- * runs of a bisection over its measured steps): mean and 95th percentile.
+ * runs of a bisection over its measured steps): mean and 95th percentile;
+ * last, the median of what contest bisect prints after the confirmation
+ * as the smallest difference a step can place (place_pct, results/bisect.h)
+ * over the bisections confirmed, to set beside the share named.
  */
 #include "results/bisect.h"
 #include "results/stats.h"
@@ -123,19 +126,28 @@ static double p95(double *v, size_t n)
 	return v[(size_t)ceil(0.95 * (double)n) - 1];
 }
 
+static double median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 int main(int argc, char **argv)
 {
 	const size_t commits[] = { 16, 64 };
 	const double steps[] = { 0.05, 0.10, 0.20 }, noises[] = { 0.02, 0.05, 0.08 };
 	int trials = argc > 1 ? atoi(argv[1]) : 1000;
 	double *per_step = calloc((size_t)trials, sizeof(*per_step));
+	double *place = calloc((size_t)trials, sizeof(*place));
 	struct bisect_opts o;
 
-	if (trials < 1 || !per_step)
+	if (trials < 1 || !per_step || !place)
 		return 2;
 	bisect_opts_init(&o);
 	printf("commits\tstep\tnoise\tright\twrong\trange\trefused\truns_step\truns_step_p95"
-	       "\tplain_right\tplain_wrong\tplain_runs_step\n");
+	       "\tplain_right\tplain_wrong\tplain_runs_step\tplace_median\n");
 	for (size_t a = 0; a < 2; a++)
 		for (size_t b = 0; b < 3; b++)
 			for (size_t c = 0; c < 3; c++) {
@@ -143,12 +155,13 @@ int main(int argc, char **argv)
 				int right = 0, wrong = 0, range = 0, refused = 0;
 				int p_right = 0, p_wrong = 0;
 				double runs_sum = 0, p_runs = 0;
+				size_t nplace = 0;
 
 				for (int t = 0; t < trials; t++) {
 					struct sim s = { 1 + (size_t)(uniform() * (double)(n - 1)),
 							 steps[b], noises[c], 0.02, 1 };
 					struct bisect_ops ops = { sim_prepare, sim_round, sim_placed,
-								  &s };
+								  &s, NULL };
 					struct bisect_result r;
 					size_t pr;
 
@@ -158,6 +171,8 @@ int main(int argc, char **argv)
 					range += r.outcome == BISECT_RANGE && r.lo < s.culprit &&
 						 s.culprit <= r.hi;
 					refused += r.outcome == BISECT_NOT_CONFIRMED;
+					if (r.outcome != BISECT_NOT_CONFIRMED && isfinite(r.place_pct))
+						place[nplace++] = r.place_pct;
 					/* the confirmation, the midpoints, the last check */
 					s.measured += r.outcome == BISECT_CULPRIT ||
 						      (r.outcome == BISECT_RANGE && r.hi - r.lo == 1);
@@ -168,13 +183,14 @@ int main(int argc, char **argv)
 				}
 				p_wrong = trials - p_right;
 				printf("%zu\t%.0f%%\t%.0f%%\t%.3f\t%.3f\t%.3f\t%.3f\t%.1f\t%.0f\t%.3f\t%.3f"
-				       "\t%.1f\n", n, 100 * steps[b], 100 * noises[c],
+				       "\t%.1f\t%.1f\n", n, 100 * steps[b], 100 * noises[c],
 				       (double)right / trials, (double)wrong / trials,
 				       (double)range / trials, (double)refused / trials,
 				       runs_sum / trials, p95(per_step, (size_t)trials),
 				       (double)p_right / trials, (double)p_wrong / trials,
-				       p_runs / trials);
+				       p_runs / trials, median(place, nplace));
 			}
 	free(per_step);
+	free(place);
 	return 0;
 }

@@ -77,7 +77,7 @@ static int open_state(struct bisect_driver *dr)
 {
 	const struct bisect_done *d = dr->d;
 	const char **shas = xcalloc(d->n, sizeof(*shas));
-	struct bisect_state st = { dr->built, dr->stamps, NULL, 0 };
+	struct bisect_state st = { dr->built, dr->stamps, NULL, 0, 0, 0 };
 	struct bisect_state_opts o = { dr->rq->tree, d->load, d->metric, dr->rq->opts.alpha,
 				       dr->rq->opts.max_rounds, shas, d->n };
 	int ret;
@@ -88,6 +88,9 @@ static int open_state(struct bisect_driver *dr)
 	free(shas);
 	dr->recs = st.recs;
 	dr->nrecs = st.nrecs;
+	dr->before_s = st.before_s;
+	dr->sessions = st.sessions + 1;
+	dr->state_open = ret == 0;
 	if (ret == 0 && dr->rq->resume)
 		info("bisect: resuming from '%s': %zu rounds measured before", dr->state,
 		     dr->nrecs);
@@ -129,6 +132,12 @@ static int outcome_status(const struct bisect_driver *dr)
 	const struct bisect_done *d = dr->d;
 
 	if (run_interrupted) {
+		/* no verdict on the step in flight: its rounds so far are kept */
+		if (dr->mid)
+			printf("bisect: step %zu: %s interrupted after %zu round%s, not placed: "
+			       "contest bisect --resume measures it on\n", dr->steps_done + 1,
+			       d->commits[dr->mid].name, dr->step_measured,
+			       dr->step_measured == 1 ? "" : "s");
 		warning("interrupted by signal %d: the decided steps are kept in '%s'; "
 			"contest bisect --resume goes on from them", (int)run_interrupted, dr->state);
 		return exit_signal(run_interrupted);
@@ -147,7 +156,8 @@ static int outcome_status(const struct bisect_driver *dr)
 int bisect_drive(const struct bisect_request *rq, struct bisect_done *d)
 {
 	struct bisect_driver dr = { .rq = rq, .d = d };
-	struct bisect_ops ops = { bisect_prepare, bisect_round, bisect_placed, &dr };
+	struct bisect_ops ops = { bisect_prepare, bisect_round, bisect_placed, &dr,
+				  bisect_confirmed };
 	int status;
 
 	memset(d, 0, sizeof(*d));
@@ -164,7 +174,7 @@ int bisect_drive(const struct bisect_request *rq, struct bisect_done *d)
 		dr.restart = 0;
 		dr.lo = 0;
 		dr.hi = d->n - 1;
-		dr.steps_done = dr.step_rounds = 0;
+		dr.steps_done = dr.step_rounds = dr.step_measured = dr.mid = 0;
 		d->skipped = 0;
 		bisect_run(d->n, &ops, &rq->opts, &d->res);
 	} while (dr.restart && !dr.failed && !run_interrupted);
@@ -173,6 +183,12 @@ int bisect_drive(const struct bisect_request *rq, struct bisect_done *d)
 		d->metric = metrics[dr.metric].label;
 out:
 	d->wall_s = now_mono() - dr.started;
+	d->elapsed_s = dr.before_s + d->wall_s;
+	d->sessions = dr.sessions;
+	/* this session's time, for the next --resume's elapsed */
+	if (dr.state_open && bisect_state_append(dr.state, "session %.3f\n", d->wall_s) < 0 &&
+	    !status)
+		status = EXIT_RUN_FAILED;
 	free(dr.dir);
 	free(dr.state);
 	free(dr.images);

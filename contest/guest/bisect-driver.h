@@ -29,6 +29,11 @@ struct bisect_driver {
 	char *load;		/* the load judged by (d's) */
 	size_t lo, hi, steps_done, step_rounds;
 	double started;
+	double before_s;	/* the elapsed time of the sessions before (the state's) */
+	size_t sessions;	/* this one and those before */
+	size_t mid;		/* the midpoint of the step in flight (0: none) */
+	size_t step_measured;	/* its rounds measured (the state's included) */
+	int state_open;		/* the state is ours to append to */
 };
 
 #endif

@@ -9,6 +9,7 @@
 #include "results/metric.h"
 #include "results/store.h"
 #include "results/summary.h"
+#include "lib/testhook.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -190,6 +191,7 @@ int bisect_round(void *ctx, const size_t *idx, size_t k, double *t)
 	if (dr->failed || run_interrupted)
 		return -1;
 	dr->step_rounds += k == 3;	/* a step's, not the confirmation's or the check's */
+	dr->mid = k == 3 ? idx[1] : 0;
 	if (dr->cursor < dr->nrecs) {
 		const struct bisect_rec *r = &dr->recs[dr->cursor];
 
@@ -201,12 +203,15 @@ int bisect_round(void *ctx, const size_t *idx, size_t k, double *t)
 		}
 		memcpy(t, r->t, k * sizeof(*t));
 		dr->cursor++;
+		dr->step_measured += k == 3;
 		return 0;
 	}
 	dr->live_in_step = 1;
-	if (live_round(dr, idx, k, t) < 0)
+	test_pause("bisect-round");	/* a test's Ctrl-C in a step, before its guests boot */
+	if (run_interrupted || live_round(dr, idx, k, t) < 0)
 		return -1;
 	record(dr, idx, k, t);
+	dr->step_measured += k == 3;
 	if (!dr->estimated && dr->d->boots)
 		bisect_estimate(dr);
 	return dr->failed ? -1 : 0;

@@ -163,6 +163,15 @@ static int state_line(struct bisect_state *st, const char *path, size_t lineno, 
 		}
 		st->recs = xrealloc(st->recs, (st->nrecs + 1) * sizeof(*st->recs));
 		st->recs[st->nrecs++] = r;
+	} else if (!strncmp(line, "session ", 8)) {
+		char *end;
+		double s = strtod(arg, &end);
+
+		if (end == arg || *end || !isfinite(s) || s < 0)
+			return error("%s:%zu: a session's seconds are not a finite number >= 0: "
+				     "'%s'", path, lineno, line);
+		st->before_s += s;
+		st->sessions++;
 	}
 	return 0;
 other:

@@ -5,7 +5,9 @@
  * max-rounds), its commits (good first), and as they become known every
  * build's outcome ("build SHA ok SIZE SEC NSEC": the image's size and
  * mtime, to know it again; "build SHA skip WHY") and every measured round
- * ("round K IDX... VALUE...", the values in the order of the commits).
+ * ("round K IDX... VALUE...", the values in the order of the commits),
+ * and as each session of it ends, its elapsed seconds ("session SECONDS":
+ * the bisection's elapsed time goes on across --resume).
  *
  * --resume believes the rounds, so it takes a state only when its options
  * are the ones given again and every value is a finite number >= 0 (0 is
@@ -55,6 +57,8 @@ struct bisect_state {
 	struct bisect_stamp *stamps;
 	struct bisect_rec *recs;
 	size_t nrecs;
+	double before_s;	/* the sessions' elapsed seconds, summed */
+	size_t sessions;	/* their "session" lines */
 };
 
 /* the lines a new state starts with, malloc'd */

@@ -8,6 +8,7 @@
 #include "results/summary.h"
 #include "record/config-keys.h"
 #include "record/env.h"
+#include "session/resume.h"
 #include "session/run.h"
 #include "lib/util.h"
 #include "guest/vm.h"
@@ -541,6 +542,14 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 		warning("%s: every run is recorded, but %s", g->name, r.detail);
 		b->failed = 1;
 	}
+	/*
+	 * The plan a guest's session cut short left in kdir is no one's to
+	 * resume (run --resume goes without --boot): the next boot of this
+	 * kernel (a bisection's next round, its --resume) starts a session
+	 * anew, which would say it replaced an interrupted plan
+	 */
+	if (!r.finished || load)
+		resume_finish(kdir);
 	argv_free(argv);
 	free(before);
 	free(genv);

@@ -5,7 +5,8 @@
  * that is otherwise microseconds wide (a record read, then judged; a
  * knob written, then put back). Nothing else reads it, and all it can do
  * is delay. The points: "lock-record" (sys/lock.c), "knob-set"
- * (sys/knob.c), "bisect-placed" (guest/bisect-progress.c).
+ * (sys/knob.c), "bisect-placed" (guest/bisect-progress.c), "bisect-round"
+ * (guest/bisect-rounds.c: before a live round's guests boot).
  */
 #ifndef CONTEST_TESTHOOK_H
 #define CONTEST_TESTHOOK_H

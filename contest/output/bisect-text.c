@@ -5,6 +5,34 @@
 #include <math.h>
 #include <stdio.h>
 
+/* "1:02:03" */
+static void put_hms(FILE *out, double s)
+{
+	long t = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+
+	fprintf(out, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+/*
+ * The whole bisection (its steps, rounds and runs, replayed from the
+ * state or measured, and its elapsed time over every session), then this
+ * session's work alone: after --resume the two differ
+ */
+static void write_totals(FILE *out, const struct bisect_done *d)
+{
+	const struct bisect_result *r = &d->res;
+
+	fprintf(out, "bisect: the bisection: %zu step%s, %zu round%s, %zu run%s, %d skipped; "
+		"elapsed ", r->steps, r->steps == 1 ? "" : "s", r->rounds,
+		r->rounds == 1 ? "" : "s", r->runs, r->runs == 1 ? "" : "s", d->skipped);
+	put_hms(out, d->elapsed_s);
+	if (d->sessions > 1)
+		fprintf(out, " over %zu sessions", d->sessions);
+	fprintf(out, "\nbisect: this session: %zu build%s (%.0f s), %zu guest%s booted and run "
+		"(%.0f s); %.0f s in all\n", d->builds, d->builds == 1 ? "" : "s", d->build_s,
+		d->boots, d->boots == 1 ? "" : "s", d->run_s, d->wall_s);
+}
+
 /* the bisection's outcome as text */
 static void write_outcome(FILE *out, const struct bisect_done *d)
 {
@@ -47,10 +75,7 @@ static void write_outcome(FILE *out, const struct bisect_done *d)
 			hi->name);
 		break;
 	}
-	fprintf(out, "bisect: %zu steps, %zu rounds, %zu runs; %zu builds (%.0f s), %zu "
-		"guests booted and run (%.0f s); %.0f s in all; %d skipped\n", r->steps,
-		r->rounds, r->runs, d->builds, d->build_s, d->boots, d->run_s, d->wall_s,
-		d->skipped);
+	write_totals(out, d);
 }
 
 /*

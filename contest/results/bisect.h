@@ -67,9 +67,13 @@ struct bisect_ops {
 	 * commits[i]; 0, or -1 to stop (interrupted, a run failed) */
 	int (*round)(void *ctx, const size_t *commits, size_t n, double *times);
 	/* told after each decision (may be NULL): commit placed good (0),
-	 * bad (1) or not (-1), after rounds rounds */
+	 * bad (1) or not (-1), after rounds rounds; a step not placed has
+	 * its figures in the result (step_*) and its why set */
 	void (*placed)(void *ctx, size_t commit, int bad, size_t rounds);
 	void *ctx;
+	/* told once bad is confirmed worse, before the first step (may be
+	 * NULL): the result's change_pct, noise_pct and place_pct are set */
+	void (*confirmed)(void *ctx);
 };
 
 enum bisect_outcome {
@@ -87,6 +91,18 @@ struct bisect_result {
 	double change_pct;	/* bad against good, the confirmation's estimate */
 	double mde_pct;		/* the confirmation's MDE when it was not decided */
 	const char *why;	/* a range's or a refusal's reason */
+	/*
+	 * What the steps can see, from the noise pooled by the confirmation:
+	 * a run's variation (the SD of ln(value), as a percent) and the
+	 * smallest difference a step places at its cap, with power 0.8 (one
+	 * one-sided test at the cap's look of alpha_step). NAN until known.
+	 */
+	double noise_pct, place_pct;
+	/* the last step not placed (NAN before): the midpoint against lo,
+	 * hi against the midpoint (mean per-round changes), and the MDE its
+	 * rounds reached at the cap with the noise pooled then */
+	double step_lo_pct, step_hi_pct, step_mde_pct;
+	int step_between;	/* and it was both: slower than lo, faster than hi */
 };
 
 /*
@@ -103,7 +119,9 @@ struct bisect_done {
 	int skipped;			/* commits that could not be built or booted */
 	double build_s, run_s;		/* wall time in builds, in guests' runs */
 	size_t builds, boots;
-	double wall_s;
+	double wall_s;			/* this session's */
+	double elapsed_s;		/* the whole bisection's, over its sessions */
+	size_t sessions;		/* this one and those before (--resume) */
 	size_t max_rounds;		/* a step's cap */
 };
 

@@ -366,8 +366,9 @@ const char *kernel_results_add(const struct run_row *row, void *data)
 		add_ok(ls, row, dated ? &when : NULL, kr->no_runs);
 	else if (count_not_ok(ls, row->status) < 0)
 		return "more statuses than " STR(LOAD_MAX_STATUSES) " for one load";
-	/* a run cut short (aborted) does not use up its number: the run that redoes it takes it */
-	if (strcmp(row->status, "aborted") && row->run > ls->highest_run)
+	/* a run cut short (aborted) keeps its number too: the run that redoes it
+	 * takes the next, so that no number is twice in runs.tsv (nor its logs) */
+	if (row->run > ls->highest_run)
 		ls->highest_run = row->run;
 	if (dated && (!kr->dated || when < kr->first_seen)) {
 		kr->first_seen = when;

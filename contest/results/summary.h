@@ -70,7 +70,7 @@ struct load_summary {
 	size_t n_not_ok;
 	struct status_count *not_ok;	/* by status, sorted by name */
 	size_t n_not_ok_kinds;
-	int highest_run;		/* the highest run not aborted, 0 when none */
+	int highest_run;		/* the highest run, aborted ones too, 0 when none */
 	/* when the ok runs started (epoch s): the earliest and the latest
 	 * timestamp; NAN when no ok row has one */
 	double first_ok, last_ok;

@@ -86,7 +86,7 @@ static int write_state(const struct bisect_request *rq, const char *results, dou
 	struct kernel_commit *c;
 	size_t n;
 	struct sim s = { xstrdup(""), 0 };
-	struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
+	struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s, NULL };
 	struct bisect_result res;
 	const char **shas;
 	struct bisect_state_opts o;

@@ -41,7 +41,7 @@ static int parse(const struct bisect_state_opts *o, const char *header, const ch
 	memset(built, 0, sizeof(built));
 	memset(stamps, 0, sizeof(stamps));
 	free(st.recs);
-	st = (struct bisect_state){ built, stamps, NULL, 0 };
+	st = (struct bisect_state){ built, stamps, NULL, 0, 0, 0 };
 	ret = bisect_state_parse(&st, "S", text, o);
 	messages_to(was);
 	fclose(msg);
@@ -136,6 +136,16 @@ static void test_values(void)
 	   built[2] == BUILT_OK && stamps[2].known && stamps[2].size == 1234 &&
 	   stamps[2].sec == 1700000000 && stamps[2].nsec == 5,
 	   "build lines: ok (stamped or not) and skip");
+	/* the sessions' elapsed seconds: the bisection's time goes on across --resume */
+	ok(parse(&o, NULL, "round 2 0 2 100 150\nsession 3600.5\nround 2 2 0 150 100\n"
+			   "session 60\n") == 0 && st.nrecs == 2 && st.sessions == 2 &&
+	   st.before_s == 3660.5, "session lines: their seconds summed (%g over %zu)",
+	   st.before_s, st.sessions);
+	ok(parse(&o, NULL, "session -1\n") < 0 && strstr(said, "S:10: a session's seconds are "
+							  "not a finite number >= 0"),
+	   "a session's negative seconds are refused (%s)", said);
+	ok(parse(&o, NULL, "session inf\n") < 0 && parse(&o, NULL, "session 5s\n") < 0 &&
+	   parse(&o, NULL, "session \n") < 0, "and infinite, suffixed or missing ones");
 }
 
 static void test_image(void)

@@ -68,6 +68,107 @@ static void stop_placed(void *ctx, size_t commit, int bad, size_t rounds)
 	st->unplaced += bad == -1;
 }
 
+/* what a bisection says it can see: when it is told, what the result holds */
+struct watch {
+	struct sim *s;
+	const struct bisect_result *r;
+	int confirmed, placed, confirmed_first;
+	double place_pct, noise_pct;
+};
+
+static int watch_prepare(void *ctx, size_t commit)
+{
+	return sim_prepare(((struct watch *)ctx)->s, commit);
+}
+
+static int watch_round(void *ctx, const size_t *commits, size_t n, double *times)
+{
+	return sim_round(((struct watch *)ctx)->s, commits, n, times);
+}
+
+/* two regressions of s->step: at s->culprit and at commit 11 */
+static int two_steps_round(void *ctx, const size_t *commits, size_t n, double *times)
+{
+	struct watch *w = ctx;
+
+	sim_round(w->s, commits, n, times);
+	for (size_t i = 0; i < n; i++)
+		times[i] *= commits[i] >= 11 ? 1.0 + w->s->step : 1.0;
+	return 0;
+}
+
+static void watch_placed(void *ctx, size_t commit, int bad, size_t rounds)
+{
+	struct watch *w = ctx;
+
+	(void)commit;
+	(void)bad;
+	(void)rounds;
+	w->placed++;
+}
+
+static void watch_confirmed(void *ctx)
+{
+	struct watch *w = ctx;
+
+	w->confirmed++;
+	w->confirmed_first = !w->placed;
+	w->place_pct = w->r->place_pct;
+	w->noise_pct = w->r->noise_pct;
+}
+
+static void test_what_it_sees(void)
+{
+	struct sim s = { 12, 0.10, 0.03, 0.03, NULL, 0, 0 };
+	struct bisect_result r;
+	struct watch w = { &s, &r, 0, 0, 0, NAN, NAN };
+	struct bisect_ops ops = { watch_prepare, watch_round, watch_placed, &w, watch_confirmed };
+	struct bisect_opts o;
+	int unplaced = 0, figures = 1;
+
+	bisect_opts_init(&o);
+	rng_seed(111);
+	bisect_run(16, &ops, &o, &r);
+	ok(w.confirmed == 1 && w.confirmed_first && w.placed > 0,
+	   "told once bad is confirmed, before the first step (%d times, %d steps)", w.confirmed,
+	   w.placed);
+	ok(w.noise_pct > 0 && w.place_pct > w.noise_pct && w.place_pct < 10,
+	   "a run's variation (%.2f%%, of a few rounds), the smallest difference a step "
+	   "places above it and below the 10%% step (%.2f%%)", w.noise_pct, w.place_pct);
+	ok(!isfinite(r.step_mde_pct) && !isfinite(r.step_lo_pct),
+	   "every step placed: no unplaced step's figures");
+	/* two regressions: the first midpoint is between good and bad */
+	ops.round = two_steps_round;
+	s.culprit = 4;
+	s.step = 0.3;
+	s.sd = 0.01;
+	rng_seed(112);
+	bisect_run(16, &ops, &o, &r);
+	printf("# two regressions: outcome %d, (%zu, %zu], %s\n", (int)r.outcome, r.lo, r.hi,
+	       r.why ? r.why : "-");
+	ok(r.outcome == BISECT_RANGE && r.step_between && fabs(r.step_lo_pct - 30) < 5 &&
+	   fabs(r.step_hi_pct - 30) < 5 && r.step_mde_pct > 0 && r.step_mde_pct < 30,
+	   "a midpoint between two regressions: +%.1f%% and +%.1f%%, a step sees %.1f%%",
+	   r.step_lo_pct, r.step_hi_pct, r.step_mde_pct);
+	/* a step the cap cannot place: its differences and the MDE it reached */
+	ops.round = watch_round;
+	s.step = 0.04;
+	s.sd = 0.05;
+	rng_seed(113);
+	for (int i = 0; i < 200 && unplaced < 20; i++) {
+		s.culprit = 1 + rng_next() % 15;
+		bisect_run(16, &ops, &o, &r);
+		if (r.outcome != BISECT_RANGE || r.step_between || !r.why ||
+		    strcmp(r.why, "a midpoint could not be placed"))
+			continue;
+		unplaced++;
+		figures &= isfinite(r.step_lo_pct) && isfinite(r.step_hi_pct) &&
+			   r.step_mde_pct > fabs(r.step_lo_pct) / 4 && r.step_mde_pct < 100;
+	}
+	ok(unplaced > 0 && figures, "midpoints not placed (%d): each with its two differences "
+	   "and the MDE it reached", unplaced);
+}
+
 struct tally {
 	int named_right, named_wrong, range_holds, range_misses, refused;
 	double runs;
@@ -84,7 +185,7 @@ static void bisect_many(int trials, size_t n, double step, double sd, struct tal
 	for (int i = 0; i < trials; i++) {
 		struct sim s = { culprit ? culprit : 1 + rng_next() % (n - 1), step, sd, 0.03,
 				 skip, 0, 0 };
-		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
+		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s, NULL };
 
 		bisect_run(n, &ops, &o, &r);
 		t->runs += (double)r.runs;
@@ -228,7 +329,7 @@ int main(void)
 	 * far, that midpoint neither skipped nor counted as a step */
 	{
 		struct sim s = { 12, 0.10, 0.03, 0.03, NULL, 0, 4 };
-		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s };
+		struct bisect_ops ops = { sim_prepare, sim_round, NULL, &s, NULL };
 		struct bisect_opts o;
 		struct bisect_result r;
 
@@ -250,7 +351,7 @@ int main(void)
 	{
 		struct sim s = { 12, 0.10, 0.03, 0.03, NULL, 0, 0 };
 		struct stop_in_step st = { &s, 0, 0, 0, 0 };
-		struct bisect_ops ops = { stop_prepare, stop_round, stop_placed, &st };
+		struct bisect_ops ops = { stop_prepare, stop_round, stop_placed, &st, NULL };
 		struct bisect_opts o;
 		struct bisect_result r;
 
@@ -261,5 +362,6 @@ int main(void)
 		   "stopped in a step's rounds: stopped (outcome %d), no step said unplaced (%d)",
 		   (int)r.outcome, st.unplaced);
 	}
+	test_what_it_sees();
 	return tap_done();
 }
