@@ -86,6 +86,7 @@ int rebuild_of(struct rebuild *rb, const struct env *e)
 				   "to that path:" : "");
 	if (bw) {
 		add(rb, &n, words("git", "-C", tree, "worktree", "add", "--detach", src, sha, NULL));
+		add(rb, &n, words("mkdir", "-p", build, NULL));
 		add(rb, &n, bw);
 	}
 	free(how);
