@@ -578,9 +578,9 @@ static void write_rebuild(FILE *out, const struct env *e)
 	if (e && rebuild_of(&rb, e) == 0) {
 		fputc('\n', out);
 		mail_wrap(out, rb.prose, MAIL_WIDTH, "");
-		if (*rb.commands)
+		if (*rb.cmds)
 			fputc('\n', out);
-		for (char ***cmd = rb.commands; *cmd; cmd++)
+		for (char ***cmd = rb.cmds; *cmd; cmd++)
 			mail_command(out, (const char *const *)*cmd, "        ");
 	}
 	rebuild_release(&rb);

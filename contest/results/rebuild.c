@@ -10,9 +10,9 @@
 
 static void add(struct rebuild *rb, size_t *n, char **words)
 {
-	rb->commands = xrealloc(rb->commands, (*n + 2) * sizeof(*rb->commands));
-	rb->commands[(*n)++] = words;
-	rb->commands[*n] = NULL;
+	rb->cmds = xrealloc(rb->cmds, (*n + 2) * sizeof(*rb->cmds));
+	rb->cmds[(*n)++] = words;
+	rb->cmds[*n] = NULL;
 }
 
 /* a malloc'd word list of the NULL-terminated arguments */
@@ -63,7 +63,7 @@ int rebuild_of(struct rebuild *rb, const struct env *e)
 	size_t n = 0;
 
 	memset(rb, 0, sizeof(*rb));
-	rb->commands = xcalloc(1, sizeof(*rb->commands));
+	rb->cmds = xcalloc(1, sizeof(*rb->cmds));
 	if (!tree || !sha || !image || !strcmp(image, "none"))
 		return -1;
 	src = xasprintf("%s.src", image);
@@ -97,9 +97,9 @@ int rebuild_of(struct rebuild *rb, const struct env *e)
 
 void rebuild_release(struct rebuild *rb)
 {
-	for (char ***c = rb->commands; c && *c; c++)
+	for (char ***c = rb->cmds; c && *c; c++)
 		argv_free(*c);
-	free(rb->commands);
+	free(rb->cmds);
 	free(rb->prose);
 	memset(rb, 0, sizeof(*rb));
 }

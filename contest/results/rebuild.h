@@ -19,7 +19,7 @@ struct env;	/* record/env.h */
 
 struct rebuild {
 	char *prose;		/* the paragraph, one line (the caller wraps it) */
-	char ***commands;	/* word lists, NULL-terminated; none: the first NULL */
+	char ***cmds;		/* word lists, NULL-terminated; none: the first NULL */
 };
 
 /* rb from a candidate's env: 0; -1 (nothing said) when e records no

@@ -333,7 +333,7 @@ static int check_image(const char *kernel, const struct env *e, const char *imag
 	error("cannot rerun '%s': its guest image '%s' is gone (%s)", kernel, image, strerror(errno));
 	if (rebuild_of(&rb, e) == 0) {
 		fprintf(stderr, "%s\n", rb.prose);
-		for (char ***c = rb.commands; *c; c++) {
+		for (char ***c = rb.cmds; *c; c++) {
 			char *cmd = sh_command((const char *const *)*c);
 
 			fprintf(stderr, "    %s\n", cmd);
