@@ -44,7 +44,7 @@ static char **build_words(const char *cmd, const char *src, const char *build)
 	}
 	while (w[n])
 		n++;
-	all = xcalloc(n + 4, sizeof(*all));
+	all = xcalloc(n + 5, sizeof(*all));	/* 4 words before, NULL after */
 	all[0] = xstrdup("env");
 	all[1] = xstrdup("-C");
 	all[2] = xstrdup(src);
