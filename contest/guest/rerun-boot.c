@@ -39,6 +39,7 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 	const char **argv, *env[] = { g->kernel_env, NULL };
 	struct boot_opts bo;
 	struct boot_passthrough pt;
+	struct config *host;
 	int nargs = 0, status;
 
 	memset(ran, 0, sizeof(*ran));
@@ -66,7 +67,15 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 	bo.disk = g->disk;
 	bo.timeout = g->timeout;
 	bo.kernel_env = env;
-	status = boot_run(r->cfg, &bo, &pt, ran);
+	/* the recorded accelerator for the host's boot alone: the guest's
+	 * config (conf) stays the recorded one, guest_accel = auto too */
+	host = config_copy(r->cfg);
+	if (!g->accel || config_set_field(host, &contest_config(host)->main.guest_accel,
+					  g->accel, "the env's guest") == 0)
+		status = boot_run(host, &bo, &pt, ran);
+	else
+		status = EXIT_USAGE;
+	config_free(host);
 	unlink(conf);
 	boot_opts_release(&bo);
 	free(kernel);

@@ -247,8 +247,8 @@ static char *build_lines(const struct env *e)
 /*
  * A run --boot guest's session ran on the guest's kernel: r->guest boots
  * its image again as recorded (an older env's gaps, the defaults, in lacks);
- * a QEMU guest's accelerator is the recorded one, not another the host
- * would choose now
+ * a QEMU guest's accelerator is the recorded one (kvm, tcg), not another
+ * the host would choose now
  */
 static int take_guest(struct rerun *r, const char *path, const struct env *e,
 		      struct sentences *lacks)
@@ -268,10 +268,8 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 	if (!er->guest_image || !*er->guest_image)
 		return error("'%s': a guest's session with no guest_image line: which kernel "
 			     "would rerun boot?", path);
-	if (accel && config_set_field(r->cfg, &contest_config(r->cfg)->main.guest_accel, accel,
-				      "the env's guest") < 0)
-		return -1;
 	g->kind = xstrdup(er->guest);
+	g->accel = dup_or_null(accel);
 	g->image = xstrdup(er->guest_image);
 	g->mem = dup_or_null(er->guest_mem);
 	g->cpus = dup_or_null(er->guest_cpus);
@@ -462,6 +460,7 @@ void rerun_release(struct rerun *r)
 	sentences_free(r->differences);
 	sentences_free(r->lacks);
 	free(r->guest.kind);
+	free(r->guest.accel);
 	free(r->guest.image);
 	free(r->guest.mem);
 	free(r->guest.cpus);

@@ -29,6 +29,7 @@
 /* a run --boot guest's session, as its env recorded the guest; kind NULL: none */
 struct rerun_guest {
 	char *kind;		/* "uml", "qemu-kvm" or "qemu-tcg" (env's guest) */
+	char *accel;		/* guest_accel to boot it with: "kvm", "tcg"; NULL: UML */
 	char *image, *mem, *cpus, *disk, *timeout;	/* NULL: not recorded */
 	char **boot_args;	/* NULL-terminated */
 	char *kernel_env;	/* the lines of the kernel's build (its commit...) for the new env */
