@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # contest bisect --format mail's "To reproduce", run as written: a real
 # bisection of two commits (lib-bisect.sh's UML wrappers, the second
-# slow) names the second; the mail, read by python3's email module, gives
+# slow, built by bisect's default build with make a stand-in) names the
+# second; the mail, read by python3's email module, gives
 # contest rerun of each candidate, which boots the candidate's recorded
 # image with its recorded config and loads (a new row in its runs.tsv, the
 # env's config section the same), and the commands that build the image
-# again, which build the same image. A candidate whose image is gone:
+# again (scripts/uml-kernel.sh --bisect), which build the same image. A
+# candidate whose image is gone:
 # rerun exits 2 naming it and how to build it again. `contest` in the
-# commands is this tree's bin/contest, put first on PATH (nothing else in
-# them is changed). About 30 s: a dozen short guest boots.
+# commands is this tree's bin/contest, put first on PATH with the make
+# stand-in (nothing else in them is changed). About 30 s: a dozen short
+# guest boots.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-boot.sh"
 . "$(dirname "$0")/lib-bisect.sh"
@@ -18,9 +21,12 @@ done
 boot_before
 G=$T/repo
 make_bisect_repo "$G" ok slow
+make_standin "$T/bin"
+export PATH=$T/bin:$PATH
 good=$(git -C "$G" rev-parse --short=12 HEAD~1)
 bad=$(git -C "$G" rev-parse --short=12 HEAD)
-"$CONTEST" bisect --tree "$G" --good HEAD~1 --bad HEAD --build "sh build.sh" --max-rounds 4 \
+# the default build: kernel/build.c's steps, make the stand-in
+"$CONTEST" bisect --tree "$G" --good HEAD~1 --bad HEAD --max-rounds 4 \
 	"${BOOT[@]}" --format mail --to lkml@example.org noload > "$T/mail" 2> "$T/err"
 is $? 0 "a bisection of two commits names one, as a mail"
 grep -q "^bisect: the culprit is $bad " "$T/err"
@@ -51,14 +57,14 @@ grep -q "^contest rerun -r $R $bad\$" "$T/cmds"
 ok $? "one reruns the culprit's session ($(grep -m1 "rerun.*$bad" "$T/cmds"))"
 
 # the commands as written, contest the one under test
-mkdir "$T/bin" && ln -s "$CONTEST" "$T/bin/contest"
+ln -s "$CONTEST" "$T/bin/contest"
 config_of() { sed -n '/^config:$/,$p' "$R/$1/env"; }
 rows() { awk -F'\t' 'NR > 1' "$R/$1/runs.tsv" | wc -l; }
 config_of "$bad" > "$T/config.before"
 grep '^run_loads: ' "$R/$bad/env" > "$T/loads.before"
 n=$(rows "$bad")
 grep "^contest rerun .* $bad\$" "$T/cmds" > "$T/rerun.sh"
-PATH=$T/bin:$PATH bash -e "$T/rerun.sh" > "$T/rerun.out" 2> "$T/rerun.err"
+bash -e "$T/rerun.sh" > "$T/rerun.out" 2> "$T/rerun.err"
 is $? 0 "the rerun command, run as written, exits 0 ($(grep -m1 'error' "$T/rerun.err"))"
 grep -q "booting $bad: $R/.bisect/images/$bad " "$T/rerun.err"
 ok $? "it boots the candidate's recorded image"
@@ -72,11 +78,14 @@ grep -qxF "$(cat "$T/loads.before")" "$R/$bad/env" && grep -q "^guest_image: $R/
 	grep -q "^commit: $(git -C "$G" rev-parse HEAD)\$" "$R/$bad/env"
 ok $? "its loads, image and commit as recorded"
 
-# the build commands as written build the same image again
+# the build commands as written build the same image again: the default
+# build's twin, scripts/uml-kernel.sh --bisect
+grep -q "^kernel_build: sh $TOP/scripts/uml-kernel.sh --bisect\$" "$R/$bad/env"
+ok $? "the env records the default build's twin ($(grep '^kernel_build: ' "$R/$bad/env"))"
 grep -v '^contest rerun' "$T/cmds" | grep -q "worktree add .* $(git -C "$G" rev-parse HEAD)\$"
 ok $? "the mail checks the culprit's commit out again"
 awk -v b="$bad" 'index($0, "/images/" b ".") && !/^contest /' "$T/cmds" > "$T/build.sh"
-PATH=$T/bin:$PATH bash -e "$T/build.sh" > "$T/build.out" 2> "$T/build.err"
+bash -e "$T/build.sh" > "$T/build.out" 2> "$T/build.err"
 is $? 0 "the build commands, run as written, exit 0 ($(tail -n 1 "$T/build.err"))"
 img=$(tail -n 1 "$T/build.out")
 cmp -s "$img" "$R/.bisect/images/$bad"
@@ -85,10 +94,11 @@ ok $? "and build the image rerun boots again ($img)"
 # the image gone: named, with how to build it again
 mv "$R/.bisect/images/$bad" "$T/image"
 n=$(rows "$bad")
-PATH=$T/bin:$PATH bash "$T/rerun.sh" > /dev/null 2> "$T/gone.err"
+bash "$T/rerun.sh" > /dev/null 2> "$T/gone.err"
 is $? 2 "rerun of a candidate whose image is gone: exit 2"
 grep -qF "its guest image '$R/.bisect/images/$bad' is gone" "$T/gone.err" &&
-	grep -q "^    git -C $G worktree add --detach" "$T/gone.err" && grep -q "sh build.sh\$" "$T/gone.err"
+	grep -q "^    git -C $G worktree add --detach" "$T/gone.err" &&
+	grep -q "uml-kernel.sh --bisect\$" "$T/gone.err"
 ok $? "it names the image and how to build it again"
 is "$(rows "$bad")" "$n" "and runs nothing"
 boot_nothing_left
