@@ -30,8 +30,8 @@ static const char intro_text[] =
 static const char tail_text[] =
 	"Exit status: as contest run's: 0 every run ok, 1 a run was not ok, 2 bad\n"
 	"usage or an env file that cannot be run again (or that another user than\n"
-	"you or root owns or may write, or whose folders are), 130/143/129\n"
-	"interrupted.\n";
+	"you or root owns or may write, or whose folders are; or a guest's image\n"
+	"that is gone), 130/143/129 interrupted.\n";
 
 /* a guest's session: its image booted again (rerun-boot.h), then its table as run --boot's */
 static int rerun_guest(const char *dir, const struct rerun *r)
