@@ -2,6 +2,7 @@
 #include "record/config-keys.h"
 #include "cmd/cli.h"
 #include "cmd/cmds.h"
+#include "guest/rerun-boot.h"
 #include "lib/owner.h"
 #include "results/summary.h"
 #include "session/rerun.h"
@@ -21,13 +22,28 @@ static const char intro_text[] =
 	"rounds, --until-sd and runs, into DIR/NEW (default: KERNEL, its runs\n"
 	"appended). First a warning for every way this machine differs from the\n"
 	"recorded one (another machine, another running kernel, each fact of the\n"
-	"fingerprint) and for what an older env file does not say.\n";
+	"fingerprint) and for what an older env file does not say. A run --boot\n"
+	"guest's session (a bisection's candidate) boots the recorded image again\n"
+	"as recorded (guest kind, accelerator, vCPUs, memory, disk, timeout, boot\n"
+	"arguments); an image that is gone is named with how to build it again.\n";
 
 static const char tail_text[] =
 	"Exit status: as contest run's: 0 every run ok, 1 a run was not ok, 2 bad\n"
 	"usage or an env file that cannot be run again (or that another user than\n"
-	"you or root owns or may write, or whose folders are), 130/143/129\n"
-	"interrupted.\n";
+	"you or root owns or may write, or whose folders are; or a guest's image\n"
+	"that is gone), 130/143/129 interrupted.\n";
+
+/* a guest's session: its image booted again (rerun-boot.h), then its table as run --boot's */
+static int rerun_guest(const char *dir, const struct rerun *r)
+{
+	struct boot_ran ran;
+	int status = rerun_boot(r, &ran);
+	struct show_ran how = { .tables = ran.n > 0, .where = 1 };
+
+	status = show_ran(dir, (const char *const *)ran.names, ran.n, &how, status);
+	boot_ran_release(&ran);
+	return status;
+}
 
 static int rerun(const char *dir, const char *kernel, const char *name, int argc, char **argv)
 {
@@ -47,6 +63,11 @@ static int rerun(const char *dir, const char *kernel, const char *name, int argc
 		warning("this machine differs from %s's env: %s", kernel, *s);
 	for (char **s = r.lacks; *s; s++)
 		warning("%s", *s);
+	if (r.guest.kind) {
+		status = rerun_guest(dir, &r);
+		rerun_release(&r);
+		return status;
+	}
 	rerun_request(&r, &rq, argc, argv);
 	session_run(&rq, &res);
 	how = (struct show_ran){ res.tables, res.where, res.alpha, res.margin, 0, 0 };

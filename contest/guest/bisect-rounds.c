@@ -9,9 +9,12 @@
 #include "results/metric.h"
 #include "results/store.h"
 #include "results/summary.h"
+#include "lib/proc.h"
+#include "lib/sh-quote.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +71,27 @@ static char *config_compiler(const char *config)
 }
 
 /*
+ * How the image is built again, for env's kernel_build: --build's command,
+ * else the default build's twin, contest's scripts/uml-kernel.sh --bisect
+ * of the source tree this contest was built in (as a command run in the
+ * commit's tree), else "default" (an installed contest has no scripts)
+ */
+static char *build_command(const struct bisect_driver *dr)
+{
+	char *dir = proc_self_dir(), *script, real[PATH_MAX], *cmd = NULL;
+
+	if (dr->rq->build)
+		cmd = xstrdup(dr->rq->build);
+	script = dir ? xasprintf("%s/../scripts/uml-kernel.sh", dir) : NULL;
+	if (!cmd && script && access(script, R_OK) == 0 && realpath(script, real))
+		cmd = sh_command((const char *const[]){ "sh", real, "--bisect", dr->rq->fragment,
+							NULL });
+	free(script);
+	free(dir);
+	return cmd ? cmd : xstrdup("default");
+}
+
+/*
  * What a candidate's env records of the bisection and of the kernel: the
  * tree, commit and subject; the build's .config (saved beside the image)
  * and the compiler it names, which the mail gives as the kernel's
@@ -76,7 +100,7 @@ static char *candidate_env(const struct bisect_driver *dr, const struct kernel_c
 			   const char *image)
 {
 	char *config = bisect_config_path(image), *text = read_regular_file(config, &(size_t){ 0 });
-	char *cc = config_compiler(text), *how, *env, *ccline;
+	char *cc = config_compiler(text), *how, *env, *ccline, *build, *frag;
 
 	how = !text ? xstrdup("") :
 	      dr->rq->build ? xasprintf("%s: --build's .config, saved as %s\n", ENV_KEY(kernel_config),
@@ -85,8 +109,14 @@ static char *candidate_env(const struct bisect_driver *dr, const struct kernel_c
 			ENV_KEY(kernel_config), dr->rq->fragment ? " and " : "",
 			dr->rq->fragment ? dr->rq->fragment : "", config);
 	ccline = cc ? xasprintf("%s: %s\n", ENV_KEY(kernel_compiler), cc) : xstrdup("");
-	env = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s%s", ENV_KEY(bisect_tree), dr->rq->tree,
-			ENV_KEY(commit), c->sha, ENV_KEY(subject), c->subject, how, ccline);
+	build = build_command(dr);
+	frag = !dr->rq->build && dr->rq->fragment ?
+	       xasprintf("%s: %s\n", ENV_KEY(kernel_fragment), dr->rq->fragment) : xstrdup("");
+	env = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s%s%s: %s\n%s", ENV_KEY(bisect_tree),
+			dr->rq->tree, ENV_KEY(commit), c->sha, ENV_KEY(subject), c->subject, how,
+			ccline, ENV_KEY(kernel_build), build, frag);
+	free(build);
+	free(frag);
 	free(ccline);
 	free(how);
 	free(cc);

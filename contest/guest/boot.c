@@ -290,9 +290,9 @@ static int parse_opts(struct boot *b)
 	if (parse_size(b->mem_text, 0, &b->mem) < 0 || b->mem < (64ULL << 20))
 		return error("%s: '%s' is not a size of 64M or more", o->mem ? "--vm-mem" : "guest_mem",
 			     b->mem_text);
-	if (parse_size(o->disk ? o->disk : "8G", 0, &b->disk) < 0 || b->disk < (64ULL << 20))
+	if (parse_size(o->disk ? o->disk : BOOT_DISK_DEFAULT, 0, &b->disk) < 0 || b->disk < (64ULL << 20))
 		return error("--vm-disk: '%s' is not a size of 64M or more", o->disk);
-	if (parse_duration(o->timeout ? o->timeout : "1h", &b->timeout_s) < 0 || b->timeout_s <= 0)
+	if (parse_duration(o->timeout ? o->timeout : BOOT_TIMEOUT_DEFAULT, &b->timeout_s) < 0 || b->timeout_s <= 0)
 		return error("--vm-timeout: '%s' is not a duration", o->timeout);
 	if (!(self = proc_self_exe()))
 		return error("cannot find this contest: %s", strerror(errno));
@@ -451,14 +451,17 @@ static char *guest_env(struct boot *b, const struct guest *g, int index)
 			 u.release, u.machine);
 	if (g->monitor != VM_UML && !b->qemu_version)
 		b->qemu_version = qemu_version();
-	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %d\n"
-			"%s: %llu\n",
+	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %s\n"
+			"%s: %s\n%s: %d\n%s: %llu\n",
 			ENV_KEY(guest), vm_monitor_name(g->monitor),
 			ENV_KEY(guest_accel), accel_name(g->monitor),
 			ENV_KEY(guest_qemu), g->monitor == VM_UML ? "none" : b->qemu_version,
 			ENV_KEY(guest_image), g->image, ENV_KEY(guest_mem), mem ? mem : b->mem_text,
 			ENV_KEY(guest_cpus), g->monitor == VM_UML ? 1 : b->cpus,
-			ENV_KEY(guest_boot_args), *args ? args : "none", ENV_KEY(host_uname), uname_host,
+			ENV_KEY(guest_boot_args), *args ? args : "none",
+			ENV_KEY(guest_disk), b->o->disk ? b->o->disk : BOOT_DISK_DEFAULT,
+			ENV_KEY(guest_timeout), b->o->timeout ? b->o->timeout : BOOT_TIMEOUT_DEFAULT,
+			ENV_KEY(host_uname), uname_host,
 			ENV_KEY(host_cpus), ncpus(), ENV_KEY(host_memtotal),
 			(unsigned long long)memtotal_bytes());
 	free(args);

@@ -35,6 +35,10 @@ struct boot_opts {
 	char *own;		/* own[i]: run's argv[i] is one of these, not for the guest */
 };
 
+/* --vm-disk's and --vm-timeout's defaults, as env's guest_disk and guest_timeout say them */
+#define BOOT_DISK_DEFAULT "8G"
+#define BOOT_TIMEOUT_DEFAULT "1h"
+
 /* which of boot's options an entry of BOOT_OPTION_SPECS is (its id) */
 enum {
 	BOOT_OPT_BOOT = 0x100, BOOT_OPT_ARG, BOOT_OPT_MEM, BOOT_OPT_CPUS, BOOT_OPT_DISK,

@@ -4,6 +4,7 @@
 #include "output/mail.h"
 #include "lib/membuf.h"
 #include "results/machine.h"
+#include "results/rebuild.h"
 #include "results/symbols.h"
 #include "record/env.h"
 #include "sys/psi.h"
@@ -568,8 +569,25 @@ static void write_flat(FILE *out, const struct lkp_rows *rows)
 	free(text);
 }
 
-static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail *m,
-		       char *const *confounds)
+/* a candidate's image built again (rebuild.h): a guest's session, which
+ * rerun boots, is no more than its image is */
+static void write_rebuild(FILE *out, const struct env *e)
+{
+	struct rebuild rb = { 0 };
+
+	if (e && rebuild_of(&rb, e) == 0) {
+		fputc('\n', out);
+		mail_wrap(out, rb.prose, MAIL_WIDTH, "");
+		if (*rb.cmds)
+			fputc('\n', out);
+		for (char ***cmd = rb.cmds; *cmd; cmd++)
+			mail_command(out, (const char *const *)*cmd, "        ");
+	}
+	rebuild_release(&rb);
+}
+
+static void write_tail(FILE *out, const struct compare *c, struct env *const *envs,
+		       const struct lkp_mail *m, char *const *confounds)
 {
 	for (char *const *s = confounds; s && *s; s++) {
 		char *line = xasprintf("Warning: %s.", *s);
@@ -598,6 +616,8 @@ static void write_tail(FILE *out, const struct compare *c, const struct lkp_mail
 
 		mail_command(out, m->dir ? with_dir : without, "        ");
 	}
+	for (size_t k = 0; envs && k < 2; k++)
+		write_rebuild(out, envs[k]);
 }
 
 int compare_write_lkp(const struct compare *c, struct env *const *envs, char *const *confounds,
@@ -637,7 +657,7 @@ int compare_write_lkp(const struct compare *c, struct env *const *envs, char *co
 	write_intro(mem, c, envs, m, focus);
 	write_table(mem, c, envs, m, &rows);
 	write_flat(mem, &rows);
-	write_tail(mem, c, m, confounds);
+	write_tail(mem, c, envs, m, confounds);
 	body = membuf_close(&mb, 1);
 	if (body)
 		ret = mail_write(out, &h, body);

@@ -69,6 +69,10 @@ enum {
 	L(guest_mem, 0, NULL)							\
 	L(guest_cpus, 0, NULL)							\
 	L(guest_boot_args, 0, NULL)						\
+	/* the scratch disk's size and the wait for a row (--vm-disk,	\
+	 * --vm-timeout): rerun boots the guest with them again */		\
+	L(guest_disk, ENV_IGNORED, NULL)					\
+	L(guest_timeout, ENV_IGNORED, NULL)					\
 	L(host_uname, 0, NULL)							\
 	L(host_cpus, 0, NULL)							\
 	L(host_memtotal, 0, NULL)						\
@@ -92,6 +96,11 @@ enum {
 	 * that .config names (guest/bisect.c) */				\
 	L(kernel_config, ENV_IGNORED, NULL)					\
 	L(kernel_compiler, 0, NULL)						\
+	/* how the image is built again (results/rebuild.c): the command	\
+	 * run in the commit's tree (--build's, or the default's), and	\
+	 * the default build's --config-fragment */				\
+	L(kernel_build, ENV_IGNORED, NULL)					\
+	L(kernel_fragment, ENV_IGNORED, NULL)					\
 	/* the config's keys env readers know */				\
 	C(workload, ENV_CAL_WORKLOAD)						\
 	C(command, ENV_CAL_WORKLOAD)						\

@@ -3,6 +3,7 @@
 #include "session/rerun.h"
 #include "loads/loads.h"
 #include "results/machine.h"
+#include "results/rebuild.h"
 #include "results/store.h"
 #include "session/resume.h"
 #include "session/session.h"
@@ -11,9 +12,13 @@
 #include "lib/sh-quote.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 struct sentences {
 	char **v;
@@ -213,45 +218,142 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 	free(text);
 }
 
-/* a run --boot guest's session: its kernel was the guest's, which a
- * session on this kernel cannot be; say how to boot it again, into DIR
- * (each word quoted for the shell it is pasted into) */
-static int refuse_guest(const struct env *e, const char *dir, const char *kernel)
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* the recorded lines of the kernel's build (a bisection's candidate), which
+ * the guest's new env records again: the same image is the same build */
+static char *build_lines(const struct env *e)
+{
+	static const enum env_id keys[] = { ENV_ID_bisect_tree, ENV_ID_commit, ENV_ID_subject,
+					    ENV_ID_kernel_config, ENV_ID_kernel_compiler,
+					    ENV_ID_kernel_build, ENV_ID_kernel_fragment };
+	char *text = xstrdup(""), *more;
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *v = env_value(e, keys[i]);
+
+		if (!v)
+			continue;
+		more = xasprintf("%s%s: %s\n", text, env_keys[keys[i]].name, v);
+		free(text);
+		text = more;
+	}
+	return text;
+}
+
+/*
+ * A run --boot guest's session ran on the guest's kernel: r->guest boots
+ * its image again as recorded (an older env's gaps, the defaults, in lacks);
+ * a QEMU guest's accelerator is the recorded one (kvm, tcg), not another
+ * the host would choose now
+ */
+static int take_guest(struct rerun *r, const char *path, const struct env *e,
+		      struct sentences *lacks)
 {
 	const struct env_record *er = env_record(e);
-	const char *g = er->guest, *image = er->guest_image;
-	const char *mem = er->guest_mem, *loads = er->run_loads;
-	const char *head[] = { "contest", "run", "--boot", image ? image : "IMAGE", "--vm-mem",
-			       mem ? mem : "1G", "-r", dir, "-k", kernel };
-	char **names, *cmd;
-	const char **words;
-	size_t n = 0;
+	struct rerun_guest *g = &r->guest;
+	const char *accel = NULL;
 
-	if (!g || !strcmp(g, "none"))
+	if (!er->guest || !strcmp(er->guest, "none"))
 		return 0;
-	names = split_list(loads ? loads : "");
-	while (names[n])
-		n++;
-	words = xcalloc(ARRAY_SIZE(head) + n + 1, sizeof(*words));
-	memcpy(words, head, sizeof(head));
-	for (size_t i = 0; i < n; i++)
-		words[ARRAY_SIZE(head) + i] = names[i];
-	cmd = sh_command(words);
-	error("'%s' ran inside a run --boot guest (%s), which rerun does not boot: %s", kernel, g,
-	      cmd);
-	free(cmd);
-	free(words);
-	argv_free(names);
+	if (!strcmp(er->guest, "qemu-kvm"))
+		accel = "kvm";
+	else if (!strcmp(er->guest, "qemu-tcg"))
+		accel = "tcg";
+	else if (strcmp(er->guest, "uml"))
+		return error("'%s': guest '%s' is none of uml, qemu-kvm and qemu-tcg", path, er->guest);
+	if (!er->guest_image || !*er->guest_image)
+		return error("'%s': a guest's session with no guest_image line: which kernel "
+			     "would rerun boot?", path);
+	g->kind = xstrdup(er->guest);
+	g->accel = dup_or_null(accel);
+	g->image = xstrdup(er->guest_image);
+	g->mem = dup_or_null(er->guest_mem);
+	g->cpus = dup_or_null(er->guest_cpus);
+	g->disk = dup_or_null(er->guest_disk);
+	g->timeout = dup_or_null(er->guest_timeout);
+	g->boot_args = split_list(er->guest_boot_args && strcmp(er->guest_boot_args, "none") ?
+				  er->guest_boot_args : "");
+	g->kernel_env = build_lines(e);
+	if (!g->disk || !g->timeout)
+		say(lacks, xstrdup("the env does not record the guest's scratch disk and timeout "
+				   "(no guest_disk, guest_timeout lines: an older contest): "
+				   "run --boot's defaults"));
+	return 0;
+}
+
+/* what a guest's session cannot take: run --boot passes neither */
+static int guest_how(const struct rerun *r, const char *path)
+{
+	if (!r->guest.kind)
+		return 0;
+	if (r->variant.nknobs || r->in_rounds || !isnan(r->until_sd))
+		return error("'%s': a guest's session with knobs, rounds or --until-sd, which "
+			     "run --boot does not run", path);
+	return 0;
+}
+
+/* how the host differs from the one that ran the guest: a guest's env's
+ * own facts (uname, cpus, memtotal) are the guest kernel's */
+static void guest_differences(const struct env *was, struct sentences *out)
+{
+	const struct env_record *er = env_record(was);
+	char uname_now[512] = "unknown", cpus[32], mem[32];
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(uname_now, sizeof(uname_now), "%s %s %s %s", u.sysname, u.nodename,
+			 u.release, u.machine);
+	snprintf(cpus, sizeof(cpus), "%d", ncpus());
+	snprintf(mem, sizeof(mem), "%llu", (unsigned long long)memtotal_bytes());
+	if (er->host_uname && strcmp(er->host_uname, uname_now))
+		say(out, changed(ENV_KEY(host_uname), er->host_uname, uname_now));
+	if (er->host_cpus && strcmp(er->host_cpus, cpus))
+		say(out, changed(ENV_KEY(host_cpus), er->host_cpus, cpus));
+	if (er->host_memtotal && strcmp(er->host_memtotal, mem))
+		say(out, changed(ENV_KEY(host_memtotal), er->host_memtotal, mem));
+}
+
+/*
+ * The recorded image, where a guest's session boots it: gone, it is
+ * named with how to build it again (rebuild.h), each command quoted for
+ * the shell it is pasted into. 0, or -1 said.
+ */
+static int check_image(const char *kernel, const struct env *e, const char *image)
+{
+	struct rebuild rb;
+
+	if (access(image, F_OK) == 0)
+		return 0;
+	error("cannot rerun '%s': its guest image '%s' is gone (%s)", kernel, image, strerror(errno));
+	if (rebuild_of(&rb, e) == 0) {
+		fprintf(stderr, "%s\n", rb.prose);
+		for (char ***c = rb.cmds; *c; c++) {
+			char *cmd = sh_command((const char *const *)*c);
+
+			fprintf(stderr, "    %s\n", cmd);
+			free(cmd);
+		}
+	} else {
+		fprintf(stderr, "Its env does not say how it was built (no bisect_tree, commit "
+			"lines): build that kernel again to that path, or run it with "
+			"contest run --boot IMAGE.\n");
+	}
+	rebuild_release(&rb);
 	return -1;
 }
 
 /* text's session into r; its env (free it) in *e when 0 */
 static int parse(struct rerun *r, const char *path, const char *text, const char *dir,
-		 const char *kernel, struct sentences *lacks, struct env **e)
+		 struct sentences *lacks, struct env **e)
 {
 	*e = NULL;
 	if (load_config(r, path, text, dir) < 0 || !(*e = env_parse(text, 1)) ||
-	    refuse_guest(*e, dir, kernel) < 0 || take_how(r, path, *e, lacks) < 0) {
+	    take_guest(r, path, *e, lacks) < 0 || take_how(r, path, *e, lacks) < 0 ||
+	    guest_how(r, path) < 0) {
 		env_free(*e);
 		*e = NULL;
 		return -1;
@@ -274,7 +376,7 @@ int rerun_parse(struct rerun *r, const char *path, const char *text, const char 
 	int ret;
 
 	start(r, kernel, name);
-	ret = parse(r, path, text, dir, kernel, &lacks, &e);
+	ret = parse(r, path, text, dir, &lacks, &e);
 	env_free(e);
 	r->differences = said(&(struct sentences){ 0 });
 	r->lacks = said(&lacks);
@@ -311,8 +413,12 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	if (!text)
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (check_env_owner(dir, kernel, path) == 0)
-		ret = parse(r, path, text, dir, kernel, &lacks, &e);
-	if (ret == 0)
+		ret = parse(r, path, text, dir, &lacks, &e);
+	if (ret == 0 && r->guest.kind)
+		ret = check_image(kernel, e, r->guest.image);
+	if (ret == 0 && r->guest.kind)
+		guest_differences(e, &diffs);
+	else if (ret == 0)
 		differences(r, e, &diffs);
 	r->differences = said(&diffs);
 	r->lacks = said(&lacks);
@@ -353,5 +459,14 @@ void rerun_release(struct rerun *r)
 	argv_free(r->loads);
 	sentences_free(r->differences);
 	sentences_free(r->lacks);
+	free(r->guest.kind);
+	free(r->guest.accel);
+	free(r->guest.image);
+	free(r->guest.mem);
+	free(r->guest.cpus);
+	free(r->guest.disk);
+	free(r->guest.timeout);
+	argv_free(r->guest.boot_args);
+	free(r->guest.kernel_env);
 	memset(r, 0, sizeof(*r));
 }

@@ -14,13 +14,26 @@
  * and each fact of the fingerprint that changed (env_differences).
  * The env records only the kernel's last session: a kernel run twice, or
  * at a sweep's points, reruns the last (a sweep's point is said in
- * lacks). A run --boot guest's session is refused: it ran on the guest's
- * kernel, which rerun does not boot (the error gives the run --boot line).
+ * lacks). A run --boot guest's session (a bisection's candidate) ran on
+ * the guest's kernel: r->guest says how to boot it again (the recorded
+ * image, its kind and accelerator, vCPUs, memory, disk, timeout and boot
+ * arguments; guest/rerun-boot.c boots it), and rerun_prepare refuses
+ * an image that is gone, saying how to build it again (rebuild.h).
+ * Its differences are the host's (host_uname, host_cpus, host_memtotal).
  */
 #ifndef CONTEST_RERUN_H
 #define CONTEST_RERUN_H
 
 #include "session/request.h"
+
+/* a run --boot guest's session, as its env recorded the guest; kind NULL: none */
+struct rerun_guest {
+	char *kind;		/* "uml", "qemu-kvm" or "qemu-tcg" (env's guest) */
+	char *accel;		/* guest_accel to boot it with: "kvm", "tcg"; NULL: UML */
+	char *image, *mem, *cpus, *disk, *timeout;	/* NULL: not recorded */
+	char **boot_args;	/* NULL-terminated */
+	char *kernel_env;	/* the lines of the kernel's build (its commit...) for the new env */
+};
 
 struct rerun {
 	struct config *cfg;		/* the recorded config, results = DIR */
@@ -33,6 +46,7 @@ struct rerun {
 	int max_runs;
 	char **differences;		/* sentences, NULL-terminated */
 	char **lacks;			/* sentences, NULL-terminated */
+	struct rerun_guest guest;
 };
 
 /*

@@ -5,7 +5,9 @@
 # starts two CPU hogs on the guest's CPU: the guest runs about 3 times
 # slower, for real), "broken" (the build fails). A "slow" stays slow in
 # the commits after it. Each build is `sh build.sh`: cc the wrapper into
-# $CONTEST_BUILD_DIR and print its path.
+# $CONTEST_BUILD_DIR and print its path. Each commit is also a stand-in
+# kernel tree (Makefile, Kconfig, scripts/kconfig/merge_config.sh) for
+# bisect's default build, with make_standin's make first on PATH.
 make_bisect_repo() {
 	local dir=$1 spec hogs=0 i=0
 	shift
@@ -52,9 +54,38 @@ make_bisect_repo() {
 		else
 			printf 'cc -O -o "$CONTEST_BUILD_DIR/image" wrapper.c && echo built && echo "$CONTEST_BUILD_DIR/image"\n' > "$dir/build.sh"
 		fi
-		git -C "$dir" add wrapper.c build.sh
+		: > "$dir/Makefile"
+		: > "$dir/Kconfig"
+		mkdir -p "$dir/scripts/kconfig"
+		printf '#!/bin/sh\nshift 4\ncat "$@" >> .config\n' > "$dir/scripts/kconfig/merge_config.sh"
+		chmod +x "$dir/scripts/kconfig/merge_config.sh"
+		git -C "$dir" add wrapper.c build.sh Makefile Kconfig scripts
 		git -C "$dir" commit -qm "commit $i: $spec"
 	done
+}
+
+# make_standin BIN: BIN/make, kbuild's stand-in for a make_bisect_repo
+# tree: defconfig writes a .config naming a compiler, linux compiles the
+# tree's wrapper.c into O=DIR (a broken commit's fails), the rest does
+# nothing; with BIN first on PATH, bisect's default build (kernel/build.c)
+# and scripts/uml-kernel.sh --bisect build the commits in seconds
+make_standin() {
+	mkdir -p "$1"
+	cat > "$1/make" <<-'EOF'
+	#!/bin/sh
+	o= src=.
+	prev=
+	for a in "$@"; do
+		case $a in O=*) o=${a#O=} ;; esac
+		[ "$prev" = -C ] && src=$a
+		prev=$a
+	done
+	case " $* " in
+	*" defconfig "*) printf 'CONFIG_UML=y\nCONFIG_CC_VERSION_TEXT="cc (stand-in) 1"\n' > "$o/.config" ;;
+	*" linux "*) ! grep -q 'exit 1' "$src/build.sh" && cc -O -o "$o/linux" "$src/wrapper.c" ;;
+	esac
+	EOF
+	chmod +x "$1/make"
 }
 
 # wait_for_line FILE PATTERN PID [SECONDS]: until FILE has a line matching

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # t-paste-commands - every command contest prints for the user to paste
 # (changes' bisect line, compare --format lkp's "To reproduce", rerun's
-# run --boot line for a guest's session, help's man -l) gives back, read
+# rebuild lines for a guest's image that is gone, help's man -l) gives back, read
 # by sh, exactly the words meant, when the results directory, the tree,
 # the guest's image and the source tree have a space, a quote, a double
 # quote and a '$' in their paths.
@@ -35,13 +35,16 @@ is "$(words "$cmd")" "$(want contest rerun -r "$R" k037)" \
 
 mkdir -p "$R/g" && runs_header "$R/g/runs.tsv" timestamp
 printf 'guest: uml\nguest_image: %s\nguest_mem: 512M\n' "$IMG" > "$R/g/env"
+printf 'bisect_tree: %s\ncommit: 3333cccc\nkernel_build: sh build.sh\n' "$TREE" >> "$R/g/env"
 printf 'run_loads: noload cacherun\nconfig:\nruns = 1\n' >> "$R/g/env"
 "$CONTEST" rerun -r "$R" g > /dev/null 2> "$T/err"
-is $? 2 "rerun refuses a guest's session, exit 2"
-cmd=$(sed -n 's/.*which rerun does not boot: //p' "$T/err")
-want=$(want contest run --boot "$IMG" --vm-mem 512M -r "$R" -k g noload cacherun)
-is "$(words "$cmd")" "$want" \
-	"rerun: the run --boot line gives back the image and the directory as words ($cmd)"
+is $? 2 "rerun of a guest's session whose image is gone: exit 2"
+cmd=$(grep '^    git ' "$T/err")
+is "$(words "$cmd")" "$(want git -C "$TREE" worktree add --detach "$IMG.src" 3333cccc)" \
+	"rerun: the image's checkout gives back the tree and the image as words ($cmd)"
+cmd=$(grep '^    env ' "$T/err")
+is "$(words "$cmd")" "$(want env -C "$IMG.src" "CONTEST_BUILD_DIR=$IMG.build" sh build.sh)" \
+	"rerun: the image's build gives back its directories as words ($cmd)"
 
 # help's "man -l PATH" from a source tree in such a directory
 SRC="$T/src it's \$here"

@@ -128,7 +128,42 @@ static void test_bad(void)
 	ok(rerun_prepare(&r, dir, "badval", NULL) < 0, "a bad recorded value: refused");
 	rerun_release(&r);
 	write_env("guest", "guest: uml\nguest_image: /k/linux\nguest_mem: 512M\n", NULL);
-	ok(rerun_prepare(&r, dir, "guest", NULL) < 0, "a run --boot guest's session: refused");
+	ok(rerun_prepare(&r, dir, "guest", NULL) < 0, "a guest's session whose image is gone: refused");
+	rerun_release(&r);
+	write_env("guestkind", "guest: xen\nguest_image: /bin/true\n", NULL);
+	ok(rerun_prepare(&r, dir, "guestkind", NULL) < 0, "a guest of no kind rerun boots: refused");
+	rerun_release(&r);
+	write_env("guestsd", "guest: uml\nguest_image: /bin/true\nrun_loads: noload\n"
+		  "run_until_sd: 5 10\n", NULL);
+	ok(rerun_prepare(&r, dir, "guestsd", NULL) < 0, "a guest's session with --until-sd: refused");
+	rerun_release(&r);
+}
+
+/* a run --boot guest's session: the guest as recorded, to boot again */
+static void test_guest(void)
+{
+	struct rerun r;
+
+	write_env("qemu", "run_loads: noload\nguest: qemu-kvm\nguest_image: /bin/true\n"
+		  "guest_mem: 2G\nguest_cpus: 2\nguest_boot_args: quiet mem=1G\nguest_disk: 1G\n"
+		  "guest_timeout: 5m\ncommit: abc\nbisect_tree: /t\nkernel_build: sh b.sh\n", NULL);
+	ok(rerun_prepare(&r, dir, "qemu", NULL) == 0 && !strcmp(r.guest.kind, "qemu-kvm") &&
+	   !strcmp(r.guest.image, "/bin/true") && !strcmp(r.guest.mem, "2G") &&
+	   !strcmp(r.guest.cpus, "2") && !strcmp(r.guest.disk, "1G") &&
+	   !strcmp(r.guest.timeout, "5m") && !strcmp(r.guest.boot_args[1], "mem=1G") &&
+	   !r.guest.boot_args[2], "a QEMU guest: image, memory, vCPUs, disk, timeout, boot args");
+	ok(r.guest.kernel_env && strstr(r.guest.kernel_env, "commit: abc\n") &&
+	   strstr(r.guest.kernel_env, "kernel_build: sh b.sh\n"),
+	   "the kernel's build lines go to the new env");
+	ok(!strcmp(r.guest.accel, "kvm") && !strcmp(contest_config(r.cfg)->main.guest_accel, "auto"),
+	   "its accelerator is the recorded one, for the boot alone: the config stays as recorded");
+	ok(!r.lacks[0], "nothing lacking");
+	rerun_release(&r);
+	write_env("uml", "run_loads: noload\nguest: uml\nguest_image: /bin/true\n", NULL);
+	ok(rerun_prepare(&r, dir, "uml", NULL) == 0 && !strcmp(r.guest.kind, "uml") &&
+	   !r.guest.boot_args[0] && !r.guest.disk && r.lacks[0] &&
+	   strstr(r.lacks[0], "does not record the guest's scratch disk"),
+	   "an older guest's env: the disk and timeout lacking are said");
 	rerun_release(&r);
 	write_env("sweep", "run_loads: noload\nrun_sweep: io_load.size=64M\n", NULL);
 	ok(rerun_prepare(&r, dir, "sweep", NULL) == 0 && r.lacks[0] &&
@@ -190,6 +225,7 @@ int main(void)
 	test_older();
 	test_machine();
 	test_bad();
+	test_guest();
 	free(dump);
 	free(work);
 	rm_rf(dir);
