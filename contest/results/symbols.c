@@ -46,8 +46,8 @@ static double bound(const struct monitor_profile *p)
 	return fmax(least, 0.5);
 }
 
-/* sym's share in run r in percent; *bounded counts a run at its bound */
-static double share(const struct monitor_run *r, const char *sym, unsigned short *bounded)
+/* sym's samples in run r, the tested value; *bounded counts a run at its bound */
+static double count(const struct monitor_run *r, const char *sym, unsigned short *bounded)
 {
 	double n = kept(&r->profile, sym);
 
@@ -55,7 +55,15 @@ static double share(const struct monitor_run *r, const char *sym, unsigned short
 		n = bound(&r->profile);
 		(*bounded)++;
 	}
-	return 100.0 * n / r->profile.kernel;
+	return n;
+}
+
+/* sym's share of run r's kernel samples in percent, what the writers show */
+static double share(const struct monitor_run *r, const char *sym)
+{
+	unsigned short ignored = 0;
+
+	return 100.0 * count(r, sym, &ignored) / r->profile.kernel;
 }
 
 /* every name either side kept, once; a NULL-terminated malloc'd array of borrowed names */
@@ -108,8 +116,8 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 	for (size_t i = 0; i < n->n; i++)
 		for (size_t j = 0; j < b->n; j++)
 			if (b->runs[j]->run == n->runs[i]->run) {
-				running_stats_add(&ratios, log(share(n->runs[i], row->symbol, &ignored) /
-							       share(b->runs[j], row->symbol, &ignored)));
+				running_stats_add(&ratios, log(count(n->runs[i], row->symbol, &ignored) /
+							       count(b->runs[j], row->symbol, &ignored)));
 				break;
 			}
 	row->paired = ratios.n >= 2 ? (unsigned short)ratios.n : 0;
@@ -119,7 +127,19 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 		log_diff_welch(&row->diff, sb, sn);
 }
 
-/* one symbol's row: its shares on both sides, whether and how it is tested */
+/* the mean and SD of sym's shares over side s, the runs' own SD NAN with one run */
+static void shares_of(const struct side *s, const char *sym, double *mean, double *sd)
+{
+	struct running_stats st;
+
+	running_stats_init(&st);
+	for (size_t i = 0; i < s->n; i++)
+		running_stats_add(&st, share(s->runs[i], sym));
+	*mean = running_stats_mean(&st);
+	*sd = s->n > 1 ? running_stats_sd(&st) : NAN;
+}
+
+/* one symbol's row: its shares on both sides, whether and how its counts are tested */
 static void add_symbol(struct compare *c, struct symbol_row *row, const struct side *b,
 		       const struct side *n)
 {
@@ -128,15 +148,15 @@ static void add_symbol(struct compare *c, struct symbol_row *row, const struct s
 	running_stats_init(&sb);
 	running_stats_init(&sn);
 	for (size_t i = 0; i < b->n; i++)
-		running_stats_add(&sb, share(b->runs[i], row->symbol, &row->base_bounded));
+		running_stats_add(&sb, count(b->runs[i], row->symbol, &row->base_bounded));
 	for (size_t i = 0; i < n->n; i++)
-		running_stats_add(&sn, share(n->runs[i], row->symbol, &row->new_bounded));
+		running_stats_add(&sn, count(n->runs[i], row->symbol, &row->new_bounded));
 	row->base_runs = (unsigned short)b->n;
 	row->new_runs = (unsigned short)n->n;
-	row->base_pct = running_stats_mean(&sb);
-	row->new_pct = running_stats_mean(&sn);
-	row->base_sd = b->n > 1 ? running_stats_sd(&sb) : NAN;
-	row->new_sd = n->n > 1 ? running_stats_sd(&sn) : NAN;
+	row->base_samples = running_stats_mean(&sb);
+	row->new_samples = running_stats_mean(&sn);
+	shares_of(b, row->symbol, &row->base_pct, &row->base_sd);
+	shares_of(n, row->symbol, &row->new_pct, &row->new_sd);
 	row->p = row->p_holm = NAN;
 	row->verdict.kind = VERDICT_UNDECIDED;
 	row->verdict.diff_pct = row->verdict.p = row->verdict.p_same = NAN;

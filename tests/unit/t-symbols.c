@@ -314,6 +314,34 @@ static void test_sessions(void)
 	compare_done(&c);
 }
 
+/*
+ * A share is part of a whole: when sym_00 (the largest, 16% of the
+ * kernel's samples) grows 3x, every other symbol's share falls by a
+ * quarter though its time did not change. None of them is better.
+ */
+static void test_others_unchanged(void)
+{
+	double wb[SYMS], wn[SYMS], noise[SYMS];
+	const struct symbol_row *grow;
+	struct compare c;
+
+	base_shares(wb);
+	memcpy(wn, wb, sizeof(wn));
+	for (int s = 0; s < SYMS; s++)
+		noise[s] = 0.03;
+	wn[0] *= 3;
+	rng_seed(43);
+	compare_init(&c, NAN);
+	simulate(&c, wb, wn, noise, 1);
+	grow = row_of(&c, "sym_00");
+	ok(grow && grow->verdict.kind == VERDICT_WORSE, "the symbol grown 3x is worse (%s)",
+	   grow ? verdict_name(grow->verdict.kind) : "-");
+	ok(c.nsym_better == 0 && c.nsym_worse == 1,
+	   "no unchanged symbol is better because another grew (%zu better, %zu worse of %zu tested)",
+	   c.nsym_better, c.nsym_worse, c.nsym_tests);
+	compare_done(&c);
+}
+
 /* the writers' order: worse, better, then the rest, most changed first */
 static void test_order(void)
 {
@@ -348,6 +376,7 @@ int main(void)
 	test_holm();
 	test_bounds();
 	test_sessions();
+	test_others_unchanged();
 	test_order();
 	return tap_done();
 }
