@@ -96,6 +96,31 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/*
+ * The variance of the mean of ln(count) over side s from sampling alone:
+ * a count n of samples is Poisson, its log's variance 1/n. A few samples
+ * a run repeat the same small integers (1, 1, 1 against 2, 2, 2), whose
+ * sample variance is 0 and whose p would be too: the estimate's SE is at
+ * least this (the sum of both sides', or of the pairs').
+ */
+static double poisson_var(const struct side *s, const char *sym)
+{
+	unsigned short ignored = 0;
+	double v = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		v += 1.0 / count(s->runs[i], sym, &ignored);
+	return s->n ? v / ((double)s->n * (double)s->n) : 0;
+}
+
+static void floor_se(struct symbol_row *row, const struct side *b, const struct side *n)
+{
+	double floor = sqrt(poisson_var(b, row->symbol) + poisson_var(n, row->symbol));
+
+	if (!row->diff.why && isfinite(row->diff.se) && row->diff.se < floor)
+		row->diff.se = floor;
+}
+
 /* the estimate of a tested row: paired, Welch or the drift, as compare's rows */
 static void estimate(const struct compare *c, struct symbol_row *row, const struct side *b,
 		     const struct side *n, const struct running_stats *sb,
@@ -110,6 +135,7 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 			log_diff_welch(&row->diff, sb, sn);
 			row->mde_floor = 1;
 		}
+		floor_se(row, b, n);
 		return;
 	}
 	running_stats_init(&ratios);
@@ -125,6 +151,7 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 		log_diff_paired(&row->diff, &ratios);
 	else
 		log_diff_welch(&row->diff, sb, sn);
+	floor_se(row, b, n);
 }
 
 /* the mean and SD of sym's shares over side s, the runs' own SD NAN with one run */

@@ -26,7 +26,9 @@
  *    interleaved and 2 rounds or more have both profiles; else Welch's
  *    within one session; else the drift between sessions (the
  *    calibration's tau2), and without one undecided, its MDE the
- *    within-session one (mde_floor).
+ *    within-session one (mde_floor). The SE is at least sampling's: a
+ *    count n is Poisson, ln n's variance 1/n, so a few samples a run
+ *    (1, 1, 1 against 2, 2, 2: no sample variance) decide nothing.
  *  - the verdict: the two-sided p of each test, adjusted by Holm over
  *    every symbol tested in the comparison (all loads and kernels; a
  *    family of its own, apart from compare's metrics); a larger count is

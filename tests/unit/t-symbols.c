@@ -284,6 +284,30 @@ static void test_bounds(void)
 	compare_done(&c);
 }
 
+/* a few samples a run repeat small integers: 1, 1, 1 against 2, 2, 2 has no
+ * sample variance, but Poisson's is there and it is no verdict */
+static void test_few_samples(void)
+{
+	struct monitor_run b[3], n[3];
+	const char *names[] = { "big", "tiny" };
+	const struct symbol_row *tiny;
+	struct compare c;
+
+	compare_init(&c, NAN);
+	for (int r = 0; r < 3; r++) {
+		plant(&b[r], r + 1, 200, names, (double[]){ 150 + r, 1 }, 2);
+		plant(&n[r], r + 1, 200, names, (double[]){ 151 + r, 2 }, 2);
+	}
+	symbols_add(&c, "noload", 1, b, 3, n, 3, 1);
+	symbols_decide(&c);
+	tiny = row_of(&c, "tiny");
+	ok(tiny && tiny->tested && tiny->verdict.kind == VERDICT_UNDECIDED && tiny->p > 0.1,
+	   "1 sample a run against 2 is not decided (p %.2g)", tiny ? tiny->p : NAN);
+	runs_release(b, 3);
+	runs_release(n, 3);
+	compare_done(&c);
+}
+
 /* separate sessions: no test without a calibration; with one, the drift widens it */
 static void test_sessions(void)
 {
@@ -376,6 +400,7 @@ int main(void)
 	test_holm();
 	test_bounds();
 	test_sessions();
+	test_few_samples();
 	test_others_unchanged();
 	test_order();
 	return tap_done();
