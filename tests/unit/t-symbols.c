@@ -132,6 +132,16 @@ static int decided(const struct symbol_row *r)
 	return r->verdict.kind == VERDICT_WORSE || r->verdict.kind == VERDICT_BETTER;
 }
 
+/* base shares wb, and wn the same but symbol grown factor times; 3% noise each */
+static void plant_growth(double *wb, double *wn, double *noise, int grown, double factor)
+{
+	base_shares(wb);
+	memcpy(wn, wb, SYMS * sizeof(*wn));
+	for (int s = 0; s < SYMS; s++)
+		noise[s] = 0.03;
+	wn[grown] *= factor;
+}
+
 /* a symbol whose share grows 3x is decided worse; one that wanders within noise is not */
 static void test_known_truth(void)
 {
@@ -139,11 +149,7 @@ static void test_known_truth(void)
 	const struct symbol_row *grow, *wander;
 	struct compare c;
 
-	base_shares(wb);
-	memcpy(wn, wb, sizeof(wn));
-	for (int s = 0; s < SYMS; s++)
-		noise[s] = 0.03;
-	wn[20] *= 3;		/* sym_20: 1.1% -> 3.3% of the kernel's samples */
+	plant_growth(wb, wn, noise, 20, 3);	/* sym_20: 1.1% -> 3.3% of the kernel's samples */
 	noise[5] = 0.30;	/* sym_05 wanders, 30% run to run, the same truth */
 	rng_seed(40);
 	compare_init(&c, NAN);
@@ -315,11 +321,7 @@ static void test_sessions(void)
 	const struct symbol_row *grow;
 	struct compare c;
 
-	base_shares(wb);
-	memcpy(wn, wb, sizeof(wn));
-	for (int s = 0; s < SYMS; s++)
-		noise[s] = 0.03;
-	wn[20] *= 3;
+	plant_growth(wb, wn, noise, 20, 3);
 	rng_seed(41);
 	compare_init(&c, NAN);
 	simulate(&c, wb, wn, noise, 0);
@@ -349,11 +351,7 @@ static void test_others_unchanged(void)
 	const struct symbol_row *grow;
 	struct compare c;
 
-	base_shares(wb);
-	memcpy(wn, wb, sizeof(wn));
-	for (int s = 0; s < SYMS; s++)
-		noise[s] = 0.03;
-	wn[0] *= 3;
+	plant_growth(wb, wn, noise, 0, 3);
 	rng_seed(43);
 	compare_init(&c, NAN);
 	simulate(&c, wb, wn, noise, 1);
