@@ -75,17 +75,30 @@ static char *path_of(const struct profile *p, const char *ext)
 	return xasprintf("%s.%s", p->base, ext);
 }
 
-static void remove_files(const struct profile *p)
+/* perf's FIFOs and raw data, in p's private directory: not beside the
+ * logs, whose filesystem (a QEMU guest's 9p, NFS) may have no FIFOs */
+static char *raw_of(const struct profile *p, const char *name)
 {
-	static const char *const exts[] = { "perf.ctl", "perf.ack", "perf.data", "perf.data.old",
-					    "perf.script" };
+	return xasprintf("%s/%s", p->tmp, name);
+}
 
-	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
-		char *path = path_of(p, exts[i]);
+static void remove_files(struct profile *p)
+{
+	static const char *const names[] = { "perf.ctl", "perf.ack", "perf.data", "perf.data.old",
+					     "perf.script" };
+
+	if (!p->tmp)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		char *path = raw_of(p, names[i]);
 
 		unlink(path);
 		free(path);
 	}
+	if (rmdir(p->tmp) < 0 && errno != ENOENT)
+		warning("cannot remove '%s': %s", p->tmp, strerror(errno));
+	free(p->tmp);
+	p->tmp = NULL;
 }
 
 static void sleep_ms(long ms)
@@ -113,12 +126,20 @@ static int start_perf(struct profile *p, const char *base, const char *target, c
 	struct spawn_opts o = { .truncate_out = 1, .new_pgrp = 1 };
 	int ret = -1;
 
+	const char *tmpdir = getenv("TMPDIR");
+
 	p->ctl = p->ack = -1;
 	p->base = xstrdup(base);
-	remove_files(p);
-	ctl = path_of(p, "perf.ctl");
-	ack = path_of(p, "perf.ack");
-	data = path_of(p, "perf.data");
+	p->tmp = xasprintf("%s/contest-perf.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(p->tmp)) {
+		error("cannot create '%s': %s", p->tmp, strerror(errno));
+		free(p->tmp);
+		p->tmp = NULL;
+		return -1;
+	}
+	ctl = raw_of(p, "perf.ctl");
+	ack = raw_of(p, "perf.ack");
+	data = raw_of(p, "perf.data");
 	log = path_of(p, "perf.log");
 	fifos = xasprintf("fifo:%s,%s", ctl, ack);
 	if (mkfifo(ctl, 0600) < 0 || mkfifo(ack, 0600) < 0) {
@@ -249,10 +270,10 @@ static void stop_perf(struct profile *p)
 	p->pid = 0;
 }
 
-/* perf script of the data into base.perf.script; its text, NULL when it failed */
+/* perf script of the data into the private perf.script; its text, NULL when it failed */
 static char *script_text(const struct profile *p)
 {
-	char *data = path_of(p, "perf.data"), *out = path_of(p, "perf.script"), *text = NULL;
+	char *data = raw_of(p, "perf.data"), *out = raw_of(p, "perf.script"), *text = NULL;
 	char *argv[] = { "perf", "script", "-i", data, "-F", "comm,ip,sym,dso", NULL };
 	struct spawn_opts o = { .out = out, .truncate_out = 1 };
 	char how[PROC_STATUS_LEN];
@@ -300,8 +321,7 @@ void profile_finish(struct profile *p)
 			free(text);
 		}
 	}
-	if (p->base)
-		remove_files(p);
+	remove_files(p);
 	free(p->base);
 	free(p->kernel_dso);
 	p->base = p->kernel_dso = NULL;

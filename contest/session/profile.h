@@ -5,7 +5,9 @@
  * compile starts and disables them once it is reaped, so the samples are
  * the whole machine's over the compile's window. After the run the raw
  * data is summarised by `perf script` into logs/LOAD.N.profile (format in
- * results/monitor-logs.h) and deleted. The event is hardware cycles where
+ * results/monitor-logs.h) and deleted; the FIFOs and the raw data are in
+ * a private directory under TMPDIR, as a QEMU guest's logs are on 9p,
+ * which makes no FIFO. The event is hardware cycles where
  * the PMU counts them, else the cpu-clock software event (a virtual
  * machine often has no PMU); the summary names the one used.
  *
@@ -26,7 +28,8 @@
 struct profile {
 	pid_t pid;		/* perf record's, 0: not running */
 	int ctl, ack;		/* the control FIFOs' ends, -1: none */
-	char *base;		/* LOGDIR/LOAD.N: what the files are named after */
+	char *base;		/* LOGDIR/LOAD.N: what the logs are named after */
+	char *tmp;		/* a private directory for perf's FIFOs and raw data */
 	const char *event;	/* "cycles" or "cpu-clock" */
 	/* the host's side of a UML guest: the binary whose samples are the
 	 * guest kernel's; NULL: this machine's own kernel */
