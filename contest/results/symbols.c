@@ -344,3 +344,65 @@ size_t symbols_of(const struct compare *c, const char *load, size_t k,
 		qsort(*out, n, sizeof(**out), order_cmp);
 	return n;
 }
+
+/* "ksys_read self 0.41% -> 9.13%" */
+static char *moved(const struct symbol_row *s)
+{
+	return xasprintf("%s self %.2f%% -> %.2f%%", s->symbol, s->base_pct, s->new_pct);
+}
+
+/* the worse after the first, named: "; also worse: a, b (and 3 more)" */
+static char *also_worse(const struct symbol_row *const *rows, size_t n)
+{
+	char *text = xstrdup(""), *next;
+	size_t i;
+
+	for (i = 1; i < n && rows[i]->tested && rows[i]->verdict.kind == VERDICT_WORSE; i++) {
+		if (i > 3)
+			continue;
+		next = xasprintf("%s%s%s", text, i == 1 ? "; also worse: " : ", ", rows[i]->symbol);
+		free(text);
+		text = next;
+	}
+	if (i > 4) {
+		next = xasprintf("%s (and %zu more)", text, i - 4);
+		free(text);
+		text = next;
+	}
+	return text;
+}
+
+char *symbols_slower_text(const struct compare *c, const char *load, size_t k)
+{
+	const struct symbol_row **rows;
+	size_t n = symbols_of(c, load, k, &rows), most = 0;
+	char *text, *what, *also;
+
+	if (!n) {
+		free(rows);
+		return NULL;
+	}
+	if (rows[0]->tested && rows[0]->verdict.kind == VERDICT_WORSE) {
+		what = moved(rows[0]);
+		also = also_worse(rows, n);
+		text = xasprintf("most changed: %s, worse, p %.2g (Holm's, over %zu symbol%s)%s",
+				 what, rows[0]->p_holm, c->nsym_tests, c->nsym_tests == 1 ? "" : "s",
+				 also);
+		free(also);
+	} else {
+		for (size_t i = 1; i < n; i++)
+			if (rows[i]->tested && (!rows[most]->tested ||
+						fabs(symbols_change(rows[i])) >
+						fabs(symbols_change(rows[most]))))
+				most = i;
+		what = moved(rows[most]);
+		text = xasprintf("the profile cannot tell which function: none of %zu symbol%s "
+				 "tested is decided worse (most changed: %s, %s)", c->nsym_tests,
+				 c->nsym_tests == 1 ? "" : "s", what,
+				 rows[most]->verdict.reason ? rows[most]->verdict.reason :
+				 verdict_name(rows[most]->verdict.kind));
+	}
+	free(what);
+	free(rows);
+	return text;
+}

@@ -79,4 +79,13 @@ const char *symbols_mark(const struct symbol_row *s, double alpha);
 size_t symbols_of(const struct compare *c, const char *load, size_t k,
 		  const struct symbol_row ***out);
 
+/*
+ * Which functions NEW kernel k made slower under load, in a sentence
+ * (malloc'd): "most changed: SYMBOL self 0.41% -> 9.13%, worse, p 3e-05
+ * (Holm's, over N symbols)" and any other worse, or "the profile cannot
+ * tell which function: ..." with the one that moved most and why it is
+ * undecided. NULL where no run of the load has a profile.
+ */
+char *symbols_slower_text(const struct compare *c, const char *load, size_t k);
+
 #endif
