@@ -199,7 +199,8 @@ static int host_config(struct bisect_args *a)
  * rounds, focused on the load and metric the bisection judged by. No
  * culprit (a range, a refusal): no mail, said on stderr.
  */
-static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
+static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d,
+		       const char *slower)
 {
 	const struct kernel_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
 	const struct kernel_commit *good = &d->commits[0], *bad = &d->commits[d->n - 1];
@@ -211,21 +212,25 @@ static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d)
 				d->res.steps == 1 ? "" : "s", bad->name, d->res.change_pct,
 				good->name, d->metric ? d->metric : "its main metric", d->load,
 				d->res.rounds, hi->name, lo->name);
+	char *why = slower ? xasprintf("%s By their profiles (the perf-profile.self rows, a test "
+				       "per kernel function): %s.", found, slower) : NULL;
 	struct lkp_args m = {
 		.dir = d->results, .base = lo->name, .head = hi->name,
 		.commit = hi->sha, .subject = hi->subject,
 		.load = d->load, .metric = d->metric, .from = a->from, .to = a->to,
-		.found = found,
+		.found = why ? why : found,
 	};
 	int ret;
 
 	if (d->res.outcome != BISECT_CULPRIT) {
 		bisect_text_no_mail(stderr);
 		free(found);
+		free(why);
 		return 0;
 	}
 	ret = show_lkp(&m, stdout) ? -1 : 0;
 	free(found);
+	free(why);
 	return ret;
 }
 
@@ -233,7 +238,7 @@ int cmd_bisect(int argc, char **argv)
 {
 	struct bisect_args a = { .max_rounds = BISECT_MAX_ROUNDS };
 	struct bisect_done d;
-	char *build = NULL;
+	char *build = NULL, *slower = NULL;
 	const struct option_spec opts[] = {
 		CLI_OPT_CONF(&a.ca.conf),
 		CLI_OPT_SET(&a.ca.sets),
@@ -327,10 +332,15 @@ int cmd_bisect(int argc, char **argv)
 	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
 			  status == EXIT_BISECT_REFUSED))
 		bisect_text_write(stdout, &d);
+	if (d.commits && status == 0 && d.res.outcome == BISECT_CULPRIT &&
+	    (slower = show_slower_symbols(d.results, d.commits[d.res.lo].name,
+					  d.commits[d.res.hi].name, d.load)))
+		bisect_text_slower(stdout, slower);
 	if (mail_fd >= 0 && stdout_back(mail_fd) < 0)
 		status = EXIT_RUN_FAILED;
-	else if (mail_fd >= 0 && d.commits && status == 0 && bisect_mail(&a, &d) < 0)
+	else if (mail_fd >= 0 && d.commits && status == 0 && bisect_mail(&a, &d, slower) < 0)
 		status = EXIT_RUN_FAILED;
+	free(slower);
 	bisect_done_release(&d);
 	status = cli_close_stdout(status);
 out:

@@ -10,6 +10,8 @@
 #include "record/env.h"
 #include "session/resume.h"
 #include "session/run.h"
+#include "session/monitors.h"
+#include "session/profile.h"
 #include "lib/util.h"
 #include "guest/vm.h"
 #include "guest/vm-qemu.h"
@@ -281,6 +283,19 @@ static int check_uml_cpus(const struct boot *b)
 	return 0;
 }
 
+/* monitors = profile: a UML guest's kernel is sampled by this host's perf (profile.h) */
+static int check_profile(const struct boot *b)
+{
+	char why[128];
+
+	if (!monitors_want_profile(monitors_parse(b->cc->main.monitors)))
+		return 0;
+	for (int i = 0; i < b->nguests; i++)
+		if (b->guests[i].monitor == VM_UML && profile_check(why, sizeof(why)) < 0)
+			return error("%s", why);
+	return 0;
+}
+
 static int parse_opts(struct boot *b)
 {
 	const struct boot_opts *o = b->o;
@@ -297,7 +312,7 @@ static int parse_opts(struct boot *b)
 	if (!(self = proc_self_exe()))
 		return error("cannot find this contest: %s", strerror(errno));
 	b->self = xstrdup(self);
-	if (parse_cpus(b) < 0 || collect_guests(b) < 0)
+	if (parse_cpus(b) < 0 || collect_guests(b) < 0 || check_profile(b) < 0)
 		return -1;
 	return check_uml_cpus(b);
 }

@@ -6,6 +6,7 @@
 #include "sys/hostcpu.h"
 #include "lib/proc.h"
 #include "session/run.h"
+#include "session/profile.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -46,6 +47,7 @@ struct vm {
 	char line[1024];	/* the console line being assembled */
 	size_t linelen;
 	int forwarding;		/* the last line went to stderr */
+	struct profile prof;	/* a UML guest's profile, the host's side (profile.h) */
 };
 
 const char *vm_monitor_name(enum vm_monitor m)
@@ -384,6 +386,21 @@ static off_t rows_size(const struct vm *vm)
 	return size;
 }
 
+/* a UML guest's ask for its profile: perf samples its kernel's process,
+ * whose binary is the one running (a wrapper may have exec'd it) */
+static char *answer_prof(void *ctx, const char *ask)
+{
+	struct vm *vm = ctx;
+	char *exe = xasprintf("/proc/%d/exe", (int)vm->pid), image[4096];
+	ssize_t n = readlink(exe, image, sizeof(image) - 1);
+
+	free(exe);
+	if (n <= 0)
+		return xasprintf("error: cannot read the guest's binary: %s", strerror(errno));
+	image[n] = '\0';
+	return profile_host_answer(&vm->prof, ask, vm->pid, image);
+}
+
 /*
  * Until UML exits, or no row has come for timeout_s (the guest hangs, or
  * its run does), or we are interrupted. Returns the wait status, or -1
@@ -407,9 +424,12 @@ static int vm_watch(struct vm *vm, struct vm_result *r)
 		if (poll(p, 2, vm->cpu_watch >= 0 ? 500 : 20) >= 0) {
 			if (p[0].revents)
 				open_console = console_read(vm);
-			if (p[1].revents || vm->cpu_watch < 0)
+			if (p[1].revents || vm->cpu_watch < 0) {
 				host_cpu_answer(vm->priv, vm->cpu_watch, vm->pid,
 						vm->s->monitor == VM_UML);
+				if (vm->s->monitor == VM_UML)
+					host_prof_answer(vm->priv, answer_prof, vm);
+			}
 		}
 		if (waitpid(vm->pid, &st, WNOHANG) == vm->pid) {
 			pgroup_forget(vm->pid);	/* reaped: its slot is free again */
@@ -571,6 +591,8 @@ static void cut_partial_row(const struct vm *vm)
 
 static void vm_release(struct vm *vm)
 {
+	if (vm->prof.pid > 0)	/* a guest gone mid-run: its perf stopped, the partial summary kept */
+		profile_finish(&vm->prof);
 	if (vm->console >= 0)
 		close(vm->console);
 	if (vm->log >= 0)

@@ -92,6 +92,14 @@ void bisect_text_write(FILE *out, const struct bisect_done *d)
 	fclose(f);
 }
 
+void bisect_text_slower(FILE *out, const char *text)
+{
+	FILE *f = escaped_open(out);
+
+	fprintf(f, "bisect: the culprit against its parent, by their profiles: %s\n", text);
+	fclose(f);
+}
+
 void bisect_text_no_mail(FILE *out)
 {
 	fprintf(out, "bisect: no culprit named, so no mail\n");

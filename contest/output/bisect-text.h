@@ -16,6 +16,10 @@
 /* d's outcome on out (with --format mail, stdout is set aside: stderr) */
 void bisect_text_write(FILE *out, const struct bisect_done *d);
 
+/* which functions the culprit made slower (show_slower_symbols's
+ * sentence; the symbols are a profile's text, escaped) */
+void bisect_text_slower(FILE *out, const char *text);
+
 /* that a bisection with no culprit makes no mail */
 void bisect_text_no_mail(FILE *out);
 

@@ -11,10 +11,11 @@
  *   "symbol_tests": the profiled symbols tested (Holm's count),
  *   "symbols": [ per load, NEW kernel and kernel symbol (results/symbols.h):
  *                { "load", "kernel", "symbol", "base_pct", "base_sd",
- *                  "base_runs", "base_bounded", "pct", "sd", "runs",
- *                  "bounded", "change_points", "tested", "p_value",
- *                  "p_holm", "significant", and where tested "diff_pct"
- *                  (NEW's share against BASE's, signed), "mde_pct",
+ *                  "base_samples", "base_runs", "base_bounded", "pct",
+ *                  "sd", "samples", "runs", "bounded", "change_points",
+ *                  "tested", "p_value", "p_holm", "significant", and
+ *                  where tested "diff_pct" (NEW's samples a run against
+ *                  BASE's, signed: what is tested), "mde_pct",
  *                  "mde_floor", "verdict", "sessions", "pairs";
  *                  "verdict_reason" } ] }
  */
@@ -70,10 +71,12 @@ static json_t *json_symbol(const struct compare *c, const struct symbol_row *s)
 	json_put(o, "symbol", json_name(s->symbol, "symbol"));
 	json_put(o, "base_pct", json_number(s->base_pct));
 	json_put(o, "base_sd", json_number(s->base_sd));
+	json_put(o, "base_samples", json_number(s->base_samples));
 	json_put(o, "base_runs", json_integer(s->base_runs));
 	json_put(o, "base_bounded", json_integer(s->base_bounded));
 	json_put(o, "pct", json_number(s->new_pct));
 	json_put(o, "sd", json_number(s->new_sd));
+	json_put(o, "samples", json_number(s->new_samples));
 	json_put(o, "runs", json_integer(s->new_runs));
 	json_put(o, "bounded", json_integer(s->new_bounded));
 	json_put(o, "change_points", json_number(symbols_change(s)));

@@ -191,6 +191,8 @@ struct symbol_row {
 	 * its sample SD (NAN with one run); a run that did not keep the
 	 * symbol counts at its bound (symbols.h) */
 	double base_pct, new_pct, base_sd, new_sd;
+	/* the mean samples a run in the symbol (at the bound where not kept): what is tested */
+	double base_samples, new_samples;
 	unsigned short base_runs, new_runs;	/* runs with a profile */
 	unsigned short base_bounded, new_bounded;	/* of those, runs counted at the bound */
 	unsigned short paired;		/* rounds tested round by round; 0: not paired */

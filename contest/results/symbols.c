@@ -46,8 +46,8 @@ static double bound(const struct monitor_profile *p)
 	return fmax(least, 0.5);
 }
 
-/* sym's share in run r in percent; *bounded counts a run at its bound */
-static double share(const struct monitor_run *r, const char *sym, unsigned short *bounded)
+/* sym's samples in run r, the tested value; *bounded counts a run at its bound */
+static double count(const struct monitor_run *r, const char *sym, unsigned short *bounded)
 {
 	double n = kept(&r->profile, sym);
 
@@ -55,7 +55,15 @@ static double share(const struct monitor_run *r, const char *sym, unsigned short
 		n = bound(&r->profile);
 		(*bounded)++;
 	}
-	return 100.0 * n / r->profile.kernel;
+	return n;
+}
+
+/* sym's share of run r's kernel samples in percent, what the writers show */
+static double share(const struct monitor_run *r, const char *sym)
+{
+	unsigned short ignored = 0;
+
+	return 100.0 * count(r, sym, &ignored) / r->profile.kernel;
 }
 
 /* every name either side kept, once; a NULL-terminated malloc'd array of borrowed names */
@@ -88,6 +96,31 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/*
+ * The variance of the mean of ln(count) over side s from sampling alone:
+ * a count n of samples is Poisson, its log's variance 1/n. A few samples
+ * a run repeat the same small integers (1, 1, 1 against 2, 2, 2), whose
+ * sample variance is 0 and whose p would be too: the estimate's SE is at
+ * least this (the sum of both sides', or of the pairs').
+ */
+static double poisson_var(const struct side *s, const char *sym)
+{
+	unsigned short ignored = 0;
+	double v = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		v += 1.0 / count(s->runs[i], sym, &ignored);
+	return s->n ? v / ((double)s->n * (double)s->n) : 0;
+}
+
+static void floor_se(struct symbol_row *row, const struct side *b, const struct side *n)
+{
+	double floor = sqrt(poisson_var(b, row->symbol) + poisson_var(n, row->symbol));
+
+	if (!row->diff.why && isfinite(row->diff.se) && row->diff.se < floor)
+		row->diff.se = floor;
+}
+
 /* the estimate of a tested row: paired, Welch or the drift, as compare's rows */
 static void estimate(const struct compare *c, struct symbol_row *row, const struct side *b,
 		     const struct side *n, const struct running_stats *sb,
@@ -102,14 +135,15 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 			log_diff_welch(&row->diff, sb, sn);
 			row->mde_floor = 1;
 		}
+		floor_se(row, b, n);
 		return;
 	}
 	running_stats_init(&ratios);
 	for (size_t i = 0; i < n->n; i++)
 		for (size_t j = 0; j < b->n; j++)
 			if (b->runs[j]->run == n->runs[i]->run) {
-				running_stats_add(&ratios, log(share(n->runs[i], row->symbol, &ignored) /
-							       share(b->runs[j], row->symbol, &ignored)));
+				running_stats_add(&ratios, log(count(n->runs[i], row->symbol, &ignored) /
+							       count(b->runs[j], row->symbol, &ignored)));
 				break;
 			}
 	row->paired = ratios.n >= 2 ? (unsigned short)ratios.n : 0;
@@ -117,9 +151,22 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 		log_diff_paired(&row->diff, &ratios);
 	else
 		log_diff_welch(&row->diff, sb, sn);
+	floor_se(row, b, n);
 }
 
-/* one symbol's row: its shares on both sides, whether and how it is tested */
+/* the mean and SD of sym's shares over side s, the runs' own SD NAN with one run */
+static void shares_of(const struct side *s, const char *sym, double *mean, double *sd)
+{
+	struct running_stats st;
+
+	running_stats_init(&st);
+	for (size_t i = 0; i < s->n; i++)
+		running_stats_add(&st, share(s->runs[i], sym));
+	*mean = running_stats_mean(&st);
+	*sd = s->n > 1 ? running_stats_sd(&st) : NAN;
+}
+
+/* one symbol's row: its shares on both sides, whether and how its counts are tested */
 static void add_symbol(struct compare *c, struct symbol_row *row, const struct side *b,
 		       const struct side *n)
 {
@@ -128,15 +175,15 @@ static void add_symbol(struct compare *c, struct symbol_row *row, const struct s
 	running_stats_init(&sb);
 	running_stats_init(&sn);
 	for (size_t i = 0; i < b->n; i++)
-		running_stats_add(&sb, share(b->runs[i], row->symbol, &row->base_bounded));
+		running_stats_add(&sb, count(b->runs[i], row->symbol, &row->base_bounded));
 	for (size_t i = 0; i < n->n; i++)
-		running_stats_add(&sn, share(n->runs[i], row->symbol, &row->new_bounded));
+		running_stats_add(&sn, count(n->runs[i], row->symbol, &row->new_bounded));
 	row->base_runs = (unsigned short)b->n;
 	row->new_runs = (unsigned short)n->n;
-	row->base_pct = running_stats_mean(&sb);
-	row->new_pct = running_stats_mean(&sn);
-	row->base_sd = b->n > 1 ? running_stats_sd(&sb) : NAN;
-	row->new_sd = n->n > 1 ? running_stats_sd(&sn) : NAN;
+	row->base_samples = running_stats_mean(&sb);
+	row->new_samples = running_stats_mean(&sn);
+	shares_of(b, row->symbol, &row->base_pct, &row->base_sd);
+	shares_of(n, row->symbol, &row->new_pct, &row->new_sd);
 	row->p = row->p_holm = NAN;
 	row->verdict.kind = VERDICT_UNDECIDED;
 	row->verdict.diff_pct = row->verdict.p = row->verdict.p_same = NAN;
@@ -296,4 +343,66 @@ size_t symbols_of(const struct compare *c, const char *load, size_t k,
 	if (n)
 		qsort(*out, n, sizeof(**out), order_cmp);
 	return n;
+}
+
+/* "ksys_read self 0.41% -> 9.13%" */
+static char *moved(const struct symbol_row *s)
+{
+	return xasprintf("%s self %.2f%% -> %.2f%%", s->symbol, s->base_pct, s->new_pct);
+}
+
+/* the worse after the first, named: "; also worse: a, b (and 3 more)" */
+static char *also_worse(const struct symbol_row *const *rows, size_t n)
+{
+	char *text = xstrdup(""), *next;
+	size_t i;
+
+	for (i = 1; i < n && rows[i]->tested && rows[i]->verdict.kind == VERDICT_WORSE; i++) {
+		if (i > 3)
+			continue;
+		next = xasprintf("%s%s%s", text, i == 1 ? "; also worse: " : ", ", rows[i]->symbol);
+		free(text);
+		text = next;
+	}
+	if (i > 4) {
+		next = xasprintf("%s (and %zu more)", text, i - 4);
+		free(text);
+		text = next;
+	}
+	return text;
+}
+
+char *symbols_slower_text(const struct compare *c, const char *load, size_t k)
+{
+	const struct symbol_row **rows;
+	size_t n = symbols_of(c, load, k, &rows), most = 0;
+	char *text, *what, *also;
+
+	if (!n) {
+		free(rows);
+		return NULL;
+	}
+	if (rows[0]->tested && rows[0]->verdict.kind == VERDICT_WORSE) {
+		what = moved(rows[0]);
+		also = also_worse(rows, n);
+		text = xasprintf("most changed: %s, worse, p %.2g (Holm's, over %zu symbol%s)%s",
+				 what, rows[0]->p_holm, c->nsym_tests, c->nsym_tests == 1 ? "" : "s",
+				 also);
+		free(also);
+	} else {
+		for (size_t i = 1; i < n; i++)
+			if (rows[i]->tested && (!rows[most]->tested ||
+						fabs(symbols_change(rows[i])) >
+						fabs(symbols_change(rows[most]))))
+				most = i;
+		what = moved(rows[most]);
+		text = xasprintf("the profile cannot tell which function: none of %zu symbol%s "
+				 "tested is decided worse (most changed: %s, %s)", c->nsym_tests,
+				 c->nsym_tests == 1 ? "" : "s", what,
+				 rows[most]->verdict.reason ? rows[most]->verdict.reason :
+				 verdict_name(rows[most]->verdict.kind));
+	}
+	free(what);
+	free(rows);
+	return text;
 }

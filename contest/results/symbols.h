@@ -5,8 +5,14 @@
  * against BASE, compare's struct symbol_row (compare.h) per symbol:
  *
  *  - the runs: each side's ok runs of the load with a profile that has
- *    kernel samples; a symbol's value in a run is its share of the run's
- *    kernel samples in percent (self: the samples in its own code).
+ *    kernel samples; a symbol's value in a run is its count of samples
+ *    (self: those in its own code), the CPU time the kernel spent in it
+ *    over the run's compile, which is the same work on both kernels. Not
+ *    its share of the run's kernel samples: shares are parts of a whole,
+ *    and one symbol growing 3x shrinks every other's share, which quiet
+ *    runs then decide "better". The rows show the mean shares all the
+ *    same (base_pct, new_pct: where the kernel's time went); the test,
+ *    the MDE and diff_pct are on the counts (base_samples, new_samples).
  *  - a symbol outside a run's kept list had at most as many samples as
  *    the least that run kept when the list was cut there (it holds
  *    MONITOR_PROFILE_SYMS), else none (the list is the whole profile);
@@ -16,14 +22,16 @@
  *    or more on each side. The others (kept now and then on both sides,
  *    near the list's end) are rows with tested 0: no p, no verdict.
  *  - the estimate is compare's (compare.h, verdict.h), on the log of the
- *    share: round by round (the mean log ratio) where the load's runs
+ *    count: round by round (the mean log ratio) where the load's runs
  *    interleaved and 2 rounds or more have both profiles; else Welch's
  *    within one session; else the drift between sessions (the
  *    calibration's tau2), and without one undecided, its MDE the
- *    within-session one (mde_floor).
+ *    within-session one (mde_floor). The SE is at least sampling's: a
+ *    count n is Poisson, ln n's variance 1/n, so a few samples a run
+ *    (1, 1, 1 against 2, 2, 2: no sample variance) decide nothing.
  *  - the verdict: the two-sided p of each test, adjusted by Holm over
  *    every symbol tested in the comparison (all loads and kernels; a
- *    family of its own, apart from compare's metrics); a larger share is
+ *    family of its own, apart from compare's metrics); a larger count is
  *    worse, a smaller better, and either only where the adjusted p is
  *    below alpha; "same" by compare's TOST within its margin; the MDE at
  *    alpha / tests (Holm's first step: what one changed symbol among
@@ -70,5 +78,14 @@ const char *symbols_mark(const struct symbol_row *s, double alpha);
  */
 size_t symbols_of(const struct compare *c, const char *load, size_t k,
 		  const struct symbol_row ***out);
+
+/*
+ * Which functions NEW kernel k made slower under load, in a sentence
+ * (malloc'd): "most changed: SYMBOL self 0.41% -> 9.13%, worse, p 3e-05
+ * (Holm's, over N symbols)" and any other worse, or "the profile cannot
+ * tell which function: ..." with the one that moved most and why it is
+ * undecided. NULL where no run of the load has a profile.
+ */
+char *symbols_slower_text(const struct compare *c, const char *load, size_t k);
 
 #endif

@@ -2,9 +2,11 @@
 #include "session/profile.h"
 #include "session/loadproc.h"
 #include "results/monitor-logs.h"
+#include "record/env.h"
 #include "loads/load.h"
 #include "sys/perfctr.h"
 #include "sys/pgroup.h"
+#include "sys/hostcpu.h"
 #include "lib/proc.h"
 #include "lib/util.h"
 
@@ -28,7 +30,31 @@ enum {
 	KEEP_COMMS = 20, KEEP_SYMS = MONITOR_PROFILE_SYMS,
 	STOP_WAIT_MS = 5000,	/* perf writes its header on SIGTERM: wait this long */
 	CTL_WAIT_MS = 3000,	/* for perf to open its control FIFO, and each ack */
+	ASK_WAIT_S = 10,	/* a UML guest's ask of the host: perf's start and acks */
+	FINISH_WAIT_S = 300,	/* ... and its finish: perf script of a long compile's samples */
 };
+
+/* in a UML guest with the host's channel: its kernel is the host's to sample */
+static int in_uml_guest(void)
+{
+	const char *g = getenv("CONTEST_GUEST"), *dir = getenv(HOST_CPU_ENV);
+	size_t len = strlen(ENV_KEY(guest));
+
+	/* boot.c's guest_env: its first line names the monitor */
+	return g && dir && *dir && !strncmp(g, ENV_KEY(guest), len) && !strncmp(g + len, ": uml\n", 6);
+}
+
+/* ask the host for p's guest (profile.h); 0, or -1 said */
+static int ask_host(struct profile *p, const char *ask, double timeout_s)
+{
+	char reply[512];
+
+	if (host_prof_ask(ask, timeout_s, reply, sizeof(reply)) < 0)
+		return error("the host did not answer '%s' for the profile of %s", ask, p->base);
+	if (strcmp(reply, "ok"))
+		return error("the host's profile of this guest: %s", reply);
+	return 0;
+}
 
 int profile_check(char *why, size_t len)
 {
@@ -36,6 +62,8 @@ int profile_check(char *why, size_t len)
 	struct spawn_opts o = { .devnull_out = 1 };
 
 	/* Debian's /usr/bin/perf is a wrapper that fails without the kernel's own perf */
+	if (in_uml_guest())	/* the host's perf: checked when it booted us (boot.c) */
+		return 0;
 	if (load_find_program("perf") == 0 && run_cmd(argv, &o) == 0)
 		return 0;
 	snprintf(why, len, "monitors = profile needs perf (apt-get install linux-perf)");
@@ -47,17 +75,30 @@ static char *path_of(const struct profile *p, const char *ext)
 	return xasprintf("%s.%s", p->base, ext);
 }
 
-static void remove_files(const struct profile *p)
+/* perf's FIFOs and raw data, in p's private directory: not beside the
+ * logs, whose filesystem (a QEMU guest's 9p, NFS) may have no FIFOs */
+static char *raw_of(const struct profile *p, const char *name)
 {
-	static const char *const exts[] = { "perf.ctl", "perf.ack", "perf.data", "perf.data.old",
-					    "perf.script" };
+	return xasprintf("%s/%s", p->tmp, name);
+}
 
-	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
-		char *path = path_of(p, exts[i]);
+static void remove_files(struct profile *p)
+{
+	static const char *const names[] = { "perf.ctl", "perf.ack", "perf.data", "perf.data.old",
+					     "perf.script" };
+
+	if (!p->tmp)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		char *path = raw_of(p, names[i]);
 
 		unlink(path);
 		free(path);
 	}
+	if (rmdir(p->tmp) < 0 && errno != ENOENT)
+		warning("cannot remove '%s': %s", p->tmp, strerror(errno));
+	free(p->tmp);
+	p->tmp = NULL;
 }
 
 static void sleep_ms(long ms)
@@ -78,20 +119,27 @@ static int open_ctl(const char *path, pid_t pid)
 	return -1;
 }
 
-int profile_start(struct profile *p, const char *base)
+/* perf record of target ("-a", or "-p" and a pid) for the files named after base */
+static int start_perf(struct profile *p, const char *base, const char *target, const char *pid)
 {
 	char *ctl, *ack, *data, *fifos, *log;
 	struct spawn_opts o = { .truncate_out = 1, .new_pgrp = 1 };
 	int ret = -1;
 
-	memset(p, 0, sizeof(*p));
+	const char *tmpdir = getenv("TMPDIR");
+
 	p->ctl = p->ack = -1;
 	p->base = xstrdup(base);
-	p->event = perfctr_can_count_cycles() ? "cycles" : "cpu-clock";
-	remove_files(p);
-	ctl = path_of(p, "perf.ctl");
-	ack = path_of(p, "perf.ack");
-	data = path_of(p, "perf.data");
+	p->tmp = xasprintf("%s/contest-perf.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(p->tmp)) {
+		error("cannot create '%s': %s", p->tmp, strerror(errno));
+		free(p->tmp);
+		p->tmp = NULL;
+		return -1;
+	}
+	ctl = raw_of(p, "perf.ctl");
+	ack = raw_of(p, "perf.ack");
+	data = raw_of(p, "perf.data");
 	log = path_of(p, "perf.log");
 	fifos = xasprintf("fifo:%s,%s", ctl, ack);
 	if (mkfifo(ctl, 0600) < 0 || mkfifo(ack, 0600) < 0) {
@@ -100,10 +148,28 @@ int profile_start(struct profile *p, const char *base)
 	}
 	{
 		char freq[16];
-		char *argv[] = { "perf", "record", "-a", "-e", (char *)p->event, "-F", freq,
-				 "-B", "-N", "-D", "-1", "--control", fifos, "-o", data, NULL };
+		char *argv[20];
+		size_t n = 0;
 
 		snprintf(freq, sizeof(freq), "%d", PROFILE_FREQ);
+		argv[n++] = "perf";
+		argv[n++] = "record";
+		argv[n++] = (char *)target;
+		if (pid)
+			argv[n++] = (char *)pid;
+		argv[n++] = "-e";
+		argv[n++] = (char *)p->event;
+		argv[n++] = "-F";
+		argv[n++] = freq;
+		argv[n++] = "-B";	/* no build-ids: a UML binary is 75 MB to copy */
+		argv[n++] = "-N";
+		argv[n++] = "-D";
+		argv[n++] = "-1";
+		argv[n++] = "--control";
+		argv[n++] = fifos;
+		argv[n++] = "-o";
+		argv[n++] = data;
+		argv[n] = NULL;
 		o.out = log;
 		p->pid = spawn(argv, &o);
 	}
@@ -128,12 +194,39 @@ out:
 	return ret;
 }
 
+int profile_start(struct profile *p, const char *base)
+{
+	memset(p, 0, sizeof(*p));
+	p->ctl = p->ack = -1;
+	if (in_uml_guest()) {
+		char *ask = xasprintf("start %s", base);
+		int ret;
+
+		p->base = xstrdup(base);
+		ret = ask_host(p, ask, ASK_WAIT_S);
+		free(ask);
+		p->remote = ret == 0;
+		return ret;
+	}
+	p->event = perfctr_can_count_cycles() ? "cycles" : "cpu-clock";
+	return start_perf(p, base, "-a", NULL);
+}
+
 /* tell perf cmd ("enable", "disable") and wait for its ack, bounded */
 static void control(struct profile *p, const char *cmd)
 {
 	struct pollfd pfd = { .fd = p->ack, .events = POLLIN };
 	char buf[64];
 
+	if (p->remote) {
+		char *ask = xstrdup(cmd);
+
+		ask[strcspn(ask, "\n")] = '\0';
+		if (ask_host(p, ask, ASK_WAIT_S) < 0)
+			p->remote = 0;	/* said once; the run goes on without */
+		free(ask);
+		return;
+	}
 	if (p->ctl < 0 || p->ack < 0)
 		return;
 	if (write_all(p->ctl, cmd, strlen(cmd)) < 0) {
@@ -177,10 +270,10 @@ static void stop_perf(struct profile *p)
 	p->pid = 0;
 }
 
-/* perf script of the data into base.perf.script; its text, NULL when it failed */
+/* perf script of the data into the private perf.script; its text, NULL when it failed */
 static char *script_text(const struct profile *p)
 {
-	char *data = path_of(p, "perf.data"), *out = path_of(p, "perf.script"), *text = NULL;
+	char *data = raw_of(p, "perf.data"), *out = raw_of(p, "perf.script"), *text = NULL;
 	char *argv[] = { "perf", "script", "-i", data, "-F", "comm,ip,sym,dso", NULL };
 	struct spawn_opts o = { .out = out, .truncate_out = 1 };
 	char how[PROC_STATUS_LEN];
@@ -208,6 +301,10 @@ void profile_finish(struct profile *p)
 {
 	char *text, *summary, *path;
 
+	if (p->remote)
+		ask_host(p, "finish", FINISH_WAIT_S);
+	p->remote = 0;
+
 	if (p->ctl >= 0)
 		close(p->ctl);
 	if (p->ack >= 0)
@@ -216,7 +313,7 @@ void profile_finish(struct profile *p)
 	if (p->pid > 0) {
 		stop_perf(p);
 		if ((text = script_text(p))) {
-			summary = profile_summarise(text, p->event);
+			summary = profile_summarise_dso(text, p->event, p->kernel_dso);
 			path = path_of(p, "profile");
 			write_summary(path, summary);
 			free(path);
@@ -224,10 +321,55 @@ void profile_finish(struct profile *p)
 			free(text);
 		}
 	}
-	if (p->base)
-		remove_files(p);
+	remove_files(p);
 	free(p->base);
-	p->base = NULL;
+	free(p->kernel_dso);
+	p->base = p->kernel_dso = NULL;
+}
+
+/* ---- the host's side of a UML guest ---- */
+
+static char *host_start(struct profile *p, const char *base, pid_t pid, const char *image)
+{
+	char why[128], spid[24];
+
+	if (p->pid > 0)		/* a run the guest did not finish (it failed): dropped */
+		profile_finish(p);
+	if (profile_check(why, sizeof(why)) < 0)
+		return xasprintf("error: %s", why);
+	memset(p, 0, sizeof(*p));
+	/* UML's kernel is user code here: the host's PMU would do, but a
+	 * timer's samples need none and are what a guest's perf would use */
+	p->event = "cpu-clock";
+	p->kernel_dso = xstrdup(image);
+	snprintf(spid, sizeof(spid), "%d", (int)pid);
+	if (start_perf(p, base, "-p", spid) < 0) {
+		char *log = path_of(p, "perf.log");
+		char *reply = xasprintf("error: perf record -p %d did not start: see '%s'",
+					(int)pid, log);
+
+		free(log);
+		profile_finish(p);
+		return reply;
+	}
+	return xstrdup("ok");
+}
+
+char *profile_host_answer(struct profile *p, const char *ask, pid_t pid, const char *image)
+{
+	if (!strncmp(ask, "start ", 6) && ask[6] == '/')
+		return host_start(p, ask + 6, pid, image);
+	if (p->pid <= 0)
+		return xasprintf("error: '%s' with no perf record running", ask);
+	if (!strcmp(ask, "enable"))
+		profile_enable(p);
+	else if (!strcmp(ask, "disable"))
+		profile_disable(p);
+	else if (!strcmp(ask, "finish"))
+		profile_finish(p);
+	else
+		return xasprintf("error: unknown ask '%s'", ask);
+	return xstrdup("ok");
 }
 
 /* ---- the summary ---- */
@@ -279,9 +421,19 @@ static void tally_write(FILE *f, const char *tag, const struct tally *t, size_t 
 		fprintf(f, "%s %zu %s\n", tag, t->counts[i], t->keys[i]);
 }
 
-/* a dso (or an address with none) in the kernel: [kernel.kallsyms], vmlinux */
-static int in_kernel(const char *dso, uint64_t ip)
+static const char *base_name(const char *path)
 {
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* a dso (or an address with none) in the kernel: [kernel.kallsyms],
+ * vmlinux; with kernel_dso (a UML guest's binary) that one alone */
+static int in_kernel(const char *dso, uint64_t ip, const char *kernel_dso)
+{
+	if (kernel_dso)
+		return !strcmp(dso, kernel_dso) || !strcmp(base_name(dso), base_name(kernel_dso));
 	if (!strncmp(dso, "[kernel", 7) || strstr(dso, "vmlinux"))
 		return 1;
 	return !strcmp(dso, "[unknown]") && ip >= UINT64_C(0xffff800000000000);
@@ -314,6 +466,11 @@ static int parse_sample(char *line, const char **comm, uint64_t *ip, const char 
 
 char *profile_summarise(const char *script, const char *event)
 {
+	return profile_summarise_dso(script, event, NULL);
+}
+
+char *profile_summarise_dso(const char *script, const char *event, const char *kernel_dso)
+{
 	char *text = xstrdup(script), *line, *save = NULL, *out = NULL;
 	struct tally comms = { 0 }, syms = { 0 };
 	size_t samples = 0, kernel, len = 0;
@@ -326,7 +483,7 @@ char *profile_summarise(const char *script, const char *event)
 		if (parse_sample(line, &comm, &ip, &sym, &dso) < 0)
 			continue;
 		samples++;
-		if (in_kernel(dso, ip))
+		if (in_kernel(dso, ip, kernel_dso))
 			tally_add(&syms, *sym ? sym : "[unknown]");
 		else
 			tally_add(&comms, comm);
@@ -336,7 +493,8 @@ char *profile_summarise(const char *script, const char *event)
 	tally_count(&syms);
 	if (!(f = open_memstream(&out, &len)))
 		die(EXIT_NO_MEMORY, "out of memory");
-	fprintf(f, "# contest profile: perf record -a over the compile's window\n");
+	fprintf(f, "# contest profile: perf record %s over the compile's window\n",
+		kernel_dso ? "-p of a UML guest's kernel (its binary's samples)" : "-a");
 	fprintf(f, "event %s\nsamples %zu\nkernel %zu\n", event, samples, kernel);
 	tally_write(f, "comm", &comms, KEEP_COMMS);
 	tally_write(f, "sym", &syms, KEEP_SYMS);

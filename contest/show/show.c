@@ -7,6 +7,7 @@
 #include "output/report-write.h"
 #include "results/calibration.h"
 #include "results/store.h"
+#include "results/symbols.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -148,6 +149,21 @@ int show_lkp(const struct lkp_args *a, FILE *out)
 	compare_confounds_free(confounds);
 	compare_release(&c);
 	return status;
+}
+
+char *show_slower_symbols(const char *dir, const char *base, const char *head, const char *load)
+{
+	char *kernels[] = { (char *)base, (char *)head }, **confounds, *text;
+	struct compare_opts o;
+	struct compare c;
+
+	compare_opts_init(&o);
+	if (compare_read_inputs(&c, dir, kernels, 2, &o, 1, &confounds) < 0)
+		return NULL;
+	text = symbols_slower_text(&c, load, 1);
+	compare_confounds_free(confounds);
+	compare_release(&c);
+	return text;
 }
 
 /* a session's last line: the runs.tsv files its rows went to, after the

@@ -86,6 +86,11 @@ struct lkp_args {
 };
 int show_lkp(const struct lkp_args *a, FILE *out);
 
+/* which functions head made slower than base under load, by their
+ * profiles' test (results/symbols.h's sentence), malloc'd; NULL where
+ * the runs have no profile or cannot be read */
+char *show_slower_symbols(const char *dir, const char *base, const char *head, const char *load);
+
 /* a session's last line: the runs.tsv files its rows went to, after the
  * tables on stdout (one for `run`, one per guest kernel for --boot) */
 void show_where(const char *dir, const char *const *kernels, size_t n);

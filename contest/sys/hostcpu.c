@@ -16,6 +16,8 @@
 
 #define ASK_PREFIX "cpu-ask."
 #define REPLY_PREFIX "cpu."
+#define PROF_ASK_PREFIX "prof-ask."
+#define PROF_REPLY_PREFIX "prof."
 /* how long the guest waits for the host: a busy host answers in ms */
 #define ASK_TIMEOUT_S 5.0
 
@@ -98,23 +100,30 @@ int host_cpu_watch(const char *dir)
 	return fd;
 }
 
-static int write_reply(const char *dir, const char *seq, const struct host_cpu *c)
+/* write line into dir/prefixSEQ through a temporary name: never seen half written */
+static int write_renamed(const char *dir, const char *prefix, const char *seq, const char *line)
 {
-	char *tmp = xasprintf("%s/.%s%s", dir, REPLY_PREFIX, seq);
-	char *path = xasprintf("%s/%s%s", dir, REPLY_PREFIX, seq), line[128];
+	char *tmp = xasprintf("%s/.%s%s", dir, prefix, seq);
+	char *path = xasprintf("%s/%s%s", dir, prefix, seq);
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), ret = 0;
 
-	if (isnan(c->user_s))
-		snprintf(line, sizeof(line), "%.3f - -\n", c->total_s);
-	else
-		snprintf(line, sizeof(line), "%.3f %.3f %.3f\n", c->total_s, c->user_s, c->sys_s);
-	/* renamed into place: the guest never sees half a reply */
 	if (fd < 0 || write_all(fd, line, strlen(line)) < 0 || close(fd) < 0 ||
 	    rename(tmp, path) < 0)
 		ret = error("cannot write '%s': %s", path, strerror(errno));
 	free(tmp);
 	free(path);
 	return ret;
+}
+
+static int write_reply(const char *dir, const char *seq, const struct host_cpu *c)
+{
+	char line[128];
+
+	if (isnan(c->user_s))
+		snprintf(line, sizeof(line), "%.3f - -\n", c->total_s);
+	else
+		snprintf(line, sizeof(line), "%.3f %.3f %.3f\n", c->total_s, c->user_s, c->sys_s);
+	return write_renamed(dir, REPLY_PREFIX, seq, line);
 }
 
 void host_cpu_answer(const char *dir, int watch_fd, pid_t leader, int split)
@@ -145,6 +154,41 @@ void host_cpu_answer(const char *dir, int watch_fd, pid_t leader, int split)
 		free(reply);
 	}
 	closedir(d);
+}
+
+void host_prof_answer(const char *dir, host_prof_fn fn, void *ctx)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned long seq = 0;
+
+	/* the oldest unanswered ask: the guest asks one at a time */
+	while (d && (e = readdir(d))) {
+		const char *tail = e->d_name + strlen(PROF_ASK_PREFIX);
+		char *reply;
+
+		if (strncmp(e->d_name, PROF_ASK_PREFIX, strlen(PROF_ASK_PREFIX)))
+			continue;
+		reply = xasprintf("%s/%s%s", dir, PROF_REPLY_PREFIX, tail);
+		if (access(reply, F_OK) < 0 && (!seq || strtoul(tail, NULL, 10) < seq))
+			seq = strtoul(tail, NULL, 10);
+		free(reply);
+	}
+	if (d)
+		closedir(d);
+	if (seq) {
+		char name[32], *path, line[1024], *answer, *text;
+
+		snprintf(name, sizeof(name), "%lu", seq);
+		path = xasprintf("%s/%s%s", dir, PROF_ASK_PREFIX, name);
+		answer = read_line_file(path, line, sizeof(line)) == 0 ? fn(ctx, line) :
+			 xstrdup("error: cannot read the ask");
+		text = xasprintf("%s\n", answer);
+		write_renamed(dir, PROF_REPLY_PREFIX, name, text);
+		free(text);
+		free(answer);
+		free(path);
+	}
 }
 
 /* ---- the guest ---- */
@@ -192,6 +236,41 @@ int host_cpu_ask(struct host_cpu *c)
 	unlink(reply);
 	free(ask);
 	free(reply);
+	return ret;
+}
+
+static void unlink_seq(const char *dir, const char *prefix, const char *seq)
+{
+	char *path = xasprintf("%s/%s%s", dir, prefix, seq);
+
+	unlink(path);
+	free(path);
+}
+
+int host_prof_ask(const char *ask, double timeout_s, char *reply, size_t len)
+{
+	static unsigned long seq;
+	const char *dir = getenv(HOST_CPU_ENV);
+	char name[32], *path, *text;
+	struct timespec ms = { 0, 2 * 1000 * 1000 };
+	double deadline = now_mono() + timeout_s;
+	int ret = -1;
+
+	if (!dir || !*dir)
+		return -1;
+	snprintf(name, sizeof(name), "%lu", ++seq);
+	text = xasprintf("%s\n", ask);
+	if (write_renamed(dir, PROF_ASK_PREFIX, name, text) == 0) {
+		path = xasprintf("%s/%s%s", dir, PROF_REPLY_PREFIX, name);
+		while (access(path, F_OK) < 0 && now_mono() < deadline)
+			nanosleep(&ms, NULL);
+		ret = read_line_file(path, reply, len);
+		/* the ask first: an ask without its reply is one the host answers */
+		unlink_seq(dir, PROF_ASK_PREFIX, name);
+		unlink(path);
+		free(path);
+	}
+	free(text);
 	return ret;
 }
 

@@ -20,6 +20,7 @@
 #ifndef CONTEST_HOSTCPU_H
 #define CONTEST_HOSTCPU_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /* the guest's environment entry naming the shared directory */
@@ -39,11 +40,23 @@ int host_cpu_watch(const char *dir);
 /* answer every unanswered ask in dir (draining watch_fd when >= 0) */
 void host_cpu_answer(const char *dir, int watch_fd, pid_t leader, int split);
 
+/*
+ * A UML guest's profile (session/profile.h) through the same directory:
+ * the guest writes DIR/prof-ask.N holding one line, the host answers
+ * DIR/prof.N with one line from fn (malloc'd), for every unanswered ask
+ * in the order of N. The guest waits for each answer before its next ask.
+ */
+typedef char *(*host_prof_fn)(void *ctx, const char *ask);
+void host_prof_answer(const char *dir, host_prof_fn fn, void *ctx);
+
 /* ---- the guest ---- */
 
 /* ask the host through HOST_CPU_ENV's directory: 0, or -1 (no channel,
  * or no answer within a few seconds, warned once) */
 int host_cpu_ask(struct host_cpu *c);
+/* ask the host for a profile (the line ask): 0 with its reply's line in
+ * reply, or -1 (no channel, or no answer within timeout_s) */
+int host_prof_ask(const char *ask, double timeout_s, char *reply, size_t len);
 /* b - a into total, user, sys (NAN where either has none) */
 void host_cpu_delta(const struct host_cpu *a, const struct host_cpu *b, double out[3]);
 

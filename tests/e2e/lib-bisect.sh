@@ -176,3 +176,43 @@ plant_candidate() {
 		"$tree" "$sha" "$(git -C "$tree" log -1 --format=%s "$sha")" >> "$d/env"
 	printf 'contest_version: 0.1.0\nconfig:\nworkload = synthetic\nruns = 1\nloads = noload\n' >> "$d/env"
 }
+
+# make_kernel_repo W RECIPE SIXTH MSG: W/linux, a git repository of
+# linux-source-6.1 (a base commit, then nine small commits: comments in
+# files UML builds, but the sixth, whose subject is MSG, is the function
+# SIXTH's edit of the file it is given, fs/read_write.c) and W/fast.config
+# (no debug info: the first build takes about half as long). Made once:
+# fixed names and dates give the same commit ids every time, so a later
+# run builds incrementally (minutes, not the first build's quarter hour);
+# RECIPE names how the commits are made: change it with them. 1 when the
+# tree cannot be unpacked (said by an ok line).
+make_kernel_repo() {
+	local w=$1 recipe=$2 sixth=$3 msg6=$4 g=$1/linux src i f msg
+	local files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
+		mm/memory.c kernel/sched/core.c fs/exec.c)
+	export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
+		GIT_COMMITTER_EMAIL=t@example.org GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" \
+		GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+	[ "$(cat "$w/recipe" 2>/dev/null)" = "$recipe" ] && return 0
+	rm -rf "$w"
+	mkdir -p "$w"
+	src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work") || { ok 1 "kernel-tree.sh unpacks linux-source-6.1"; return 1; }
+	cp -a "$src" "$g"
+	rm -f "$g/.contest-unpacked"
+	git init -q "$g"
+	# -f: Debian's .gitignore ignores every top-level entry
+	git -C "$g" add -f -A > /dev/null && git -C "$g" commit -qm "linux-source-6.1" > /dev/null
+	for i in 1 2 3 4 5 6 7 8 9; do
+		f=${files[$((i - 1))]}
+		if [ "$i" = 6 ]; then
+			"$sixth" "$g/$f"
+			msg=$msg6
+		else
+			printf '/* contest bisect test: commit %d */\n' "$i" >> "$g/$f"
+			msg="$(dirname "$f"): a comment, commit $i"
+		fi
+		git -C "$g" commit -qam "$msg"
+	done
+	printf 'CONFIG_DEBUG_INFO_NONE=y\n' > "$w/fast.config"
+	echo "$recipe" > "$w/recipe"
+}

@@ -19,46 +19,18 @@ BOOT_OWN_KERNELS=1
 boot_before
 t0=$(date +%s)
 # The repository, its bisect worktree and build directory live in
-# work/bisect-kernel and are made once: fixed names and dates give the same
-# commit ids every time, so a later run builds incrementally (minutes, not
-# the first build's half hour). RECIPE names how the commits are made:
-# change it with them.
-RECIPE="contest t-bisect-kernel 3"
+# work/bisect-kernel and are made once (make_kernel_repo)
 W=$TOP/work/bisect-kernel
 G=$W/linux
-export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
-	GIT_COMMITTER_EMAIL=t@example.org GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" \
-	GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
-if [ "$(cat "$W/recipe" 2>/dev/null)" != "$RECIPE" ]; then
-	rm -rf "$W"
-	mkdir -p "$W"
-	src=$("$TOP/scripts/kernel-tree.sh" "$TOP/work") || { ok 1 "kernel-tree.sh unpacks linux-source-6.1"; done_testing; exit; }
-	cp -a "$src" "$G"
-	rm -f "$G/.contest-unpacked"
-	git init -q "$G"
-	# -f: Debian's .gitignore ignores every top-level entry
-	git -C "$G" add -f -A > /dev/null && git -C "$G" commit -qm "linux-source-6.1" > /dev/null
-	# nine small commits: comments in files UML builds; the sixth delays read()
-	files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
-		mm/memory.c kernel/sched/core.c fs/exec.c)
-	for i in 1 2 3 4 5 6 7 8 9; do
-		f=${files[$((i - 1))]}
-		if [ "$i" = 6 ]; then
-			awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
-				f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(1000);\t/* contest test: a delay in read() */"; f = 0; next }
-				{ print }' "$G/$f" > "$T/rw.c" && cat "$T/rw.c" > "$G/$f"
-			sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$G/$f"
-			msg="read: busy-wait 1ms in ksys_read"
-		else
-			printf '/* contest bisect test: commit %d */\n' "$i" >> "$G/$f"
-			msg="$(dirname "$f"): a comment, commit $i"
-		fi
-		git -C "$G" commit -qam "$msg"
-	done
-	# no debug info: the first build takes about half as long
-	printf 'CONFIG_DEBUG_INFO_NONE=y\n' > "$W/fast.config"
-	echo "$RECIPE" > "$W/recipe"
-fi
+# the sixth commit: 1 ms of udelay in ksys_read
+delay_read() {
+	awk '/^ssize_t ksys_read\(unsigned int fd/ { f = 1 }
+		f && /ssize_t ret = -EBADF;/ { print; print "\tudelay(1000);\t/* contest test: a delay in read() */"; f = 0; next }
+		{ print }' "$1" > "$T/rw.c" && cat "$T/rw.c" > "$1"
+	sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$1"
+}
+make_kernel_repo "$W" "contest t-bisect-kernel 3" delay_read "read: busy-wait 1ms in ksys_read" ||
+	{ done_testing; exit; }
 is "$(git -C "$G" rev-list --count HEAD 2>/dev/null)" 10 \
 	"a git repository of linux-source-6.1 and nine commits ($(( $(date +%s) - t0 )) s)"
 git -C "$G" show HEAD~3:fs/read_write.c | grep -q 'udelay(1000);'

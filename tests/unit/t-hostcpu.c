@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,13 +63,21 @@ static pid_t start_group(void)
 	return pid;
 }
 
+/* the host's answer to a profile's ask: what it was asked, and the how manyth */
+static char *echo(void *ctx, const char *ask)
+{
+	int *n = ctx;
+
+	return xasprintf("%d %s", ++*n, ask);
+}
+
 /* the answerer: what vm.c's watch loop does, for 20 s at most */
 static pid_t start_answerer(const char *dir, pid_t leader)
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		int fd = host_cpu_watch(dir);
+		int fd = host_cpu_watch(dir), asks = 0;
 		double end = now_mono() + 20;
 
 		while (now_mono() < end) {
@@ -76,6 +85,7 @@ static pid_t start_answerer(const char *dir, pid_t leader)
 
 			poll(&p, 1, fd >= 0 ? 500 : 20);
 			host_cpu_answer(dir, fd, leader, 0);
+			host_prof_answer(dir, echo, &asks);
 		}
 		_exit(0);
 	}
@@ -125,6 +135,17 @@ int main(void)
 	ok(delta[0] >= 0 && delta[0] < 0.1 && isnan(delta[1]), "the window's delta (%.3f s)",
 	   delta[0]);
 	ok(dir_entries(dir) == 0, "no ask or reply is left in the directory");
+	{
+		char r1[64] = "", r2[64] = "", r3[64] = "";
+
+		got = host_prof_ask("start /x/logs/noload.1", 5, r1, sizeof(r1)) == 0 &&
+		      host_prof_ask("enable", 5, r2, sizeof(r2)) == 0 &&
+		      host_prof_ask("finish", 5, r3, sizeof(r3)) == 0;
+		ok(got && !strcmp(r1, "1 start /x/logs/noload.1") && !strcmp(r2, "2 enable") &&
+		   !strcmp(r3, "3 finish"),
+		   "a profile's asks answered once each, in order (%s; %s; %s)", r1, r2, r3);
+		ok(dir_entries(dir) == 0, "no profile ask or reply is left");
+	}
 	kill(answerer, SIGKILL);
 	kill(-leader, SIGKILL);
 	waitpid(answerer, NULL, 0);

@@ -132,6 +132,16 @@ static int decided(const struct symbol_row *r)
 	return r->verdict.kind == VERDICT_WORSE || r->verdict.kind == VERDICT_BETTER;
 }
 
+/* base shares wb, and wn the same but symbol grown factor times; 3% noise each */
+static void plant_growth(double *wb, double *wn, double *noise, int grown, double factor)
+{
+	base_shares(wb);
+	memcpy(wn, wb, SYMS * sizeof(*wn));
+	for (int s = 0; s < SYMS; s++)
+		noise[s] = 0.03;
+	wn[grown] *= factor;
+}
+
 /* a symbol whose share grows 3x is decided worse; one that wanders within noise is not */
 static void test_known_truth(void)
 {
@@ -139,11 +149,7 @@ static void test_known_truth(void)
 	const struct symbol_row *grow, *wander;
 	struct compare c;
 
-	base_shares(wb);
-	memcpy(wn, wb, sizeof(wn));
-	for (int s = 0; s < SYMS; s++)
-		noise[s] = 0.03;
-	wn[20] *= 3;		/* sym_20: 1.1% -> 3.3% of the kernel's samples */
+	plant_growth(wb, wn, noise, 20, 3);	/* sym_20: 1.1% -> 3.3% of the kernel's samples */
 	noise[5] = 0.30;	/* sym_05 wanders, 30% run to run, the same truth */
 	rng_seed(40);
 	compare_init(&c, NAN);
@@ -284,6 +290,30 @@ static void test_bounds(void)
 	compare_done(&c);
 }
 
+/* a few samples a run repeat small integers: 1, 1, 1 against 2, 2, 2 has no
+ * sample variance, but Poisson's is there and it is no verdict */
+static void test_few_samples(void)
+{
+	struct monitor_run b[3], n[3];
+	const char *names[] = { "big", "tiny" };
+	const struct symbol_row *tiny;
+	struct compare c;
+
+	compare_init(&c, NAN);
+	for (int r = 0; r < 3; r++) {
+		plant(&b[r], r + 1, 200, names, (double[]){ 150 + r, 1 }, 2);
+		plant(&n[r], r + 1, 200, names, (double[]){ 151 + r, 2 }, 2);
+	}
+	symbols_add(&c, "noload", 1, b, 3, n, 3, 1);
+	symbols_decide(&c);
+	tiny = row_of(&c, "tiny");
+	ok(tiny && tiny->tested && tiny->verdict.kind == VERDICT_UNDECIDED && tiny->p > 0.1,
+	   "1 sample a run against 2 is not decided (p %.2g)", tiny ? tiny->p : NAN);
+	runs_release(b, 3);
+	runs_release(n, 3);
+	compare_done(&c);
+}
+
 /* separate sessions: no test without a calibration; with one, the drift widens it */
 static void test_sessions(void)
 {
@@ -291,11 +321,7 @@ static void test_sessions(void)
 	const struct symbol_row *grow;
 	struct compare c;
 
-	base_shares(wb);
-	memcpy(wn, wb, sizeof(wn));
-	for (int s = 0; s < SYMS; s++)
-		noise[s] = 0.03;
-	wn[20] *= 3;
+	plant_growth(wb, wn, noise, 20, 3);
 	rng_seed(41);
 	compare_init(&c, NAN);
 	simulate(&c, wb, wn, noise, 0);
@@ -311,6 +337,30 @@ static void test_sessions(void)
 	ok(grow && !grow->paired && grow->verdict.kind == VERDICT_WORSE,
 	   "with a calibration the 3x rise is worse across sessions (p_holm %.2g)",
 	   grow ? grow->p_holm : NAN);
+	compare_done(&c);
+}
+
+/*
+ * A share is part of a whole: when sym_00 (the largest, 16% of the
+ * kernel's samples) grows 3x, every other symbol's share falls by a
+ * quarter though its time did not change. None of them is better.
+ */
+static void test_others_unchanged(void)
+{
+	double wb[SYMS], wn[SYMS], noise[SYMS];
+	const struct symbol_row *grow;
+	struct compare c;
+
+	plant_growth(wb, wn, noise, 0, 3);
+	rng_seed(43);
+	compare_init(&c, NAN);
+	simulate(&c, wb, wn, noise, 1);
+	grow = row_of(&c, "sym_00");
+	ok(grow && grow->verdict.kind == VERDICT_WORSE, "the symbol grown 3x is worse (%s)",
+	   grow ? verdict_name(grow->verdict.kind) : "-");
+	ok(c.nsym_better == 0 && c.nsym_worse == 1,
+	   "no unchanged symbol is better because another grew (%zu better, %zu worse of %zu tested)",
+	   c.nsym_better, c.nsym_worse, c.nsym_tests);
 	compare_done(&c);
 }
 
@@ -348,6 +398,8 @@ int main(void)
 	test_holm();
 	test_bounds();
 	test_sessions();
+	test_few_samples();
+	test_others_unchanged();
 	test_order();
 	return tap_done();
 }
