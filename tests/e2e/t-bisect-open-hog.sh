@@ -66,7 +66,7 @@ grep -q "^commit: $(git -C "$G" rev-parse HEAD~4)\$" "$R/$culprit/env"
 ok $? "the culprit's env records its commit"
 # what it took, for docs/PERFORMANCE.md
 echo "# $opens files under /usr/include; the repository $(( t1 - t0 )) s, the bisection $(( t2 - t1 )) s, $(( t2 - th )) s of it beside the hog"
-grep '^bisect: step\|^bisect: [0-9]* steps\|^bisect: the culprit\|confirm' "$T/out" | sed 's/^/# /'
+grep '^bisect: ' "$T/out" | grep -v '^bisect: rule:' | sed 's/^/# /'
 grep -h '^warning\|^error' "$T/err" | sed 's/^/# /'
 boot_nothing_left
 ok $? "nothing left behind"

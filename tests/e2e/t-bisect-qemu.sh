@@ -45,7 +45,7 @@ ok $? "the culprit's env records its commit"
 # what it took, for docs/PERFORMANCE.md
 builds=$(grep -c '^====' "$R/.bisect/build.log")
 echo "# the repository $(( t1 - t0 )) s, the bisection $(( t2 - t1 )) s ($builds builds)"
-grep '^bisect: step\|^bisect: [0-9]* steps\|^bisect: the culprit\|confirm' "$T/out" | sed 's/^/# /'
+grep '^bisect: ' "$T/out" | grep -v '^bisect: rule:' | sed 's/^/# /'
 grep -h '^warning\|^error' "$T/err" | sort | uniq -c | sed 's/^/# /'
 guest_nothing_left
 ok $? "nothing left behind: no QEMU, no scratch disk, no guest directory"
