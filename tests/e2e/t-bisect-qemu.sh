@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# long: a bisection under QEMU (TCG where KVM cannot boot it) of four commits of linux-source-6.1: 17 minutes here, about 9 of them its first bzImage build (kept in work/ for the next run), 40 emulated guests
+# long: a bisection under QEMU (TCG where KVM cannot boot it) of four commits of linux-source-6.1: 17 minutes here the first time, about 9 of them its first bzImage build, 5 with work/ kept; emulated guests
 # timeout: 7200
 # contest bisect --build 'scripts/qemu-kernel.sh --bisect' names its commit
 # over a short range of a real tree: four commits of linux-source-6.1
