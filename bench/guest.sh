@@ -11,7 +11,9 @@
 # and the runs a side that a two-sample t-test (alpha 0.05, power 0.8)
 # needs to see a 10% change, 2 (1.96 + 0.84)^2 (CV / 10%)^2. The measure
 # with the fewest beside the hog should be the guests' default metric
-# (results/metric.c's GUEST_MAIN_METRIC, contest.1).
+# (results/metric.c's GUEST_MAIN_METRIC, contest.1). GUEST_ROUNDS=N sets
+# the rounds (default 12, QUICK 2): a CV from n runs is known to about
+# 1 / sqrt(2 (n - 1)) of itself.
 
 GUEST_MEASURES="time_s cpu_s host_cpu_s host_user_s host_sys_s"
 
@@ -57,9 +59,14 @@ guest_rounds() { awk -v c="$1" 'BEGIN {n = 2 * (1.96 + 0.84) ^ 2 * (c / 0.10) ^ 
 
 bench_guest() {
 	local rounds r k m cvq cvh best='' bestn=0 nq nh load
-	GUEST_UML=${CONTEST_UML:-/usr/bin/linux.uml}
+	# `make uml-kernel`'s (fitted to this CPU's XSAVE area) where it was
+	# built, else Debian's; CONTEST_UML names another
+	GUEST_UML=/usr/bin/linux.uml
+	[ ! -x "$TOP/work/uml-6.1.uml" ] || GUEST_UML=$TOP/work/uml-6.1.uml
+	GUEST_UML=${CONTEST_UML:-$GUEST_UML}
+	say "guest: booting $GUEST_UML"
 	[ -x "$GUEST_UML" ] || { say "guest: no $GUEST_UML (apt-get install user-mode-linux)"; return 1; }
-	rounds=$(reps 12 2)
+	rounds=${GUEST_ROUNDS:-$(reps 12 2)}
 	# one run a boot: a second would find the guest's page cache warm
 	GUEST_RUNS=1
 	# a UML that cannot run a process here (UML 6.1 on an AMX host) fails
@@ -72,7 +79,7 @@ bench_guest() {
 	for r in $(seq "$rounds"); do
 		guest_round "$r" || return 1
 	done
-	load=$(mean < "$B/g.load.quiet")
+	load="$(mean < "$B/g.load.quiet") (from $(sort -g "$B/g.load.quiet" | head -n 1) to $(sort -g "$B/g.load.quiet" | tail -n 1))"
 	{
 		echo "guest CV table ($((rounds * GUEST_RUNS)) runs a condition; quiet: load average $load from others):"
 		printf '%-12s %8s %8s %8s %8s %8s %8s\n' measure mean_q CV_q runs_q mean_h CV_h runs_h

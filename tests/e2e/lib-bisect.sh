@@ -177,19 +177,21 @@ plant_candidate() {
 	printf 'contest_version: 0.1.0\nconfig:\nworkload = synthetic\nruns = 1\nloads = noload\n' >> "$d/env"
 }
 
-# make_kernel_repo W RECIPE SIXTH MSG: W/linux, a git repository of
-# linux-source-6.1 (a base commit, then nine small commits: comments in
-# files UML builds, but the sixth, whose subject is MSG, is the function
-# SIXTH's edit of the file it is given, fs/read_write.c) and W/fast.config
-# (no debug info: the first build takes about half as long). Made once:
-# fixed names and dates give the same commit ids every time, so a later
-# run builds incrementally (minutes, not the first build's quarter hour);
-# RECIPE names how the commits are made: change it with them. 1 when the
-# tree cannot be unpacked (said by an ok line).
+# make_kernel_repo W RECIPE SIXTH MSG [N FILE...]: W/linux, a git
+# repository of linux-source-6.1 (a base commit, then nine small commits:
+# comments in files UML builds, but the sixth, whose subject is MSG, is
+# the function SIXTH's edit of the file it is given, fs/read_write.c; or
+# one commit per FILE, the Nth SIXTH's) and W/fast.config (no debug info:
+# the first build takes about half as long). Made once: fixed names and
+# dates give the same commit ids every time, so a later run builds
+# incrementally (minutes, not the first build's quarter hour); RECIPE
+# names how the commits are made: change it with them. 1 when the tree
+# cannot be unpacked (said by an ok line).
 make_kernel_repo() {
-	local w=$1 recipe=$2 sixth=$3 msg6=$4 g=$1/linux src i f msg
+	local w=$1 recipe=$2 sixth=$3 msg6=$4 g=$1/linux src i f msg n=6
 	local files=(kernel/fork.c mm/filemap.c fs/open.c kernel/exit.c fs/namei.c fs/read_write.c
 		mm/memory.c kernel/sched/core.c fs/exec.c)
+	[ $# -le 4 ] || { n=$5; shift 5; files=("$@"); }
 	export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t \
 		GIT_COMMITTER_EMAIL=t@example.org GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" \
 		GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
@@ -202,9 +204,9 @@ make_kernel_repo() {
 	git init -q "$g"
 	# -f: Debian's .gitignore ignores every top-level entry
 	git -C "$g" add -f -A > /dev/null && git -C "$g" commit -qm "linux-source-6.1" > /dev/null
-	for i in 1 2 3 4 5 6 7 8 9; do
+	for i in $(seq 1 ${#files[@]}); do
 		f=${files[$((i - 1))]}
-		if [ "$i" = 6 ]; then
+		if [ "$i" = "$n" ]; then
 			"$sixth" "$g/$f"
 			msg=$msg6
 		else
@@ -215,4 +217,23 @@ make_kernel_repo() {
 	done
 	printf 'CONFIG_DEBUG_INFO_NONE=y\n' > "$w/fast.config"
 	echo "$recipe" > "$w/recipe"
+}
+
+# open_delay_repo: work/bisect-open (W, its repository G), thirteen
+# commits, the ninth (HEAD~4) of which busy-waits 60 us in do_sys_openat2
+# after its declarations: issue 37's 24% case, which t-bisect-open-hog
+# and t-bisect-qemu bisect, each in a build directory of its own
+delay_open() {
+	awk '/^static long do_sys_openat2\(/ { f = 1 }
+		f && /^$/ { print; print "\tudelay(60);\t/* contest test: a delay in open() */"; f = 0; next }
+		{ print }' "$1" > "$T/open.c" && cat "$T/open.c" > "$1"
+	sed -i '0,/^#include/s|^#include|#include <linux/delay.h>\n&|' "$1"
+}
+open_delay_repo() {
+	W=$TOP/work/bisect-open
+	G=$W/linux
+	make_kernel_repo "$W" "contest t-bisect-open-hog 1" delay_open \
+		"open: busy-wait 60us in do_sys_openat2" 9 kernel/fork.c mm/filemap.c kernel/exit.c \
+		fs/namei.c fs/read_write.c mm/memory.c kernel/sched/core.c fs/exec.c fs/open.c \
+		fs/dcache.c mm/mmap.c kernel/signal.c fs/inode.c
 }
