@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # long: a bisection under QEMU (TCG where KVM cannot boot it) of four commits of linux-source-6.1: 17 minutes here the first time, about 9 of them its first bzImage build, 5 with work/ kept; emulated guests
-# timeout: 7200
+# timeout: 1800
 # contest bisect --build 'scripts/qemu-kernel.sh --bisect' names its commit
 # over a short range of a real tree: four commits of linux-source-6.1
 # (lib-bisect.sh's open_delay_repo, HEAD~6..HEAD~2), the second of which
