@@ -51,7 +51,6 @@ struct boot {
 	uint64_t mem, disk;
 	const char *mem_text;	/* as given: --vm-mem, else guest_mem */
 	int cpus;		/* a QEMU guest's; UML's is 1 */
-	int warned_tcg;		/* auto fell back to TCG: said once a session */
 	char *qemu_version;	/* QEMU's --version, for env; NULL before a QEMU guest */
 	double timeout_s;
 	char *self;
@@ -171,6 +170,8 @@ static int kvm_boots(const char *dev, char *why, size_t len)
  */
 static int choose_accel(struct boot *b, struct guest *g)
 {
+	/* once a process: a bisection boots hundreds of guests, each its own boot */
+	static int warned_tcg;
 	const char *accel = b->cc->main.guest_accel;
 	char why[PATH_MAX + 160];
 
@@ -183,7 +184,7 @@ static int choose_accel(struct boot *b, struct guest *g)
 	}
 	if (!strcmp(accel, "kvm"))
 		return error("'%s' is a bzImage and guest_accel is kvm, but %s", g->image, why);
-	if (!b->warned_tcg++)
+	if (!warned_tcg++)
 		warning("%s: QEMU emulates the CPU (TCG) for '%s', so its times are emulated: "
 			"compare them only with other TCG runs (guest_accel = tcg says so "
 			"without this warning)", why, g->image);

@@ -42,6 +42,9 @@ grep -qx "guest: qemu-$accel" "$R/$culprit/env" && grep -qx "guest_cpus: $(nproc
 ok $? "the culprit ran in a QEMU/$accel guest on the host's CPUs ($(grep '^guest' "$R/$culprit/env" | tr '\n' ' '))"
 grep -q "^commit: $(git -C "$G" rev-parse HEAD~4)\$" "$R/$culprit/env"
 ok $? "the culprit's env records its commit"
+# auto fell back to TCG: said once in the whole bisection, not at each boot
+[ "$accel" != tcg ] || is "$(grep -c 'QEMU emulates the CPU (TCG)' "$T/err")" 1 \
+	"the TCG warning once, not once a guest"
 # what it took, for docs/PERFORMANCE.md
 builds=$(grep -c '^====' "$R/.bisect/build.log")
 echo "# the repository $(( t1 - t0 )) s, the bisection $(( t2 - t1 )) s ($builds builds)"
