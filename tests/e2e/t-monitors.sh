@@ -40,12 +40,14 @@ for c in psi_cpu_some_us psi_memory_full_us psi_io_some_us cg_psi_io_full_us; do
 	ok $? "runs.tsv has a $c column"
 done
 if [ -r /proc/pressure/cpu ]; then
-	# the load is 4 x CPUs busy processes: CPU pressure over the window must show
+	# the load is a ring of 4 x CPUs processes passing a token: CPU
+	# pressure over the window must show, but how much is the scheduler's
+	# (90 ms to seconds here, by what else the machine runs): more than 0
 	is "$(col "$R/M/runs.tsv" psi_io_some_us | grep -cE '^[0-9]+$')" 2 \
 		"psi_io_some_us is a whole number of microseconds in both rows"
 	some=$(col "$R/M/runs.tsv" psi_cpu_some_us | tail -n 1)
-	awk -v s="$some" 'BEGIN { exit !(s > 100000) }'
-	ok $? "process_load's ring of busy processes shows as CPU pressure (${some} us > 0.1 s)"
+	awk -v s="$some" 'BEGIN { exit !(s ~ /^[0-9]+$/ && s > 0) }'
+	ok $? "process_load's ring of processes shows as CPU pressure (${some} us > 0)"
 	"$CONTEST" report -r "$R" --stats M >"$T/stats" 2>/dev/null
 	mean=$(awk '/^process_load:/ { t = 1 } t && /^Pressure/ { p = 1; next } p && /^M \[1\]/ { print $3; exit }' "$T/stats")
 	is "$mean" "$(awk -v s="$some" 'BEGIN { printf "%.2f", s / 1e6 }')" \
