@@ -1,6 +1,7 @@
 /* bisect-progress.c - what a bisection says as it goes: its plan, its estimate, a line a step (see bisect-progress.h) */
 #include "guest/bisect-progress.h"
 #include "guest/bisect-driver.h"
+#include "output/bisect-text.h"
 #include "results/sequential.h"
 #include "lib/testhook.h"
 #include "lib/util.h"
@@ -8,15 +9,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-/* "1:02:03" */
-static const char *hms(double s, char *buf, size_t len)
-{
-	long t = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
-
-	snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-	return buf;
-}
 
 void bisect_print_plan(const struct bisect_driver *dr)
 {
@@ -160,12 +152,12 @@ void bisect_placed(void *ctx, size_t i, int bad, size_t rounds)
 	       dr->hi - dr->lo == 1 ? "" : "s");
 	/* a step not placed ends the bisection: nothing is left to estimate */
 	if (bad == -1) {
-		printf("; elapsed %s\n", hms(bisect_elapsed(dr), el, sizeof(el)));
+		printf("; elapsed %s\n", bisect_text_hms(bisect_elapsed(dr), el, sizeof(el)));
 		print_unplaced(dr, i);
 	} else {
 		printf(", ~%zu step%s left; elapsed %s, ETA %s\n", left, left == 1 ? "" : "s",
-		       hms(bisect_elapsed(dr), el, sizeof(el)),
-		       hms((double)left * (build + per * 3 * run) + per * 2 * run, eta,
+		       bisect_text_hms(bisect_elapsed(dr), el, sizeof(el)),
+		       bisect_text_hms((double)left * (build + per * 3 * run) + per * 2 * run, eta,
 			   sizeof(eta)));
 	}
 	fflush(stdout);

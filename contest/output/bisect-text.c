@@ -5,12 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 
-/* "1:02:03" */
-static void put_hms(FILE *out, double s)
+const char *bisect_text_hms(double s, char *buf, size_t len)
 {
 	long t = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
 
-	fprintf(out, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	return buf;
 }
 
 /*
@@ -21,11 +21,12 @@ static void put_hms(FILE *out, double s)
 static void write_totals(FILE *out, const struct bisect_done *d)
 {
 	const struct bisect_result *r = &d->res;
+	char hms[32];
 
 	fprintf(out, "bisect: the bisection: %zu step%s, %zu round%s, %zu run%s, %d skipped; "
 		"elapsed ", r->steps, r->steps == 1 ? "" : "s", r->rounds,
 		r->rounds == 1 ? "" : "s", r->runs, r->runs == 1 ? "" : "s", d->skipped);
-	put_hms(out, d->elapsed_s);
+	fputs(bisect_text_hms(d->elapsed_s, hms, sizeof(hms)), out);
 	if (d->sessions > 1)
 		fprintf(out, " over %zu sessions", d->sessions);
 	fprintf(out, "\nbisect: this session: %zu build%s (%.0f s), %zu guest%s booted and run "

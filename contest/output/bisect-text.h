@@ -13,6 +13,10 @@
 
 #include "results/bisect.h"
 
+/* seconds as "1:02:03" into buf, which it returns (0 where s is not a
+ * positive number): the progress lines' elapsed and ETA, the totals' */
+const char *bisect_text_hms(double s, char *buf, size_t len);
+
 /* d's outcome on out (with --format mail, stdout is set aside: stderr) */
 void bisect_text_write(FILE *out, const struct bisect_done *d);
 

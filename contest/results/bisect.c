@@ -198,15 +198,21 @@ static enum side measure(struct bisection *b, const size_t *commits, size_t k, d
  * places every step of a regression that size 4 times in 5, where 0.8 a
  * step would be 1 in 3 over four steps and the check.
  */
+/* the standard error of a log ratio over n rounds, from the runs' pooled
+ * variance; NAN before there is one */
+static double pooled_se(const struct bisection *b, size_t n)
+{
+	return b->pooled_df >= 1 ? sqrt(2.0 * b->pooled_ss / b->pooled_df / (double)n) : NAN;
+}
+
 static double step_mde_pct(const struct bisection *b, double alpha_step, size_t steps)
 {
 	size_t cap = b->o->max_rounds, looks = sequential_looks(cap);
-	double df = b->pooled_df + (double)(2 * (cap - 1)), se;
+	double df = b->pooled_df + (double)(2 * (cap - 1)), se = pooled_se(b, cap);
 	double power = pow(0.8, 1.0 / (double)(steps + 1));
 
-	if (b->pooled_df < 1)
+	if (!isfinite(se))
 		return NAN;
-	se = sqrt(2.0 * b->pooled_ss / b->pooled_df / (double)cap);
 	return 100.0 * expm1(mde_of_se(se, df, 2.0 * sequential_alpha(looks, looks, alpha_step),
 				       power));
 }
@@ -251,8 +257,7 @@ static enum side confirm(struct bisection *b, size_t n)
 	side = measure(b, ends, 2, b->o->alpha, est);
 	b->res->change_pct = 100.0 * expm1(est[0]);
 	if (side == SIDE_NONE) {
-		double se = b->pooled_df >= 1 ? sqrt(2.0 * b->pooled_ss / b->pooled_df /
-						     (double)b->o->max_rounds) : NAN;
+		double se = pooled_se(b, b->o->max_rounds);
 
 		b->res->mde_pct = 100.0 * expm1(mde_of_se(se, b->pooled_df, b->o->alpha, 0.8));
 		b->res->why = "the rounds could not tell bad from good";

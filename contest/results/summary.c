@@ -221,12 +221,9 @@ static void add_note(struct run_notes *note, int run, const char *text)
 	note->n++;
 	if (len >= 3 && !strcmp(note->text + len - 3, "..."))
 		return;
-	/* too little room for another: the list is cut, and says so */
-	if (room < 4) {
-		snprintf(note->text + RUN_NOTE_TEXT - 4, 4, "...");
-		return;
-	}
-	n = snprintf(note->text + len, room, "%srun %d %s", len ? ", " : "", run, text);
+	/* too little room for another (or for this one): the list is cut, and says so */
+	n = room < 4 ? -1 :
+	    snprintf(note->text + len, room, "%srun %d %s", len ? ", " : "", run, text);
 	if (n < 0 || (size_t)n >= room)
 		snprintf(note->text + RUN_NOTE_TEXT - 4, 4, "...");
 }

@@ -414,12 +414,13 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 		error("cannot rerun '%s': no env file '%s' to say how it ran", kernel, path);
 	else if (check_env_owner(dir, kernel, path) == 0)
 		ret = parse(r, path, text, dir, &lacks, &e);
-	if (ret == 0 && r->guest.kind)
+	if (ret == 0 && r->guest.kind) {
 		ret = check_image(kernel, e, r->guest.image);
-	if (ret == 0 && r->guest.kind)
-		guest_differences(e, &diffs);
-	else if (ret == 0)
+		if (ret == 0)
+			guest_differences(e, &diffs);
+	} else if (ret == 0) {
 		differences(r, e, &diffs);
+	}
 	r->differences = said(&diffs);
 	r->lacks = said(&lacks);
 	env_free(e);
