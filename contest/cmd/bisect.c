@@ -200,7 +200,7 @@ static int host_config(struct bisect_args *a)
  * culprit (a range, a refusal): no mail, said on stderr.
  */
 static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d,
-		       const char *slower)
+		       const struct show_pair *pair, const char *slower)
 {
 	const struct kernel_commit *lo = &d->commits[d->res.lo], *hi = &d->commits[d->res.hi];
 	const struct kernel_commit *good = &d->commits[0], *bad = &d->commits[d->n - 1];
@@ -228,7 +228,7 @@ static int bisect_mail(const struct bisect_args *a, const struct bisect_done *d,
 		free(why);
 		return 0;
 	}
-	ret = show_lkp(&m, stdout) ? -1 : 0;
+	ret = show_pair_lkp(pair, &m, stdout) ? -1 : 0;
 	free(found);
 	free(why);
 	return ret;
@@ -238,6 +238,7 @@ int cmd_bisect(int argc, char **argv)
 {
 	struct bisect_args a = { .max_rounds = BISECT_MAX_ROUNDS };
 	struct bisect_done d;
+	struct show_pair pair;
 	char *build = NULL, *slower = NULL;
 	const struct option_spec opts[] = {
 		CLI_OPT_CONF(&a.ca.conf),
@@ -286,7 +287,7 @@ int cmd_bisect(int argc, char **argv)
 		  .help = "mail: To: (default none)" },
 		OPTION_END,
 	};
-	int status, first, mail_fd = -1;
+	int status, first, mail_fd = -1, culprit, paired = 0;
 
 	cli_args_init(&a.ca, argc);
 	boot_opts_init(&a.boot, argc);
@@ -332,14 +333,22 @@ int cmd_bisect(int argc, char **argv)
 	if (d.commits && (d.res.rounds || status == 0 || status == EXIT_BISECT_RANGE ||
 			  status == EXIT_BISECT_REFUSED))
 		bisect_text_write(stdout, &d);
-	if (d.commits && status == 0 && d.res.outcome == BISECT_CULPRIT &&
-	    (slower = show_slower_symbols(d.results, d.commits[d.res.lo].name,
-					  d.commits[d.res.hi].name, d.load)))
+	/* the culprit and its parent read once, for its functions and the mail */
+	culprit = d.commits && status == 0 && d.res.outcome == BISECT_CULPRIT;
+	if (culprit && show_pair_read(&pair, d.results, d.commits[d.res.lo].name,
+				      d.commits[d.res.hi].name, NULL) == 0)
+		paired = 1;
+	if (paired && (slower = show_pair_slower(&pair, d.load)))
 		bisect_text_slower(stdout, slower);
 	if (mail_fd >= 0 && stdout_back(mail_fd) < 0)
 		status = EXIT_RUN_FAILED;
-	else if (mail_fd >= 0 && d.commits && status == 0 && bisect_mail(&a, &d, slower) < 0)
+	else if (mail_fd >= 0 && culprit && !paired)
 		status = EXIT_RUN_FAILED;
+	else if (mail_fd >= 0 && d.commits && status == 0 &&
+		 bisect_mail(&a, &d, paired ? &pair : NULL, slower) < 0)
+		status = EXIT_RUN_FAILED;
+	if (paired)
+		show_pair_release(&pair);
 	free(slower);
 	bisect_done_release(&d);
 	status = cli_close_stdout(status);

@@ -20,7 +20,7 @@ const char *bisect_text_hms(double s, char *buf, size_t len);
 /* d's outcome on out (with --format mail, stdout is set aside: stderr) */
 void bisect_text_write(FILE *out, const struct bisect_done *d);
 
-/* which functions the culprit made slower (show_slower_symbols's
+/* which functions the culprit made slower (show_pair_slower's
  * sentence; the symbols are a profile's text, escaped) */
 void bisect_text_slower(FILE *out, const char *text);
 

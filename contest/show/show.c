@@ -129,41 +129,46 @@ int compare_show(const char *dir, char **kernels, int n, double alpha, double ma
 	return compare_print(&a, kernels, n) == EXIT_RUN_FAILED ? -1 : 0;
 }
 
-int show_lkp(const struct lkp_args *a, FILE *out)
+int show_pair_read(struct show_pair *p, const char *dir, const char *base, const char *head,
+		   const struct compare_opts *o)
 {
-	char *kernels[] = { (char *)a->base, (char *)a->head };
-	struct compare_opts o;
-	struct compare c;
-	char **confounds;
-	int status = 0;
+	char *kernels[] = { (char *)base, (char *)head };
+	struct compare_opts d;
 
-	if (a->o)
-		o = *a->o;
-	else
-		compare_opts_init(&o);
-	if (compare_read_inputs(&c, a->dir, kernels, 2, &o, 1, &confounds) < 0)
-		return EXIT_RUN_FAILED;
-	warn_confounds(confounds);
-	if (write_lkp(&c, a, confounds, out) < 0)
-		status = EXIT_RUN_FAILED;
-	compare_confounds_free(confounds);
-	compare_release(&c);
-	return status;
+	if (!o) {
+		compare_opts_init(&d);
+		o = &d;
+	}
+	return compare_read_inputs(&p->c, dir, kernels, 2, o, 1, &p->confounds) < 0 ? -1 : 0;
 }
 
-char *show_slower_symbols(const char *dir, const char *base, const char *head, const char *load)
+char *show_pair_slower(const struct show_pair *p, const char *load)
 {
-	char *kernels[] = { (char *)base, (char *)head }, **confounds, *text;
-	struct compare_opts o;
-	struct compare c;
+	return symbols_slower_text(&p->c, load, 1);
+}
 
-	compare_opts_init(&o);
-	if (compare_read_inputs(&c, dir, kernels, 2, &o, 1, &confounds) < 0)
-		return NULL;
-	text = symbols_slower_text(&c, load, 1);
-	compare_confounds_free(confounds);
-	compare_release(&c);
-	return text;
+int show_pair_lkp(const struct show_pair *p, const struct lkp_args *a, FILE *out)
+{
+	warn_confounds(p->confounds);
+	return write_lkp(&p->c, a, p->confounds, out) < 0 ? EXIT_RUN_FAILED : 0;
+}
+
+void show_pair_release(struct show_pair *p)
+{
+	compare_confounds_free(p->confounds);
+	compare_release(&p->c);
+}
+
+int show_lkp(const struct lkp_args *a, FILE *out)
+{
+	struct show_pair p;
+	int status;
+
+	if (show_pair_read(&p, a->dir, a->base, a->head, a->o) < 0)
+		return EXIT_RUN_FAILED;
+	status = show_pair_lkp(&p, a, out);
+	show_pair_release(&p);
+	return status;
 }
 
 /* a session's last line: the runs.tsv files its rows went to, after the

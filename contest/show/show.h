@@ -86,10 +86,26 @@ struct lkp_args {
 };
 int show_lkp(const struct lkp_args *a, FILE *out);
 
+/*
+ * Two kernels of dir read once (each runs.tsv and env file), for what is
+ * said of bisect's culprit and its parent: which functions head made
+ * slower, then the mail. o as lkp_args's. 0, or -1 (said); release it
+ * after a 0.
+ */
+struct show_pair {
+	struct compare c;
+	char **confounds;
+};
+int show_pair_read(struct show_pair *p, const char *dir, const char *base, const char *head,
+		   const struct compare_opts *o);
 /* which functions head made slower than base under load, by their
  * profiles' test (results/symbols.h's sentence), malloc'd; NULL where
- * the runs have no profile or cannot be read */
-char *show_slower_symbols(const char *dir, const char *base, const char *head, const char *load);
+ * the runs have no profile */
+char *show_pair_slower(const struct show_pair *p, const char *load);
+/* show_lkp's mail of the pair, compare's warnings on stderr: a's base,
+ * head and o are not read */
+int show_pair_lkp(const struct show_pair *p, const struct lkp_args *a, FILE *out);
+void show_pair_release(struct show_pair *p);
 
 /* a session's last line: the runs.tsv files its rows went to, after the
  * tables on stdout (one for `run`, one per guest kernel for --boot) */
