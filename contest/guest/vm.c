@@ -410,7 +410,8 @@ static int vm_watch(struct vm *vm, struct vm_result *r)
 {
 	off_t size = rows_size(vm);
 	double deadline = now_mono() + vm->s->timeout_s;
-	int open_console = 1, st;
+	int open_console = 1, st, uml = vm->s->monitor == VM_UML;
+	struct host_answerer h = { vm->pid, uml, uml ? answer_prof : NULL, vm };
 
 	for (;;) {
 		struct pollfd p[2] = { { .fd = open_console ? vm->console : -1, .events = POLLIN },
@@ -424,12 +425,8 @@ static int vm_watch(struct vm *vm, struct vm_result *r)
 		if (poll(p, 2, vm->cpu_watch >= 0 ? 500 : 20) >= 0) {
 			if (p[0].revents)
 				open_console = console_read(vm);
-			if (p[1].revents || vm->cpu_watch < 0) {
-				host_cpu_answer(vm->priv, vm->cpu_watch, vm->pid,
-						vm->s->monitor == VM_UML);
-				if (vm->s->monitor == VM_UML)
-					host_prof_answer(vm->priv, answer_prof, vm);
-			}
+			if (p[1].revents || vm->cpu_watch < 0)
+				host_answer(vm->priv, vm->cpu_watch, &h);
 		}
 		if (waitpid(vm->pid, &st, WNOHANG) == vm->pid) {
 			pgroup_forget(vm->pid);	/* reaped: its slot is free again */

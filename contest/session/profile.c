@@ -60,12 +60,15 @@ int profile_check(char *why, size_t len)
 {
 	char *argv[] = { "perf", "--version", NULL };
 	struct spawn_opts o = { .devnull_out = 1 };
+	static int found;	/* once found, for every run of a guest's answers */
 
 	/* Debian's /usr/bin/perf is a wrapper that fails without the kernel's own perf */
-	if (in_uml_guest())	/* the host's perf: checked when it booted us (boot.c) */
+	if (found || in_uml_guest())	/* the host's perf: checked when it booted us (boot.c) */
 		return 0;
-	if (load_find_program("perf") == 0 && run_cmd(argv, &o) == 0)
+	if (load_find_program("perf") == 0 && run_cmd(argv, &o) == 0) {
+		found = 1;
 		return 0;
+	}
 	snprintf(why, len, "monitors = profile needs perf (apt-get install linux-perf)");
 	return -1;
 }

@@ -37,7 +37,8 @@ struct profile {
 	int remote;		/* in a UML guest: the host records for us */
 };
 
-/* can perf record here? 0, or -1 with why (naming the package) in buf */
+/* can perf record here? 0, or -1 with why (naming the package) in buf;
+ * a yes is kept: a guest's host asks it once, not on every run */
 int profile_check(char *why, size_t len);
 /* start perf record for the run whose logs are base.* (events disabled); 0 or -1 (said) */
 int profile_start(struct profile *p, const char *base);

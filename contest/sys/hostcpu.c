@@ -126,79 +126,111 @@ static int write_reply(const char *dir, const char *seq, const struct host_cpu *
 	return write_renamed(dir, REPLY_PREFIX, seq, line);
 }
 
-void host_cpu_answer(const char *dir, int watch_fd, pid_t leader, int split)
+/* the profile's ask dir/prof-ask.SEQ answered by fn into dir/prof.SEQ */
+static void answer_prof(const char *dir, unsigned long seq, host_prof_fn fn, void *ctx)
+{
+	char name[32], *path, line[1024], *answer, *text;
+
+	snprintf(name, sizeof(name), "%lu", seq);
+	path = xasprintf("%s/%s%s", dir, PROF_ASK_PREFIX, name);
+	answer = read_line_file(path, line, sizeof(line)) == 0 ? fn(ctx, line) :
+		 xstrdup("error: cannot read the ask");
+	text = xasprintf("%s\n", answer);
+	write_renamed(dir, PROF_REPLY_PREFIX, name, text);
+	free(text);
+	free(answer);
+	free(path);
+}
+
+/* 1 when name is an ask (its prefix ask) whose reply (prefix reply, the
+ * same SEQ) is not in dir yet */
+static int unanswered(const char *dir, const char *name, const char *ask, const char *reply)
+{
+	char *path;
+	int ret;
+
+	if (strncmp(name, ask, strlen(ask)))
+		return 0;
+	path = xasprintf("%s/%s%s", dir, reply, name + strlen(ask));
+	ret = access(path, F_OK) < 0;
+	free(path);
+	return ret;
+}
+
+void host_answer(const char *dir, int watch_fd, const struct host_answerer *h)
 {
 	char buf[4096];
 	DIR *d;
 	struct dirent *e;
 	struct host_cpu c;
 	int sampled = 0;
+	unsigned long prof = 0;
 
 	while (watch_fd >= 0 && read(watch_fd, buf, sizeof(buf)) > 0)
 		;
 	if (!(d = opendir(dir)))
 		return;
+	/* every CPU ask, one sample for all; of the profile's, the oldest
+	 * (the guest asks one at a time) */
 	while ((e = readdir(d))) {
-		const char *seq = e->d_name + strlen(ASK_PREFIX);
-		char *reply;
-
-		if (strncmp(e->d_name, ASK_PREFIX, strlen(ASK_PREFIX)))
-			continue;
-		reply = xasprintf("%s/%s%s", dir, REPLY_PREFIX, seq);
-		if (access(reply, F_OK) < 0) {
-			if (!sampled && host_cpu_sample(leader, split, &c) < 0)
+		if (unanswered(dir, e->d_name, ASK_PREFIX, REPLY_PREFIX)) {
+			if (!sampled && host_cpu_sample(h->leader, h->split, &c) < 0)
 				c.total_s = c.user_s = c.sys_s = NAN;
 			sampled = 1;
-			write_reply(dir, seq, &c);
+			write_reply(dir, e->d_name + strlen(ASK_PREFIX), &c);
+		} else if (h->prof && unanswered(dir, e->d_name, PROF_ASK_PREFIX, PROF_REPLY_PREFIX)) {
+			unsigned long seq = strtoul(e->d_name + strlen(PROF_ASK_PREFIX), NULL, 10);
+
+			if (!prof || seq < prof)
+				prof = seq;
 		}
-		free(reply);
 	}
 	closedir(d);
-}
-
-void host_prof_answer(const char *dir, host_prof_fn fn, void *ctx)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	unsigned long seq = 0;
-
-	/* the oldest unanswered ask: the guest asks one at a time */
-	while (d && (e = readdir(d))) {
-		const char *tail = e->d_name + strlen(PROF_ASK_PREFIX);
-		char *reply;
-
-		if (strncmp(e->d_name, PROF_ASK_PREFIX, strlen(PROF_ASK_PREFIX)))
-			continue;
-		reply = xasprintf("%s/%s%s", dir, PROF_REPLY_PREFIX, tail);
-		if (access(reply, F_OK) < 0 && (!seq || strtoul(tail, NULL, 10) < seq))
-			seq = strtoul(tail, NULL, 10);
-		free(reply);
-	}
-	if (d)
-		closedir(d);
-	if (seq) {
-		char name[32], *path, line[1024], *answer, *text;
-
-		snprintf(name, sizeof(name), "%lu", seq);
-		path = xasprintf("%s/%s%s", dir, PROF_ASK_PREFIX, name);
-		answer = read_line_file(path, line, sizeof(line)) == 0 ? fn(ctx, line) :
-			 xstrdup("error: cannot read the ask");
-		text = xasprintf("%s\n", answer);
-		write_renamed(dir, PROF_REPLY_PREFIX, name, text);
-		free(text);
-		free(answer);
-		free(path);
-	}
+	if (prof)
+		answer_prof(dir, prof, h->prof, h->ctx);
 }
 
 /* ---- the guest ---- */
 
-static int parse_reply(const char *path, struct host_cpu *c)
+/*
+ * Write text into dir/ASK-PREFIX+seq, wait for dir/REPLY-PREFIX+seq until
+ * timeout_s, its line into reply; both files removed. 0, or -1 (errno
+ * set, ETIMEDOUT for no answer).
+ */
+static int ask(const char *dir, const char *ask_prefix, const char *reply_prefix,
+	       unsigned long seq, const char *text, double timeout_s, char *reply, size_t len)
 {
-	char line[128], u[32], s[32];
+	char name[32], *path, *asked;
+	struct timespec ms = { 0, 1000 * 1000 };
+	double deadline = now_mono() + timeout_s;
+	int ret = -1, saved = ETIMEDOUT;
 
-	if (read_line_file(path, line, sizeof(line)) < 0 ||
-	    sscanf(line, "%lf %31s %31s", &c->total_s, u, s) != 3)
+	snprintf(name, sizeof(name), "%lu", seq);
+	if (write_renamed(dir, ask_prefix, name, text) < 0)
+		return -1;
+	path = xasprintf("%s/%s%s", dir, reply_prefix, name);
+	/* the shared filesystem keeps no negative entry: each try asks the host */
+	while (access(path, F_OK) < 0 && now_mono() < deadline)
+		nanosleep(&ms, NULL);
+	if (read_line_file(path, reply, len) == 0)
+		ret = 0;
+	else if (errno != ENOENT)
+		saved = errno;
+	/* the ask first: an ask without its reply is one the host answers */
+	asked = xasprintf("%s/%s%s", dir, ask_prefix, name);
+	unlink(asked);
+	unlink(path);
+	free(asked);
+	free(path);
+	errno = saved;
+	return ret;
+}
+
+static int parse_reply(const char *line, struct host_cpu *c)
+{
+	char u[32], s[32];
+
+	if (sscanf(line, "%lf %31s %31s", &c->total_s, u, s) != 3)
 		return -1;
 	c->user_s = strcmp(u, "-") ? strtod(u, NULL) : NAN;
 	c->sys_s = strcmp(s, "-") ? strtod(s, NULL) : NAN;
@@ -207,69 +239,35 @@ static int parse_reply(const char *path, struct host_cpu *c)
 
 int host_cpu_ask(struct host_cpu *c)
 {
-	static unsigned seq;
+	static unsigned long seq;
 	static int broken;
 	const char *dir = getenv(HOST_CPU_ENV);
-	char *ask, *reply;
-	struct timespec ms = { 0, 1000 * 1000 };
-	double deadline = now_mono() + ASK_TIMEOUT_S;
-	int fd, ret = -1;
+	char line[128];
+	const char *why = "an answer that does not read";
 
 	if (!dir || !*dir || broken)
 		return -1;
-	ask = xasprintf("%s/%s%u", dir, ASK_PREFIX, ++seq);
-	reply = xasprintf("%s/%s%u", dir, REPLY_PREFIX, seq);
-	fd = open(ask, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd >= 0)
-		close(fd);
-	/* the shared filesystem keeps no negative entry: each try asks the host */
-	while (fd >= 0 && access(reply, F_OK) < 0 && now_mono() < deadline)
-		nanosleep(&ms, NULL);
-	if (fd >= 0 && parse_reply(reply, c) == 0)
-		ret = 0;
-	else {
-		warning("the host did not say its CPU time of this guest (%s): "
-			"host_cpu_s is not measured", fd < 0 ? strerror(errno) : "no answer");
-		broken = 1;
-	}
-	unlink(ask);
-	unlink(reply);
-	free(ask);
-	free(reply);
-	return ret;
+	if (ask(dir, ASK_PREFIX, REPLY_PREFIX, ++seq, "", ASK_TIMEOUT_S, line, sizeof(line)) < 0)
+		why = errno == ETIMEDOUT ? "no answer" : strerror(errno);
+	else if (parse_reply(line, c) == 0)
+		return 0;
+	warning("the host did not say its CPU time of this guest (%s): "
+		"host_cpu_s is not measured", why);
+	broken = 1;
+	return -1;
 }
 
-static void unlink_seq(const char *dir, const char *prefix, const char *seq)
-{
-	char *path = xasprintf("%s/%s%s", dir, prefix, seq);
-
-	unlink(path);
-	free(path);
-}
-
-int host_prof_ask(const char *ask, double timeout_s, char *reply, size_t len)
+int host_prof_ask(const char *line, double timeout_s, char *reply, size_t len)
 {
 	static unsigned long seq;
 	const char *dir = getenv(HOST_CPU_ENV);
-	char name[32], *path, *text;
-	struct timespec ms = { 0, 2 * 1000 * 1000 };
-	double deadline = now_mono() + timeout_s;
-	int ret = -1;
+	char *text;
+	int ret;
 
 	if (!dir || !*dir)
 		return -1;
-	snprintf(name, sizeof(name), "%lu", ++seq);
-	text = xasprintf("%s\n", ask);
-	if (write_renamed(dir, PROF_ASK_PREFIX, name, text) == 0) {
-		path = xasprintf("%s/%s%s", dir, PROF_REPLY_PREFIX, name);
-		while (access(path, F_OK) < 0 && now_mono() < deadline)
-			nanosleep(&ms, NULL);
-		ret = read_line_file(path, reply, len);
-		/* the ask first: an ask without its reply is one the host answers */
-		unlink_seq(dir, PROF_ASK_PREFIX, name);
-		unlink(path);
-		free(path);
-	}
+	text = xasprintf("%s\n", line);
+	ret = ask(dir, PROF_ASK_PREFIX, PROF_REPLY_PREFIX, ++seq, text, timeout_s, reply, len);
 	free(text);
 	return ret;
 }

@@ -37,17 +37,26 @@ struct host_cpu {
 int host_cpu_sample(pid_t leader, int split, struct host_cpu *c);
 /* an inotify descriptor that wakes on an ask in dir, or -1 (then poll) */
 int host_cpu_watch(const char *dir);
-/* answer every unanswered ask in dir (draining watch_fd when >= 0) */
-void host_cpu_answer(const char *dir, int watch_fd, pid_t leader, int split);
 
 /*
  * A UML guest's profile (session/profile.h) through the same directory:
  * the guest writes DIR/prof-ask.N holding one line, the host answers
- * DIR/prof.N with one line from fn (malloc'd), for every unanswered ask
- * in the order of N. The guest waits for each answer before its next ask.
+ * DIR/prof.N with one line from fn (malloc'd), in the order of N. The
+ * guest waits for each answer before its next ask.
  */
 typedef char *(*host_prof_fn)(void *ctx, const char *ask);
-void host_prof_answer(const char *dir, host_prof_fn fn, void *ctx);
+
+/* who answers: the CPU time of leader's group (split: tell the ptraced,
+ * UML), and the profile's asks through prof (NULL: none answered) */
+struct host_answerer {
+	pid_t leader;
+	int split;
+	host_prof_fn prof;
+	void *ctx;
+};
+/* answer what dir holds unanswered, in one look (draining watch_fd when
+ * >= 0): every CPU ask, and the oldest profile ask */
+void host_answer(const char *dir, int watch_fd, const struct host_answerer *h);
 
 /* ---- the guest ---- */
 

@@ -78,14 +78,14 @@ static pid_t start_answerer(const char *dir, pid_t leader)
 
 	if (pid == 0) {
 		int fd = host_cpu_watch(dir), asks = 0;
+		struct host_answerer h = { leader, 0, echo, &asks };
 		double end = now_mono() + 20;
 
 		while (now_mono() < end) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
 
 			poll(&p, 1, fd >= 0 ? 500 : 20);
-			host_cpu_answer(dir, fd, leader, 0);
-			host_prof_answer(dir, echo, &asks);
+			host_answer(dir, fd, &h);
 		}
 		_exit(0);
 	}
