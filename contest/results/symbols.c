@@ -9,15 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* a side's usable runs: those with kernel samples */
+/* a side's usable runs: those with kernel samples; the symbol in hand's
+ * count in each (side_count) */
 struct side {
 	const struct monitor_run **runs;
+	double *counts;
 	size_t n;
 };
 
 static void side_of(struct side *s, const struct monitor_run *runs, size_t n)
 {
 	s->runs = xcalloc(n + 1, sizeof(*s->runs));
+	s->counts = xcalloc(n + 1, sizeof(*s->counts));
 	s->n = 0;
 	for (size_t i = 0; i < n; i++)
 		if (runs[i].profile.kernel > 0)
@@ -46,24 +49,19 @@ static double bound(const struct monitor_profile *p)
 	return fmax(least, 0.5);
 }
 
-/* sym's samples in run r, the tested value; *bounded counts a run at its bound */
-static double count(const struct monitor_run *r, const char *sym, unsigned short *bounded)
+/* sym's samples in each of s's runs, the tested values, into s->counts;
+ * *bounded counts the runs taken at their bound */
+static void side_count(struct side *s, const char *sym, unsigned short *bounded)
 {
-	double n = kept(&r->profile, sym);
+	for (size_t i = 0; i < s->n; i++) {
+		double n = kept(&s->runs[i]->profile, sym);
 
-	if (n < 0) {
-		n = bound(&r->profile);
-		(*bounded)++;
+		if (n < 0) {
+			n = bound(&s->runs[i]->profile);
+			(*bounded)++;
+		}
+		s->counts[i] = n;
 	}
-	return n;
-}
-
-/* sym's share of run r's kernel samples in percent, what the writers show */
-static double share(const struct monitor_run *r, const char *sym)
-{
-	unsigned short ignored = 0;
-
-	return 100.0 * count(r, sym, &ignored) / r->profile.kernel;
 }
 
 /* every name either side kept, once; a NULL-terminated malloc'd array of borrowed names */
@@ -103,19 +101,18 @@ static int name_cmp(const void *a, const void *b)
  * sample variance is 0 and whose p would be too: the estimate's SE is at
  * least this (the sum of both sides', or of the pairs').
  */
-static double poisson_var(const struct side *s, const char *sym)
+static double poisson_var(const struct side *s)
 {
-	unsigned short ignored = 0;
 	double v = 0;
 
 	for (size_t i = 0; i < s->n; i++)
-		v += 1.0 / count(s->runs[i], sym, &ignored);
+		v += 1.0 / s->counts[i];
 	return s->n ? v / ((double)s->n * (double)s->n) : 0;
 }
 
 static void floor_se(struct symbol_row *row, const struct side *b, const struct side *n)
 {
-	double floor = sqrt(poisson_var(b, row->symbol) + poisson_var(n, row->symbol));
+	double floor = sqrt(poisson_var(b) + poisson_var(n));
 
 	if (!row->diff.why && isfinite(row->diff.se) && row->diff.se < floor)
 		row->diff.se = floor;
@@ -127,7 +124,6 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 		     const struct running_stats *sn)
 {
 	struct running_stats ratios;
-	unsigned short ignored = 0;
 
 	if (!row->interleaved) {
 		log_diff_drift(&row->diff, sb, sn, c->opts.tau2, c->opts.tau_df);
@@ -142,8 +138,7 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 	for (size_t i = 0; i < n->n; i++)
 		for (size_t j = 0; j < b->n; j++)
 			if (b->runs[j]->run == n->runs[i]->run) {
-				running_stats_add(&ratios, log(count(n->runs[i], row->symbol, &ignored) /
-							       count(b->runs[j], row->symbol, &ignored)));
+				running_stats_add(&ratios, log(n->counts[i] / b->counts[j]));
 				break;
 			}
 	row->paired = ratios.n >= 2 ? (unsigned short)ratios.n : 0;
@@ -154,36 +149,39 @@ static void estimate(const struct compare *c, struct symbol_row *row, const stru
 	floor_se(row, b, n);
 }
 
-/* the mean and SD of sym's shares over side s, the runs' own SD NAN with one run */
-static void shares_of(const struct side *s, const char *sym, double *mean, double *sd)
+/* the mean and SD over side s of the counts' shares of each run's kernel
+ * samples in percent (what the writers show), the SD NAN with one run */
+static void shares_of(const struct side *s, double *mean, double *sd)
 {
 	struct running_stats st;
 
 	running_stats_init(&st);
 	for (size_t i = 0; i < s->n; i++)
-		running_stats_add(&st, share(s->runs[i], sym));
+		running_stats_add(&st, 100.0 * s->counts[i] / s->runs[i]->profile.kernel);
 	*mean = running_stats_mean(&st);
 	*sd = s->n > 1 ? running_stats_sd(&st) : NAN;
 }
 
 /* one symbol's row: its shares on both sides, whether and how its counts are tested */
-static void add_symbol(struct compare *c, struct symbol_row *row, const struct side *b,
-		       const struct side *n)
+static void add_symbol(struct compare *c, struct symbol_row *row, struct side *b,
+		       struct side *n)
 {
 	struct running_stats sb, sn;
 
+	side_count(b, row->symbol, &row->base_bounded);
+	side_count(n, row->symbol, &row->new_bounded);
 	running_stats_init(&sb);
 	running_stats_init(&sn);
 	for (size_t i = 0; i < b->n; i++)
-		running_stats_add(&sb, count(b->runs[i], row->symbol, &row->base_bounded));
+		running_stats_add(&sb, b->counts[i]);
 	for (size_t i = 0; i < n->n; i++)
-		running_stats_add(&sn, count(n->runs[i], row->symbol, &row->new_bounded));
+		running_stats_add(&sn, n->counts[i]);
 	row->base_runs = (unsigned short)b->n;
 	row->new_runs = (unsigned short)n->n;
 	row->base_samples = running_stats_mean(&sb);
 	row->new_samples = running_stats_mean(&sn);
-	shares_of(b, row->symbol, &row->base_pct, &row->base_sd);
-	shares_of(n, row->symbol, &row->new_pct, &row->new_sd);
+	shares_of(b, &row->base_pct, &row->base_sd);
+	shares_of(n, &row->new_pct, &row->new_sd);
 	row->p = row->p_holm = NAN;
 	row->verdict.kind = VERDICT_UNDECIDED;
 	row->verdict.diff_pct = row->verdict.p = row->verdict.p_same = NAN;
@@ -223,7 +221,9 @@ void symbols_add(struct compare *c, const char *load, size_t k, const struct mon
 	}
 	free(names);
 	free(b.runs);
+	free(b.counts);
 	free(n.runs);
+	free(n.counts);
 }
 
 /* a verdict a bound cannot carry: a side counted at a bound may look larger */
