@@ -27,7 +27,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -456,19 +455,17 @@ static const char *accel_name(enum vm_monitor m)
 static char *guest_env(struct boot *b, const struct guest *g, int index)
 {
 	const char *mem = NULL;
-	char *args = argv_join((char *const *)g->args), *ret, uname_host[512] = "unknown";
-	struct utsname u;
+	char *args = argv_join((char *const *)g->args), *ret;
+	struct host_facts host;
 
 	for (int i = 0; i < g->nargs; i++)
 		if (!strncmp(g->args[i], "mem=", 4))
 			mem = g->args[i] + 4;
-	if (uname(&u) == 0)
-		snprintf(uname_host, sizeof(uname_host), "%s %s %s %s", u.sysname, u.nodename,
-			 u.release, u.machine);
+	host_facts(&host);
 	if (g->monitor != VM_UML && !b->qemu_version)
 		b->qemu_version = qemu_version();
 	ret = xasprintf("%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %s\n%s: %d\n%s: %s\n%s: %s\n%s: %s\n"
-			"%s: %s\n%s: %d\n%s: %llu\n",
+			"%s: %s\n%s: %s\n%s: %s\n",
 			ENV_KEY(guest), vm_monitor_name(g->monitor),
 			ENV_KEY(guest_accel), accel_name(g->monitor),
 			ENV_KEY(guest_qemu), g->monitor == VM_UML ? "none" : b->qemu_version,
@@ -477,9 +474,8 @@ static char *guest_env(struct boot *b, const struct guest *g, int index)
 			ENV_KEY(guest_boot_args), *args ? args : "none",
 			ENV_KEY(guest_disk), b->o->disk ? b->o->disk : BOOT_DISK_DEFAULT,
 			ENV_KEY(guest_timeout), b->o->timeout ? b->o->timeout : BOOT_TIMEOUT_DEFAULT,
-			ENV_KEY(host_uname), uname_host,
-			ENV_KEY(host_cpus), ncpus(), ENV_KEY(host_memtotal),
-			(unsigned long long)memtotal_bytes());
+			ENV_KEY(host_uname), host.uname, ENV_KEY(host_cpus), host.cpus,
+			ENV_KEY(host_memtotal), host.memtotal);
 	free(args);
 	if (b->o->kernel_env && b->o->kernel_env[index]) {
 		char *more = xasprintf("%s%s", ret, b->o->kernel_env[index]);

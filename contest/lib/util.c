@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 #include <ctype.h>
@@ -133,6 +134,11 @@ char *xstrdup(const char *s)
 	if (!p)
 		die(EXIT_NO_MEMORY, "out of memory");
 	return p;
+}
+
+char *xstrdup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
 }
 
 char *xasprintf(const char *fmt, ...)
@@ -458,6 +464,19 @@ uint64_t meminfo_bytes(const char *field)
 uint64_t memtotal_bytes(void)
 {
 	return meminfo_bytes("MemTotal");
+}
+
+void host_facts(struct host_facts *h)
+{
+	struct utsname u;
+
+	if (uname(&u) == 0)
+		snprintf(h->uname, sizeof(h->uname), "%s %s %s %s", u.sysname, u.nodename,
+			 u.release, u.machine);
+	else
+		snprintf(h->uname, sizeof(h->uname), "unknown");
+	snprintf(h->cpus, sizeof(h->cpus), "%d", ncpus());
+	snprintf(h->memtotal, sizeof(h->memtotal), "%llu", (unsigned long long)memtotal_bytes());
 }
 
 double now_mono(void)

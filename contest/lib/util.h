@@ -59,6 +59,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* xstrdup, or NULL for NULL */
+char *xstrdup_or_null(const char *s);
 char *xasprintf(const char *fmt, ...) PRINTF(1, 2);
 
 /* write all of buf or return -1 with errno set */
@@ -118,6 +120,13 @@ int ncpus(void);
 int ncpus_usable(void);
 /* MemTotal in bytes, 0 when unknown */
 uint64_t memtotal_bytes(void);
+/* this machine as a guest's env records its host (host_uname, host_cpus,
+ * host_memtotal) and rerun compares it: uname's "sysname nodename
+ * release machine" ("unknown"), online CPUs, MemTotal in bytes */
+struct host_facts {
+	char uname[512], cpus[16], memtotal[24];
+};
+void host_facts(struct host_facts *h);
 /* the value after "KEY:" (blanks allowed before the colon, as /proc/cpuinfo
  * has them) on the first such line of path, trimmed, into buf: 0, 1 when
  * no line has it, -1 with errno when the file cannot be read */

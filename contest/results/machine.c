@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 /* the host line, else the node name in uname's (an older contest's env); NULL unknown */
 static char *host_of(const struct env *e)
 {
@@ -20,7 +15,7 @@ static char *host_of(const struct env *e)
 	size_t len;
 
 	if (host || !(uname = env_record(e)->uname) || !(node = strchr(uname, ' ')))
-		return dup_or_null(host);
+		return xstrdup_or_null(host);
 	node++;
 	len = strcspn(node, " ");
 	return len ? xasprintf("%.*s", (int)len, node) : NULL;
@@ -36,20 +31,20 @@ void machine_of(struct machine *m, const struct env *e)
 		return;
 	m->known = 1;
 	m->host = host_of(e);
-	m->cpu_model = dup_or_null(r->cpu_model);
-	m->cpus = dup_or_null(r->cpus);
-	m->memtotal = dup_or_null(r->memtotal);
-	m->guest_mem = dup_or_null(r->guest_mem);
+	m->cpu_model = xstrdup_or_null(r->cpu_model);
+	m->cpus = xstrdup_or_null(r->cpus);
+	m->memtotal = xstrdup_or_null(r->memtotal);
+	m->guest_mem = xstrdup_or_null(r->guest_mem);
 	m->guest = guest && strcmp(guest, "none");
 	if (!m->guest)
 		return;
 	m->guest_kind = xstrdup(guest);
-	m->accel = dup_or_null(r->guest_accel);
+	m->accel = xstrdup_or_null(r->guest_accel);
 	if (!m->accel)	/* an env from before guest_accel: only KVM or UML then */
 		m->accel = xstrdup(!strcmp(guest, "qemu-tcg") ? "tcg" :
 				   !strcmp(guest, "qemu-kvm") ? "kvm" : "none");
-	m->guest_cpus = dup_or_null(r->guest_cpus);
-	m->guest_qemu = dup_or_null(r->guest_qemu);
+	m->guest_cpus = xstrdup_or_null(r->guest_cpus);
+	m->guest_qemu = xstrdup_or_null(r->guest_qemu);
 }
 
 void machine_release(struct machine *m)

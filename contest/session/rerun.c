@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 struct sentences {
@@ -218,11 +217,6 @@ static void differences(struct rerun *r, const struct env *was, struct sentences
 	free(text);
 }
 
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 /* the recorded lines of the kernel's build (a bisection's candidate), which
  * the guest's new env records again: the same image is the same build */
 static char *build_lines(const struct env *e)
@@ -269,12 +263,12 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 		return error("'%s': a guest's session with no guest_image line: which kernel "
 			     "would rerun boot?", path);
 	g->kind = xstrdup(er->guest);
-	g->accel = dup_or_null(accel);
+	g->accel = xstrdup_or_null(accel);
 	g->image = xstrdup(er->guest_image);
-	g->mem = dup_or_null(er->guest_mem);
-	g->cpus = dup_or_null(er->guest_cpus);
-	g->disk = dup_or_null(er->guest_disk);
-	g->timeout = dup_or_null(er->guest_timeout);
+	g->mem = xstrdup_or_null(er->guest_mem);
+	g->cpus = xstrdup_or_null(er->guest_cpus);
+	g->disk = xstrdup_or_null(er->guest_disk);
+	g->timeout = xstrdup_or_null(er->guest_timeout);
 	g->boot_args = split_list(er->guest_boot_args && strcmp(er->guest_boot_args, "none") ?
 				  er->guest_boot_args : "");
 	g->kernel_env = build_lines(e);
@@ -301,20 +295,15 @@ static int guest_how(const struct rerun *r, const char *path)
 static void guest_differences(const struct env *was, struct sentences *out)
 {
 	const struct env_record *er = env_record(was);
-	char uname_now[512] = "unknown", cpus[32], mem[32];
-	struct utsname u;
+	struct host_facts now;
 
-	if (uname(&u) == 0)
-		snprintf(uname_now, sizeof(uname_now), "%s %s %s %s", u.sysname, u.nodename,
-			 u.release, u.machine);
-	snprintf(cpus, sizeof(cpus), "%d", ncpus());
-	snprintf(mem, sizeof(mem), "%llu", (unsigned long long)memtotal_bytes());
-	if (er->host_uname && strcmp(er->host_uname, uname_now))
-		say(out, changed(ENV_KEY(host_uname), er->host_uname, uname_now));
-	if (er->host_cpus && strcmp(er->host_cpus, cpus))
-		say(out, changed(ENV_KEY(host_cpus), er->host_cpus, cpus));
-	if (er->host_memtotal && strcmp(er->host_memtotal, mem))
-		say(out, changed(ENV_KEY(host_memtotal), er->host_memtotal, mem));
+	host_facts(&now);
+	if (er->host_uname && strcmp(er->host_uname, now.uname))
+		say(out, changed(ENV_KEY(host_uname), er->host_uname, now.uname));
+	if (er->host_cpus && strcmp(er->host_cpus, now.cpus))
+		say(out, changed(ENV_KEY(host_cpus), er->host_cpus, now.cpus));
+	if (er->host_memtotal && strcmp(er->host_memtotal, now.memtotal))
+		say(out, changed(ENV_KEY(host_memtotal), er->host_memtotal, now.memtotal));
 }
 
 /*

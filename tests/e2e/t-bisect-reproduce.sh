@@ -7,8 +7,8 @@
 # image with its recorded config and loads (a new row in its runs.tsv, the
 # env's config section the same), and the commands that build the image
 # again (scripts/uml-kernel.sh --bisect), which build the same image. A
-# candidate whose image is gone:
-# rerun exits 2 naming it and how to build it again. `contest` in the
+# candidate rerun on a host with other CPUs says so and runs; one whose
+# image is gone: rerun exits 2 naming it and how to build it again. `contest` in the
 # commands is this tree's bin/contest, put first on PATH with the make
 # stand-in (nothing else in them is changed). About 30 s: a dozen short
 # guest boots.
@@ -90,6 +90,14 @@ is $? 0 "the build commands, run as written, exit 0 ($(tail -n 1 "$T/build.err")
 img=$(tail -n 1 "$T/build.out")
 cmp -s "$img" "$R/.bisect/images/$bad"
 ok $? "and build the image rerun boots again ($img)"
+
+# a guest session's host is compared as the host that ran it: another
+# CPU count is said before the run, which still runs
+sed -i 's/^host_cpus: .*/host_cpus: 999/' "$R/$bad/env"
+bash -e "$T/rerun.sh" > /dev/null 2> "$T/host.err"
+is $? 0 "rerun on a host with other CPUs than recorded: exit 0"
+grep -q "differs from $bad's env: host_cpus: recorded '999', here '$(getconf _NPROCESSORS_ONLN)'" "$T/host.err"
+ok $? "it says how the host differs ($(grep -m1 'host_cpus' "$T/host.err"))"
 
 # the image gone: named, with how to build it again
 mv "$R/.bisect/images/$bad" "$T/image"
