@@ -61,9 +61,9 @@ static void set_paths(struct bisect_driver *dr, const char *work)
 {
 	const struct bisect_request *rq = dr->rq;
 
-	dr->dir = results_path(dr->results, ".bisect", NULL);
+	dr->dir = results_path(dr->results, BISECT_DIR, NULL);
 	dr->state = xasprintf("%s/state", dr->dir);
-	dr->images = xasprintf("%s/images", dr->dir);
+	dr->images = xasprintf("%s/%s", dr->dir, BISECT_IMAGES);
 	dr->log = xasprintf("%s/build.log", dr->dir);
 	dr->out = xasprintf("%s/build.out", dr->dir);
 	dr->src = xasprintf("%s/bisect-src", work);

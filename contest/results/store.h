@@ -144,6 +144,10 @@ int results_check_appendable(const char *kernel_dir);
 
 /* a kernel's results file */
 #define RUNS_FILE "runs.tsv"
+/* a bisection's own folder in DIR (its state, build log and images,
+ * DIR/.bisect/images/NAME a candidate's image) */
+#define BISECT_DIR ".bisect"
+#define BISECT_IMAGES "images"
 
 /*
  * DIR/KERNEL/NAME, the one place a path into the results is made; KERNEL

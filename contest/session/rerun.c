@@ -307,6 +307,36 @@ static void guest_differences(const struct env *was, struct sentences *out)
 }
 
 /*
+ * A bisection's candidate whose results were moved or copied since: its
+ * recorded image, DIR/.bisect/images/NAME of the directory it was in, is
+ * gone, and the same name in this results directory is taken (if it is
+ * trusted as the env is, owner.h), said.
+ */
+static void moved_image(struct rerun *r, const char *dir, const char *kernel)
+{
+	char *mark = xasprintf("/%s/%s/", BISECT_DIR, BISECT_IMAGES), *here = NULL;
+	const char *name = NULL;
+
+	for (const char *at = r->guest.image; (at = strstr(at, mark)); at++)
+		name = at + strlen(mark);
+	if (name && *name && !strchr(name, '/') && access(r->guest.image, F_OK) < 0) {
+		char *images = results_path(dir, BISECT_DIR, BISECT_IMAGES);
+
+		here = xasprintf("%s/%s", images, name);
+		free(images);
+	}
+	if (here && access(here, F_OK) == 0 && check_trusted(here, "cannot boot it") == 0) {
+		info("%s's guest image '%s' is gone, its results moved: booting '%s'", kernel,
+		     r->guest.image, here);
+		free(r->guest.image);
+		r->guest.image = here;
+		here = NULL;
+	}
+	free(here);
+	free(mark);
+}
+
+/*
  * The recorded image, where a guest's session boots it: gone, it is
  * named with how to build it again (rebuild.h), each command quoted for
  * the shell it is pasted into. 0, or -1 said.
@@ -404,6 +434,7 @@ int rerun_prepare(struct rerun *r, const char *dir, const char *kernel, const ch
 	else if (check_env_owner(dir, kernel, path) == 0)
 		ret = parse(r, path, text, dir, &lacks, &e);
 	if (ret == 0 && r->guest.kind) {
+		moved_image(r, dir, kernel);
 		ret = check_image(kernel, e, r->guest.image);
 		if (ret == 0)
 			guest_differences(e, &diffs);

@@ -8,7 +8,8 @@
 # env's config section the same), and the commands that build the image
 # again (scripts/uml-kernel.sh --bisect), which build the same image. A
 # candidate rerun on a host with other CPUs says so and runs; one whose
-# image is gone: rerun exits 2 naming it and how to build it again. `contest` in the
+# results were moved boots the image moved with them; one whose image is
+# gone: rerun exits 2 naming it and how to build it again. `contest` in the
 # commands is this tree's bin/contest, put first on PATH with the make
 # stand-in (nothing else in them is changed). About 30 s: a dozen short
 # guest boots.
@@ -99,8 +100,21 @@ is $? 0 "rerun on a host with other CPUs than recorded: exit 0"
 grep -q "differs from $bad's env: host_cpus: recorded '999', here '$(getconf _NPROCESSORS_ONLN)'" "$T/host.err"
 ok $? "it says how the host differs ($(grep -m1 'host_cpus' "$T/host.err"))"
 
-# the image gone: named, with how to build it again
+# the results moved (copied): the recorded image is gone, the one under
+# the new folder's .bisect/images is booted, said
+cp -a "$R" "$T/moved"
 mv "$R/.bisect/images/$bad" "$T/image"
+n=$(rows "$bad")
+contest rerun -r "$T/moved" "$bad" > /dev/null 2> "$T/moved.err"
+is $? 0 "rerun of a candidate whose results moved: exit 0"
+grep -q "its results moved: booting '$T/moved/.bisect/images/$bad'" "$T/moved.err" &&
+	grep -q "booting $bad: $T/moved/.bisect/images/$bad " "$T/moved.err"
+ok $? "it boots the image under the moved results ($(grep -m1 'results moved' "$T/moved.err"))"
+is "$(awk -F'\t' 'NR > 1' "$T/moved/$bad/runs.tsv" | wc -l) $(rows "$bad")" "$((n + 1)) $n" \
+	"its row goes to the moved results, none where they were"
+rm -rf "$T/moved"
+
+# the image gone: named, with how to build it again
 n=$(rows "$bad")
 bash "$T/rerun.sh" > /dev/null 2> "$T/gone.err"
 is $? 2 "rerun of a candidate whose image is gone: exit 2"
