@@ -12,6 +12,7 @@
 #include "session/run.h"
 #include "session/monitors.h"
 #include "session/profile.h"
+#include "lib/sh-quote.h"
 #include "lib/util.h"
 #include "guest/vm.h"
 #include "guest/vm-qemu.h"
@@ -455,7 +456,7 @@ static const char *accel_name(enum vm_monitor m)
 static char *guest_env(struct boot *b, const struct guest *g, int index)
 {
 	const char *mem = NULL;
-	char *args = argv_join((char *const *)g->args), *ret;
+	char *args = sh_command(g->args), *ret;
 	struct host_facts host;
 
 	for (int i = 0; i < g->nargs; i++)

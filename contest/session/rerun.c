@@ -249,7 +249,7 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 {
 	const struct env_record *er = env_record(e);
 	struct rerun_guest *g = &r->guest;
-	const char *accel = NULL;
+	const char *accel = NULL, *bad;
 
 	if (!er->guest || !strcmp(er->guest, "none"))
 		return 0;
@@ -269,8 +269,11 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 	g->cpus = xstrdup_or_null(er->guest_cpus);
 	g->disk = xstrdup_or_null(er->guest_disk);
 	g->timeout = xstrdup_or_null(er->guest_timeout);
-	g->boot_args = split_list(er->guest_boot_args && strcmp(er->guest_boot_args, "none") ?
-				  er->guest_boot_args : "");
+	/* each argument as one shell word (boot.c's guest_env): spaces, commas */
+	g->boot_args = split_words(er->guest_boot_args && strcmp(er->guest_boot_args, "none") ?
+				   er->guest_boot_args : "", &bad);
+	if (!g->boot_args)
+		return error("'%s': guest_boot_args: %s", path, bad);
 	g->kernel_env = build_lines(e);
 	if (!g->disk || !g->timeout)
 		say(lacks, xstrdup("the env does not record the guest's scratch disk and timeout "

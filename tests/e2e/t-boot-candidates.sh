@@ -2,19 +2,23 @@
 # Boot arguments as candidates: one UML kernel booted with mem=1008M and with
 # mem=1024M, interleaved run by run, gives two kernels' rows whose env files
 # differ in memtotal and in how the guest was booted; one command prints both.
+# rerun boots one again with its recorded arguments, one of them holding a
+# comma and a space.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-boot.sh"
 boot_before
 
 "$CONTEST" run --interleave -n 2 -k mem1008="$UML" --boot-arg mem=1008M \
-	-k mem1024="$UML" --boot-arg mem=1024M "${BOOT[@]}" --vm-mem 768M noload > "$T/out" 2> "$T/err"
+	-k mem1024="$UML" --boot-arg mem=1024M --boot-arg 'contest.note="a,b c"' "${BOOT[@]}" \
+	--vm-mem 768M noload > "$T/out" 2> "$T/err"
 ok $? "run with two -k NAME=IMAGE exits 0"
 for k in mem1008 mem1024; do
 	is "$(rows_with "$R/$k/runs.tsv" ok)" 2 "$k: two ok rows"
 	grep -q '^guest: uml$' "$R/$k/env"
 	ok $? "$k: env says guest"
 done
-grep -q '^guest_boot_args: mem=1008M$' "$R/mem1008/env" && grep -q '^guest_boot_args: mem=1024M$' "$R/mem1024/env"
+grep -q '^guest_boot_args: mem=1008M$' "$R/mem1008/env" &&
+	grep -qF "guest_boot_args: mem=1024M 'contest.note=\"a,b c\"'" "$R/mem1024/env"
 ok $? "each kernel got its own --boot-arg, not the other's"
 grep -q '^guest_mem: 1008M$' "$R/mem1008/env" && grep -q '^guest_mem: 1024M$' "$R/mem1024/env"
 ok $? "guest_mem: the mem= that won over --vm-mem"
@@ -36,6 +40,14 @@ grep -q '^mem1008 \[2\]' "$T/out" && grep -q '^mem1024 \[2\]' "$T/out"
 ok $? "one table with both kernels"
 "$CONTEST" report -r "$R" mem1008 mem1024 > /dev/null
 ok $? "report reads both"
+# rerun boots mem1024 with its two arguments as they were given, the
+# one with a comma and a space one word (the kernel's command line has it)
+args=$(grep '^guest_boot_args: ' "$R/mem1024/env")
+"$CONTEST" rerun -r "$R" mem1024 > /dev/null 2> "$T/rerun.err"
+is $? 0 "rerun of a guest with a boot argument holding a comma and a space: exit 0"
+is "$(grep '^guest_boot_args: ' "$R/mem1024/env")" "$args" "its env records the same arguments"
+grep -qF 'contest.note="a,b c"' <(grep '^cmdline: ' "$R/mem1024/env")
+ok $? "the guest's command line has the argument whole ($(grep -o 'contest.note=.*' <(grep '^cmdline: ' "$R/mem1024/env")))"
 # each guest's process group, once reaped, leaves the cleanup registry;
 # one left per guest filled its 64 slots after about 60 guests
 ! grep -q 'still registered for cleanup' "$T/err"
