@@ -1,30 +1,47 @@
 /* rerun-boot.c - contest rerun of a guest's session: its recorded image booted again (see rerun-boot.h) */
 #include "guest/rerun-boot.h"
 #include "record/config-keys.h"
+#include "sys/scratch.h"
 #include "lib/util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#define RERUN_PREFIX ".rerun-"
+
 /*
  * The recorded config as a file the guest's contest reads with -c:
- * RESULTS/.rerun.XXXXXX (the guest sees RESULTS, a QEMU guest too); its
- * path, or NULL said
+ * RESULTS/.rerun-PID.XXXXXX/config (the guest sees RESULTS, a QEMU guest
+ * too), the directory a scratch one (sys/scratch.h: a forced exit
+ * removes it); the directory in *dir and the file's path, or NULL said
  */
-static char *config_file(const struct rerun *r)
+static char *config_file(const struct rerun *r, char **dir)
 {
-	char *path = xasprintf("%s/.rerun.XXXXXX", contest_config(r->cfg)->main.results);
-	char *text = config_dump_text(r->cfg);
-	int fd = mkstemp(path), ok = fd >= 0 && write_all(fd, text, strlen(text)) == 0;
+	const char *results = contest_config(r->cfg)->main.results;
+	char *prefix = xasprintf("%s%d", RERUN_PREFIX, (int)getpid()), *path = NULL, *text;
+	int fd, ok;
 
+	*dir = scratch_make(results, prefix);
+	free(prefix);
+	if (!*dir)
+		return NULL;
+	path = xasprintf("%s/config", *dir);
+	text = config_dump_text(r->cfg);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	ok = fd >= 0 && write_all(fd, text, strlen(text)) == 0;
 	if (fd >= 0 && close(fd) < 0)
 		ok = 0;
 	if (!ok) {
 		error("cannot write the recorded config to '%s': %s", path, strerror(errno));
-		if (fd >= 0)
-			unlink(path);
+		scratch_remove(*dir);
+		free(*dir);
+		*dir = NULL;
 		free(path);
 		path = NULL;
 	}
@@ -32,10 +49,36 @@ static char *config_file(const struct rerun *r)
 	return path;
 }
 
+/* RESULTS/.rerun-PID.* of a rerun that could not remove it (SIGKILL):
+ * its PID is gone */
+static void remove_dead(const char *results)
+{
+	DIR *d = opendir(results);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char *path, *marker, dot;
+		int pid;
+
+		if (sscanf(e->d_name, RERUN_PREFIX "%d%c", &pid, &dot) != 2 || dot != '.' ||
+		    pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		path = xasprintf("%s/%s", results, e->d_name);
+		marker = xasprintf("%s/%s", path, SCRATCH_MARKER);
+		/* not marked: not ours, left alone */
+		if (access(marker, F_OK) == 0 && scratch_remove(path) == 0)
+			info("removed '%s': a rerun killed before it could", path);
+		free(marker);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+}
+
 int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 {
 	const struct rerun_guest *g = &r->guest;
-	char *conf = config_file(r), *kernel;
+	char *dir, *conf, *kernel;
 	const char **argv, *env[] = { g->kernel_env, NULL };
 	struct boot_opts bo;
 	struct boot_passthrough pt;
@@ -43,7 +86,8 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 	int nargs = 0, status;
 
 	memset(ran, 0, sizeof(*ran));
-	if (!conf)
+	remove_dead(contest_config(r->cfg)->main.results);
+	if (!(conf = config_file(r, &dir)))
 		return EXIT_USAGE;
 	while (g->boot_args[nargs])
 		nargs++;
@@ -76,7 +120,8 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 	else
 		status = EXIT_USAGE;
 	config_free(host);
-	unlink(conf);
+	scratch_remove(dir);
+	free(dir);
 	boot_opts_release(&bo);
 	free(kernel);
 	free(argv);

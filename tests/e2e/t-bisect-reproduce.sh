@@ -7,7 +7,8 @@
 # image with its recorded config and loads (a new row in its runs.tsv, the
 # env's config section the same), and the commands that build the image
 # again (scripts/uml-kernel.sh --bisect), which build the same image. A
-# candidate rerun on a host with other CPUs says so and runs; one whose
+# candidate rerun on a host with other CPUs says so and runs (and removes
+# what a rerun killed by SIGKILL left in the results); one whose
 # results were moved boots the image moved with them; one whose image is
 # gone: rerun exits 2 naming it and how to build it again. `contest` in the
 # commands is this tree's bin/contest, put first on PATH with the make
@@ -65,8 +66,19 @@ config_of "$bad" > "$T/config.before"
 grep '^run_loads: ' "$R/$bad/env" > "$T/loads.before"
 n=$(rows "$bad")
 grep "^contest rerun .* $bad\$" "$T/cmds" > "$T/rerun.sh"
+# what a rerun killed by SIGKILL leaves (its config for the guest, in a
+# marked scratch directory named after its PID, which is gone), and a
+# directory of that form without the marker, which is not contest's
+gone=$(bash -c 'echo $$')
+dead=$R/.rerun-$gone.Abc123
+mkdir "$dead" "$R/.rerun-$gone.NotOurs" && touch "$dead/.contest-scratch" "$dead/config"
 bash -e "$T/rerun.sh" > "$T/rerun.out" 2> "$T/rerun.err"
 is $? 0 "the rerun command, run as written, exits 0 ($(grep -m1 'error' "$T/rerun.err"))"
+[ ! -e "$dead" ] && grep -q "removed '$dead': a rerun killed" "$T/rerun.err"
+ok $? "it removed what a killed rerun left, and said so"
+is "$(cd "$R" && ls -d .rerun-* 2> /dev/null | tr '\n' ' ')" ".rerun-$gone.NotOurs " \
+	"its own config directory is gone; the unmarked one is kept"
+rmdir "$R/.rerun-$gone.NotOurs"
 grep -q "booting $bad: $R/.bisect/images/$bad " "$T/rerun.err"
 ok $? "it boots the candidate's recorded image"
 is "$(rows "$bad")" $((n + 1)) "a new row in $bad/runs.tsv"
