@@ -34,10 +34,11 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
-# others_begin, then others_busy: whether processes other than this test's
-# own children kept at least half a CPU busy on average in between (the
-# CPUs' busy time from /proc/stat less the children's user + sys, which
-# bash's `times` has once they are reaped); OTHERS gets that average.
+# others_begin, then others_busy [CPUS]: whether processes other than this
+# test's own children kept at least CPUS (default half a CPU) busy on
+# average in between (the CPUs' busy time from /proc/stat less the
+# children's user + sys, which bash's `times` has once they are reaped);
+# OTHERS gets that average.
 # Unlike the load average, a test's own compile does not make the machine
 # busy. Call both in the test's shell, not in $(...): a fork's times are 0.
 _busy_s() { awk -v hz="$(getconf CLK_TCK)" '/^cpu /{ print ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat; }
@@ -52,7 +53,7 @@ others_busy() {
 	c=$(cat "$T/.children1")
 	OTHERS=$(awk -v t0="$_ob_t" -v t1="$t" -v b0="$_ob_b" -v b1="$b" -v c0="$(cat "$T/.children0")" \
 		-v c1="$c" 'BEGIN { printf "%.2f", ((b1 - b0) - (c1 - c0)) / (t1 - t0) }')
-	awk -v o="$OTHERS" 'BEGIN { exit !(o >= 0.5) }'
+	awk -v o="$OTHERS" -v m="${1:-0.5}" 'BEGIN { exit !(o >= m) }'
 }
 # runs_disturbed RUNS.TSV...: whether contest flagged any of their runs
 # as disturbed (others' CPU or the hypervisor's steal, at least a tenth of

@@ -15,7 +15,10 @@ col_of() { awk -F'\t' -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c
 others_begin
 "$CONTEST" run -c "$CONF" -r "$R" -k quiet -n 2 noload > /dev/null 2> "$T/quiet.err"
 ok $? "a run without a hog exits 0"
-others_busy && busy=1 || busy=0
+# contest flags a run whose window others kept a tenth of the CPUs busy;
+# averaged over the whole session a burst in the window shows less: half
+# that already makes the quiet runs' flag no test of contest
+others_busy "$(awk -v n="$N" 'BEGIN { print 0.05 * n }')" && busy=1 || busy=0
 
 timeout 120 sh -c 'while :; do :; done' &
 hog=$!
