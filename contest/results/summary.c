@@ -687,7 +687,8 @@ int results_next_run(const char *kernel_dir, const char *load)
 	if (results_scan(path, 1, kernel_results_add, &kr, NULL) == 0) {
 		next = 1;	/* a sweep's points share the numbering: logs are named by it */
 		for (size_t i = 0; i < kr.nloads; i++)
-			if (!strcmp(kr.loads[i].load, load) && kr.loads[i].highest_run >= next)
+			if ((!load || !strcmp(kr.loads[i].load, load)) &&
+			    kr.loads[i].highest_run >= next)
 				next = kr.loads[i].highest_run + 1;
 	}
 	kernel_results_release(&kr);

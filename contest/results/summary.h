@@ -190,7 +190,8 @@ int results_check_kernel(const char *dir, const char *kernel);
 
 /*
  * Next run number for load in DIR/runs.tsv (1 when none): one above the
- * highest that is not `aborted`. Reads the file; a missing file is fine.
+ * highest, an aborted run's too (its redo takes the next); load NULL:
+ * above the highest of any load. Reads the file; a missing file is fine.
  * -1 (error printed) when it cannot be read or is not a regular file.
  */
 int results_next_run(const char *kernel_dir, const char *load);

@@ -155,6 +155,8 @@ static int run_recorded(struct session *s, struct load_state *ls, struct run_rec
 
 	if (run < 0)
 		return stop_unrecorded(s, ls->row, "cannot be given a run number");
+	if (run < s->first_run)
+		run = s->first_run;
 	failed = run_one(s, ls, run, rec) < 0;
 	if (results_append(s->kdir, rec) < 0) {
 		snprintf(what, sizeof(what), "run %d is not recorded", run);
@@ -493,7 +495,8 @@ static int has_rows(const struct session *s)
 /* variant v's session (at point, NULL none) on cfg, its own config; res
  * as session_points says */
 static int session_one(const struct run_request *rq, int v, struct config *cfg, const char *point,
-		       struct until_sd *u, struct progress *pg, struct run_result *res)
+		       int first_run, struct until_sd *u, struct progress *pg,
+		       struct run_result *res)
 {
 	const struct variant *var = &rq->variants[v];
 	const struct contest_config *cc = contest_config(cfg);
@@ -507,7 +510,7 @@ static int session_one(const struct run_request *rq, int v, struct config *cfg, 
 	/* before the locks: lock_take makes the results directory */
 	handover_begin(&h, cc->main.results, var->name);
 	if (session_init(&s, cfg, var->name) < 0 || (s.knobs = knobs_line(var), 0) ||
-	    (s.sweep = point, s.progress = pg, 0) ||
+	    (s.sweep = point, s.progress = pg, s.first_run = first_run, 0) ||
 	    lock_take(&wlock, cc->main.work_dir, "work directory", 1) < 0 ||
 	    lock_take(&rlock, cc->main.results, "results directory", 0) < 0 ||
 	    results_check_appendable(s.kdir) < 0 || handover_note(&h) < 0 ||
@@ -547,7 +550,7 @@ static int session_one(const struct run_request *rq, int v, struct config *cfg, 
 	return status;
 }
 
-int session_points(const struct run_request *rq, int v, struct progress *pg,
+int session_points(const struct run_request *rq, int v, int first_run, struct progress *pg,
 		   struct run_result *res)
 {
 	const struct sweep *sw = rq->sweep;
@@ -563,7 +566,7 @@ int session_points(const struct run_request *rq, int v, struct progress *pg,
 		return EXIT_USAGE;
 	if (!sw || !sw->npoints) {
 		own = config_copy(cfg);
-		status = session_one(rq, v, own, NULL, &u, pg, res);
+		status = session_one(rq, v, own, NULL, first_run, &u, pg, res);
 		config_free(own);
 		return status;
 	}
@@ -574,7 +577,7 @@ int session_points(const struct run_request *rq, int v, struct progress *pg,
 		/* the point's keys in a copy: the request stays as cmd/ made it */
 		own = config_copy(cfg);
 		st = sweep_apply(sw, i, own) < 0 ? EXIT_USAGE :
-		     session_one(rq, v, own, sw->points[i], &u, pg, &one);
+		     session_one(rq, v, own, sw->points[i], first_run, &u, pg, &one);
 		config_free(own);
 		if (st == EXIT_USAGE || st >= 128) {
 			status = st;

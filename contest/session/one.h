@@ -18,12 +18,14 @@
 
 /*
  * rq's variant v at each point of rq's sweep, its keys set in a copy of
- * the variant's config (one session when there is no sweep), each
- * a session of pg's whole plan (progress.h). The exit status; res says whether the tables are to be printed (after the
- * last point; for one session, when it planned, was not interrupted, wrote
- * rows and is not --format ktap) and the line saying where.
+ * the variant's config (one session when there is no sweep), each a
+ * session of pg's whole plan (progress.h), no run numbered below
+ * first_run (0: each load's next). The exit status; res says whether the
+ * tables are to be printed (after the last point; for one session, when
+ * it planned, was not interrupted, wrote rows and is not --format ktap)
+ * and the line saying where.
  */
-int session_points(const struct run_request *rq, int v, struct progress *pg,
+int session_points(const struct run_request *rq, int v, int first_run, struct progress *pg,
 		   struct run_result *res);
 
 /*

@@ -5,6 +5,8 @@
 #include "output/compare-write.h"
 #include "results/metric.h"
 #include "results/sequential.h"
+#include "results/store.h"
+#include "results/summary.h"
 #include "session/one.h"
 #include "session/session.h"
 #include "sys/signals.h"
@@ -116,6 +118,32 @@ static size_t points(const struct run_request *rq)
 	return rq->sweep && rq->sweep->npoints ? rq->sweep->npoints : 1;
 }
 
+/*
+ * The number a round's runs take: one above the highest any variant has
+ * recorded, of any load. compare pairs the variants' runs by number, and
+ * an aborted run keeps its own: a round cut short by Ctrl-C leaves the
+ * variants that ran in it one ahead of those that did not, and numbering
+ * each from its own highest would pair every later round with the next.
+ * 0 (each its own) when a runs.tsv cannot be read: its session says so.
+ */
+static int round_first_run(const struct run_request *rq)
+{
+	int first = 1;
+
+	for (int v = 0; v < rq->nvariants; v++) {
+		char *kdir = results_path(contest_config(rq->cfgs[v])->main.results,
+					  rq->variants[v].name, NULL);
+		int next = results_next_run(kdir, NULL);
+
+		free(kdir);
+		if (next < 0)
+			return 0;
+		if (next > first)
+			first = next;
+	}
+	return first;
+}
+
 /* the variants in rounds (rounds.h), each session one of pg's whole plan */
 static int session_variants(const struct run_request *rq, struct progress *pg,
 			    struct run_result *res)
@@ -144,6 +172,8 @@ static int session_variants(const struct run_request *rq, struct progress *pg,
 			  rq->until_decided);
 	res->decided = 0;
 	for (r = 0; r < rounds && !status && !run_interrupted; r++) {
+		int first = round_first_run(rq);
+
 		for (int k = 0; k < rq->nvariants && !run_interrupted; k++) {
 			int v = session_round_variant(r, k, rq->nvariants), st;
 			struct run_result one;
@@ -151,7 +181,7 @@ static int session_variants(const struct run_request *rq, struct progress *pg,
 			snprintf(pg->round, sizeof(pg->round), "round %d/%lld, %s", r + 1, rounds,
 				 names[v]);
 			info("round %d/%lld: %s", r + 1, rounds, names[v]);
-			st = session_points(rq, v, pg, &one);
+			st = session_points(rq, v, first, pg, &one);
 			if (st == EXIT_USAGE || st >= 128) {
 				status = st;
 				break;
@@ -191,7 +221,7 @@ int session_run(const struct run_request *rq, struct run_result *res)
 		res->status = session_variants(rq, &pg, res);
 	} else {
 		progress_sessions(&pg, points(rq), 0);
-		res->status = session_points(rq, 0, &pg, res);
+		res->status = session_points(rq, 0, 0, &pg, res);
 	}
 	progress_release(&pg);
 	return res->status;

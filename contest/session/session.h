@@ -30,6 +30,7 @@ struct session {
 	char *swapfile;		/* the session's swap file, NULL none */
 	char *knobs;		/* a variant's knobs for env, "PATH=VALUE ...", NULL none */
 	const char *sweep;	/* the sweep's point the runs are made at (sweep.h), NULL none */
+	int first_run;		/* no run numbered below (a round's shared number), 0 none */
 	char *how;		/* env's run_* lines: how to run this session again (rerun) */
 	uint64_t ram, swap;
 	double load_lead_s, grace_s, quiet_wait_s, quiet_idle_pct;
