@@ -22,6 +22,7 @@
 #include "show/show.h"
 #include "lib/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,6 +306,20 @@ static int session_config(struct run_args *a, struct config *cfg, struct variant
 	       check_sweep(cfg, a) < 0 ? -1 : 0;
 }
 
+/* a guest's session: the number its round's runs share, from the host */
+static int first_run_of(struct run_request *rq)
+{
+	const char *v = getenv(FIRST_RUN_ENV);
+	long long n;
+
+	if (!v)
+		return 0;
+	if (parse_integer(v, &n) < 0 || n < 1 || n > INT_MAX)
+		return error("%s=%s: not a run number", FIRST_RUN_ENV, v);
+	rq->first_run = (int)n;
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { .rq = { .until_sd = NAN, .margin = NAN } };
@@ -329,7 +344,8 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	cfgs[0] = rounds ? NULL : contest_config_new();
-	if (rounds ? variant_configs(&a, cfgs) < 0 : session_config(&a, cfgs[0], &one) < 0) {
+	if (rounds ? variant_configs(&a, cfgs) < 0 : session_config(&a, cfgs[0], &one) < 0 ||
+	    first_run_of(&a.rq) < 0) {
 		status = EXIT_USAGE;
 		goto out;
 	}

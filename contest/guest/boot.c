@@ -394,7 +394,7 @@ static const char *in_flight(const struct boot *b, const char *kdir, const int *
 	return load;
 }
 
-static void record_failure(const char *kdir, const char *load, const char *status,
+static void record_failure(const char *kdir, const char *load, int first_run, const char *status,
 			   const char *detail)
 {
 	struct run_record rec;
@@ -405,6 +405,8 @@ static void record_failure(const char *kdir, const char *load, const char *statu
 	rec.run = results_next_run(kdir, load);
 	if (rec.run < 1)
 		return;	/* runs.tsv cannot be read: said, and no row numbered -1 */
+	if (rec.run < first_run)
+		rec.run = first_run;	/* its round's, as the guest would have */
 	strftime(rec.timestamp, sizeof(rec.timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	snprintf(rec.load_work_unit, sizeof(rec.load_work_unit), "-");
 	snprintf(rec.flush, sizeof(rec.flush), "none");
@@ -520,7 +522,9 @@ static char **inner_argv(const struct boot *b, const struct guest *g, int runs)
 	return argv;
 }
 
-static void boot_once(struct boot *b, const struct guest *g, int runs)
+/* g's guest for runs runs of each load, numbered from first_run (0: each
+ * load's next) */
+static void boot_once(struct boot *b, const struct guest *g, int runs, int first_run)
 {
 	char *kdir = results_path(b->cc->main.results, g->name, NULL);
 	char *genv = guest_env(b, g, (int)(g - b->guests)), **argv = inner_argv(b, g, runs), detail[256];
@@ -532,7 +536,7 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 		.timeout_s = b->timeout_s, .self = b->self,
 		.work_dir = b->cc->main.work_dir,
 		.results = b->cc->main.results, .kdir = kdir,
-		.inner_argv = argv, .guest_env = genv,
+		.inner_argv = argv, .guest_env = genv, .first_run = first_run,
 	};
 	struct vm_result r;
 	const char *load;
@@ -551,7 +555,8 @@ static void boot_once(struct boot *b, const struct guest *g, int runs)
 				 "before this run; see logs/guest.console", r.inner_status);
 		else
 			snprintf(detail, sizeof(detail), "%s; see logs/guest.console", r.detail);
-		record_failure(kdir, load, r.interrupted ? "aborted" : "guest-failed", detail);
+		record_failure(kdir, load, first_run, r.interrupted ? "aborted" : "guest-failed",
+			       detail);
 		warning("%s: %s run: %s", g->name, load, detail);
 		b->failed = 1;
 	} else if (!r.finished) {
@@ -612,6 +617,20 @@ static void boot_release(struct boot *b)
 	free(b->qemu_version);
 }
 
+/* the number a round's runs share (results_round_run), 0 (each its own)
+ * when a runs.tsv cannot be read: its guest's session says so */
+static int round_first_run(const struct boot *b)
+{
+	char **kdirs = xcalloc((size_t)b->nguests + 1, sizeof(*kdirs));
+	int first;
+
+	for (int i = 0; i < b->nguests; i++)
+		kdirs[i] = results_path(b->cc->main.results, b->guests[i].name, NULL);
+	first = results_round_run((const char *const *)kdirs, (size_t)b->nguests);
+	argv_free(kdirs);
+	return first > 0 ? first : 0;
+}
+
 int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_passthrough *p,
 	     struct boot_ran *ran)
 {
@@ -628,9 +647,14 @@ int boot_run(struct config *cfg, const struct boot_opts *o, const struct boot_pa
 	prctl(PR_SET_CHILD_SUBREAPER, 1);	/* UML's processes come to us when it dies */
 	rounds = o->interleave ? b.runs : 1;
 	per = o->interleave ? 1 : b.runs;
-	for (int r = 0; r < rounds && !run_interrupted; r++)
+	for (int r = 0; r < rounds && !run_interrupted; r++) {
+		/* one run each (a round of --interleave, a bisection's): the
+		 * number they share, which compare pairs them by */
+		int first = per == 1 ? round_first_run(&b) : 0;
+
 		for (int i = 0; i < b.nguests && !run_interrupted; i++)
-			boot_once(&b, &b.guests[i], per);
+			boot_once(&b, &b.guests[i], per, first);
+	}
 	if (run_interrupted) {
 		warning("interrupted by signal %d: finished runs are kept in '%s'",
 			(int)run_interrupted, b.cc->main.results);

@@ -27,6 +27,7 @@ struct vm_spec {
 	const char *kdir;	/* RESULTS/KERNEL: runs.tsv watched, logs/guest.console */
 	char *const *inner_argv;	/* the contest run inside, argv[0] == self */
 	const char *guest_env;	/* CONTEST_GUEST for the inner fingerprint */
+	int first_run;		/* FIRST_RUN_ENV for the inner session, 0 none */
 };
 
 #endif

@@ -7,6 +7,7 @@
 #include "lib/proc.h"
 #include "session/run.h"
 #include "session/profile.h"
+#include "session/request.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -102,6 +103,7 @@ static int is_tmp_var(const char *e)
 {
 	return !strncmp(e, "TMPDIR=", 7) || !strncmp(e, "TMP=", 4) || !strncmp(e, "TEMP=", 5) ||
 	       !strncmp(e, "CONTEST_GUEST=", 14) ||
+	       !strncmp(e, FIRST_RUN_ENV "=", strlen(FIRST_RUN_ENV) + 1) ||
 	       !strncmp(e, HOST_CPU_ENV "=", strlen(HOST_CPU_ENV) + 1);
 }
 
@@ -134,6 +136,11 @@ static int write_session(struct vm *vm)
 	v = xasprintf("%s=%s", HOST_CPU_ENV, vm->priv);
 	vec_add(&buf, &len, v);
 	free(v);
+	if (s->first_run > 0) {
+		v = xasprintf("%s=%d", FIRST_RUN_ENV, s->first_run);
+		vec_add(&buf, &len, v);
+		free(v);
+	}
 	if (!ret)
 		ret = write_file(vm->priv, "environ", buf, len);
 	free(buf);

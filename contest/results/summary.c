@@ -677,6 +677,21 @@ int results_check_kernel(const char *dir, const char *kernel)
 	return ret;
 }
 
+int results_round_run(const char *const *kernel_dirs, size_t n)
+{
+	int first = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		int next = results_next_run(kernel_dirs[i], NULL);
+
+		if (next < 0)
+			return -1;
+		if (next > first)
+			first = next;
+	}
+	return first;
+}
+
 int results_next_run(const char *kernel_dir, const char *load)
 {
 	char *path = results_path(kernel_dir, NULL, RUNS_FILE);

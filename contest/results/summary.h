@@ -196,4 +196,15 @@ int results_check_kernel(const char *dir, const char *kernel);
  */
 int results_next_run(const char *kernel_dir, const char *load);
 
+/*
+ * The number a round's runs share: one above the highest run any of the
+ * n kernel directories has recorded, of any load (1 when none). compare
+ * pairs interleaved kernels' runs by number, and an aborted run keeps
+ * its own, so each kernel numbering from its own highest would pair a
+ * round with another after a round cut short, or a kernel that joined
+ * later (a bisection's midpoint) with rounds it was not in. -1 (said)
+ * when a runs.tsv cannot be read.
+ */
+int results_round_run(const char *const *kernel_dirs, size_t n);
+
 #endif

@@ -45,7 +45,15 @@ struct run_request {
 	const struct sweep *sweep;	/* a session at each point; NULL or none: one */
 	int ktap;			/* each run a KTAP test case on stdout */
 	int append;			/* --append: add to runs made with other knobs */
+	int first_run;			/* no run numbered below (FIRST_RUN_ENV), 0 none */
 };
+
+/*
+ * The environment entry a run --boot host sets for the session in its
+ * guest: the number the guest's runs take (at least), the one its round
+ * shares with the other kernels' guests (results_round_run)
+ */
+#define FIRST_RUN_ENV "CONTEST_FIRST_RUN"
 
 struct run_result {
 	int status;		/* the exit status so far (lib/util.h's; 128+SIG interrupted) */

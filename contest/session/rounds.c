@@ -118,30 +118,19 @@ static size_t points(const struct run_request *rq)
 	return rq->sweep && rq->sweep->npoints ? rq->sweep->npoints : 1;
 }
 
-/*
- * The number a round's runs take: one above the highest any variant has
- * recorded, of any load. compare pairs the variants' runs by number, and
- * an aborted run keeps its own: a round cut short by Ctrl-C leaves the
- * variants that ran in it one ahead of those that did not, and numbering
- * each from its own highest would pair every later round with the next.
- * 0 (each its own) when a runs.tsv cannot be read: its session says so.
- */
+/* the number a round's runs share (results_round_run); 0 (each its own)
+ * when a runs.tsv cannot be read: its session says so */
 static int round_first_run(const struct run_request *rq)
 {
-	int first = 1;
+	char **kdirs = xcalloc((size_t)rq->nvariants + 1, sizeof(*kdirs));
+	int first;
 
-	for (int v = 0; v < rq->nvariants; v++) {
-		char *kdir = results_path(contest_config(rq->cfgs[v])->main.results,
-					  rq->variants[v].name, NULL);
-		int next = results_next_run(kdir, NULL);
-
-		free(kdir);
-		if (next < 0)
-			return 0;
-		if (next > first)
-			first = next;
-	}
-	return first;
+	for (int v = 0; v < rq->nvariants; v++)
+		kdirs[v] = results_path(contest_config(rq->cfgs[v])->main.results,
+					rq->variants[v].name, NULL);
+	first = results_round_run((const char *const *)kdirs, (size_t)rq->nvariants);
+	argv_free(kdirs);
+	return first > 0 ? first : 0;
 }
 
 /* the variants in rounds (rounds.h), each session one of pg's whole plan */
@@ -221,7 +210,7 @@ int session_run(const struct run_request *rq, struct run_result *res)
 		res->status = session_variants(rq, &pg, res);
 	} else {
 		progress_sessions(&pg, points(rq), 0);
-		res->status = session_points(rq, 0, 0, &pg, res);
+		res->status = session_points(rq, 0, rq->first_run, &pg, res);
 	}
 	progress_release(&pg);
 	return res->status;

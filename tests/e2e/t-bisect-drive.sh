@@ -84,6 +84,19 @@ ok $? "the decided step is answered from the state"
 ! grep -q "building $(git -C "$G" rev-parse --short=12 HEAD~5)\|building $(git -C "$G" rev-parse --short=12 HEAD) " "$T/err2"
 ok $? "the endpoints' images are not built again"
 is "$(ok_rows)" "$(state_runs)" "every ok run is one the state recorded: none measured twice"
+# a round's runs share one number, which compare pairs them by: in time
+# order the candidates' numbers never go back, across the Ctrl-C too, and
+# the culprit pairs with its parent in every round it ran
+for f in "$R"/*/runs.tsv; do
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["timestamp"], $c["run"] }' "$f"
+done | sort -k1,1 -k2,2n | awk '$2 < last { bad = 1; print "# went back: " $0 " after run " last } { last = $2 } END { exit bad }'
+ok $? "in time order every candidate's run numbers go up by the round"
+parent=$(git -C "$G" rev-parse --short=12 HEAD~2)
+"$CONTEST" compare -r "$R" --format json "$parent" "$culprit" > "$T/pair.json" 2> /dev/null
+ok_runs() { awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["status"] == "ok" { print $c["run"] }' "$1" | sort; }
+shared=$(comm -12 <(ok_runs "$R/$parent/runs.tsv") <(ok_runs "$R/$culprit/runs.tsv") | wc -l)
+grep -q "\"pairs\": $shared," "$T/pair.json"
+ok $? "compare pairs the culprit with its parent in the $shared rounds they shared"
 [ "$(state_runs)" -gt "$before" ]
 ok $? "the resumed bisection measured on ($(state_runs) runs in all)"
 grep -qx "commit: $(git -C "$G" rev-parse HEAD~1)" "$R/$culprit/env" &&

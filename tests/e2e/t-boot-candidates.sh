@@ -3,14 +3,17 @@
 # mem=1024M, interleaved run by run, gives two kernels' rows whose env files
 # differ in memtotal and in how the guest was booted; one command prints both.
 # rerun boots one again with its recorded arguments, one of them holding a
-# comma and a space.
+# comma and a space; a round after it numbers both kernels' runs alike.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-boot.sh"
 boot_before
 
-"$CONTEST" run --interleave -n 2 -k mem1008="$UML" --boot-arg mem=1008M \
-	-k mem1024="$UML" --boot-arg mem=1024M --boot-arg 'contest.note="a,b c"' "${BOOT[@]}" \
-	--vm-mem 768M noload > "$T/out" 2> "$T/err"
+both() {
+	"$CONTEST" run --interleave -n "$1" -k mem1008="$UML" --boot-arg mem=1008M \
+		-k mem1024="$UML" --boot-arg mem=1024M --boot-arg 'contest.note="a,b c"' "${BOOT[@]}" \
+		--vm-mem 768M noload
+}
+both 2 > "$T/out" 2> "$T/err"
 ok $? "run with two -k NAME=IMAGE exits 0"
 for k in mem1008 mem1024; do
 	is "$(rows_with "$R/$k/runs.tsv" ok)" 2 "$k: two ok rows"
@@ -48,6 +51,12 @@ is $? 0 "rerun of a guest with a boot argument holding a comma and a space: exit
 is "$(grep '^guest_boot_args: ' "$R/mem1024/env")" "$args" "its env records the same arguments"
 grep -qF 'contest.note="a,b c"' <(grep '^cmdline: ' "$R/mem1024/env")
 ok $? "the guest's command line has the argument whole ($(grep -o 'contest.note=.*' <(grep '^cmdline: ' "$R/mem1024/env")))"
+# one more interleaved round: mem1024 is a run ahead (the rerun's), and
+# the round's two runs share one number, which compare pairs them by
+both 1 > /dev/null 2> "$T/round.err"
+ok $? "an interleaved round after the rerun exits 0"
+is "$(col "$R/mem1008/runs.tsv" run | tr '\n' ' ')/$(col "$R/mem1024/runs.tsv" run | tr '\n' ' ')" \
+	"1 2 4 /1 2 3 4 " "its runs share the number one above either kernel's highest (4)"
 # each guest's process group, once reaped, leaves the cleanup registry;
 # one left per guest filled its 64 slots after about 60 guests
 ! grep -q 'still registered for cleanup' "$T/err"

@@ -97,6 +97,26 @@ static void next_run(void)
 	   "an aborted run's number is not taken again: the run redoing it takes the next");
 	ok(results_next_run(a, "mem_load") == 1, "1 for a load without runs");
 	ok(results_next_run(none, "noload") == 1, "1 where there is no runs.tsv");
+	ok(results_next_run(a, NULL) == 8, "no load named: one above the highest of any (io_load's 7)");
+	{
+		char *b = xasprintf("%s/b", scratch), *d = xasprintf("%s/d", scratch);
+		char *folder = xasprintf("%s/runs.tsv", d);
+		const char *ab[] = { a, b }, *nb[] = { none, b }, *bad[] = { b, a, d };
+
+		if (put_file("b/runs.tsv", "load\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus\n"
+				     "noload\t9\t1\t90\t0\t0\tok\n") < 0 ||
+		    mkdir_p(folder, 0755) < 0)
+			setup_failed("cannot write %s/b/runs.tsv or make %s", scratch, folder);
+		ok(results_round_run(ab, 2) == 10 && results_round_run(ab + 1, 1) == 10,
+		   "a round's number: one above the highest any kernel has (b's 9)");
+		ok(results_round_run(nb, 1) == 1, "1 for kernels without runs");
+		ok(results_round_run(nb, 2) == 10, "a kernel without runs takes the others' number");
+		ok(results_round_run(bad, 3) < 0, "-1 where a runs.tsv cannot be read (a folder)");
+		rm_rf(d);
+		free(folder);
+		free(d);
+		free(b);
+	}
 	free(a);
 	free(none);
 }
