@@ -317,6 +317,8 @@ static int first_run_of(struct run_request *rq)
 	if (parse_integer(v, &n) < 0 || n < 1 || n > INT_MAX)
 		return error("%s=%s: not a run number", FIRST_RUN_ENV, v);
 	rq->first_run = (int)n;
+	/* the session's, not its workload's: a contest run that one starts numbers its own */
+	unsetenv(FIRST_RUN_ENV);
 	return 0;
 }
 
@@ -344,7 +346,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	cfgs[0] = rounds ? NULL : contest_config_new();
-	if (rounds ? variant_configs(&a, cfgs) < 0 : session_config(&a, cfgs[0], &one) < 0 ||
+	if ((rounds ? variant_configs(&a, cfgs) : session_config(&a, cfgs[0], &one)) < 0 ||
 	    first_run_of(&a.rq) < 0) {
 		status = EXIT_USAGE;
 		goto out;

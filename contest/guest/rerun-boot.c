@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #define RERUN_PREFIX ".rerun-"
@@ -19,13 +20,15 @@
  * The recorded config as a file the guest's contest reads with -c:
  * RESULTS/.rerun-PID.XXXXXX/config (the guest sees RESULTS, a QEMU guest
  * too), the directory a scratch one (sys/scratch.h: a forced exit
- * removes it); the directory in *dir and the file's path, or NULL said
+ * removes it). The file stays open, locked (flock), in *fd while the
+ * rerun lives: what tells a later rerun it is not a dead one's. The
+ * directory in *dir and the file's path, or NULL said.
  */
-static char *config_file(const struct rerun *r, char **dir)
+static char *config_file(const struct rerun *r, char **dir, int *fd)
 {
 	const char *results = contest_config(r->cfg)->main.results;
 	char *prefix = xasprintf("%s%d", RERUN_PREFIX, (int)getpid()), *path = NULL, *text;
-	int fd, ok;
+	int ok;
 
 	*dir = scratch_make(results, prefix);
 	free(prefix);
@@ -33,12 +36,13 @@ static char *config_file(const struct rerun *r, char **dir)
 		return NULL;
 	path = xasprintf("%s/config", *dir);
 	text = config_dump_text(r->cfg);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	ok = fd >= 0 && write_all(fd, text, strlen(text)) == 0;
-	if (fd >= 0 && close(fd) < 0)
-		ok = 0;
+	*fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	ok = *fd >= 0 && flock(*fd, LOCK_EX) == 0 && write_all(*fd, text, strlen(text)) == 0;
 	if (!ok) {
 		error("cannot write the recorded config to '%s': %s", path, strerror(errno));
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
 		scratch_remove(*dir);
 		free(*dir);
 		*dir = NULL;
@@ -49,8 +53,25 @@ static char *config_file(const struct rerun *r, char **dir)
 	return path;
 }
 
-/* RESULTS/.rerun-PID.* of a rerun that could not remove it (SIGKILL):
- * its PID is gone */
+/* a rerun's directory path with no rerun behind it: its config's lock is
+ * free (the rerun that held it is gone, on any host sharing RESULTS);
+ * before there was a config, its PID is not one here */
+static int dead_rerun(const char *path, int pid)
+{
+	char *conf = xasprintf("%s/config", path);
+	int fd = open(conf, O_RDONLY | O_CLOEXEC), dead;
+
+	if (fd >= 0) {
+		dead = flock(fd, LOCK_EX | LOCK_NB) == 0;
+		close(fd);
+	} else {
+		dead = errno == ENOENT && kill(pid, 0) < 0 && errno == ESRCH;
+	}
+	free(conf);
+	return dead;
+}
+
+/* RESULTS/.rerun-PID.* of a rerun that could not remove it (SIGKILL) */
 static void remove_dead(const char *results)
 {
 	DIR *d = opendir(results);
@@ -60,13 +81,12 @@ static void remove_dead(const char *results)
 		char *path, *marker, dot;
 		int pid;
 
-		if (sscanf(e->d_name, RERUN_PREFIX "%d%c", &pid, &dot) != 2 || dot != '.' ||
-		    pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
+		if (sscanf(e->d_name, RERUN_PREFIX "%d%c", &pid, &dot) != 2 || dot != '.' || pid <= 0)
 			continue;
 		path = xasprintf("%s/%s", results, e->d_name);
 		marker = xasprintf("%s/%s", path, SCRATCH_MARKER);
 		/* not marked: not ours, left alone */
-		if (access(marker, F_OK) == 0 && scratch_remove(path) == 0)
+		if (access(marker, F_OK) == 0 && dead_rerun(path, pid) && scratch_remove(path) == 0)
 			info("removed '%s': a rerun killed before it could", path);
 		free(marker);
 		free(path);
@@ -79,6 +99,7 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 {
 	const struct rerun_guest *g = &r->guest;
 	char *dir, *conf, *kernel;
+	int lock;
 	const char **argv, *env[] = { g->kernel_env, NULL };
 	struct boot_opts bo;
 	struct boot_passthrough pt;
@@ -87,7 +108,7 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 
 	memset(ran, 0, sizeof(*ran));
 	remove_dead(contest_config(r->cfg)->main.results);
-	if (!(conf = config_file(r, &dir)))
+	if (!(conf = config_file(r, &dir, &lock)))
 		return EXIT_USAGE;
 	while (g->boot_args[nargs])
 		nargs++;
@@ -121,6 +142,7 @@ int rerun_boot(const struct rerun *r, struct boot_ran *ran)
 		status = EXIT_USAGE;
 	config_free(host);
 	scratch_remove(dir);
+	close(lock);
 	free(dir);
 	boot_opts_release(&bo);
 	free(kernel);

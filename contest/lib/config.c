@@ -831,13 +831,18 @@ void argv_free(char **argv)
 
 char **split_list(const char *s)
 {
+	return split_at(s, " \t,");
+}
+
+char **split_at(const char *s, const char *seps)
+{
 	struct words w = { 0 };
 	const char *p = s;
 
 	words_push(&w, NULL);
 	w.n = 0;
 	while (*p) {
-		size_t len = strcspn(p, " \t,");
+		size_t len = strcspn(p, seps);
 
 		if (len) {
 			char *word = xmalloc(len + 1);
@@ -847,7 +852,7 @@ char **split_list(const char *s)
 			words_push(&w, word);
 		}
 		p += len;
-		p += strspn(p, " \t,");
+		p += strspn(p, seps);
 	}
 	return w.v;
 }

@@ -167,5 +167,7 @@ char **split_words(const char *s, const char **err);
 void argv_free(char **argv);
 /* Split an OPT_LIST value into words (spaces or commas) */
 char **split_list(const char *s);
+/* Split s at any run of the characters in seps, no quoting; as split_list */
+char **split_at(const char *s, const char *seps);
 
 #endif

@@ -249,7 +249,7 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 {
 	const struct env_record *er = env_record(e);
 	struct rerun_guest *g = &r->guest;
-	const char *accel = NULL, *bad;
+	const char *accel = NULL, *bad, *args;
 
 	if (!er->guest || !strcmp(er->guest, "none"))
 		return 0;
@@ -269,11 +269,15 @@ static int take_guest(struct rerun *r, const char *path, const struct env *e,
 	g->cpus = xstrdup_or_null(er->guest_cpus);
 	g->disk = xstrdup_or_null(er->guest_disk);
 	g->timeout = xstrdup_or_null(er->guest_timeout);
-	/* each argument as one shell word (boot.c's guest_env): spaces, commas */
-	g->boot_args = split_words(er->guest_boot_args && strcmp(er->guest_boot_args, "none") ?
-				   er->guest_boot_args : "", &bad);
-	if (!g->boot_args)
-		return error("'%s': guest_boot_args: %s", path, bad);
+	/* each argument as one shell word (boot.c's guest_env): spaces,
+	 * commas; an older contest's words joined by spaces, unquoted, read
+	 * as such where they are no shell's */
+	args = er->guest_boot_args && strcmp(er->guest_boot_args, "none") ? er->guest_boot_args : "";
+	if (!(g->boot_args = split_words(args, &bad))) {
+		say(lacks, xasprintf("guest_boot_args is no shell's words (%s: an older contest's): "
+				     "split at its spaces", bad));
+		g->boot_args = split_at(args, " ");
+	}
 	g->kernel_env = build_lines(e);
 	if (!g->disk || !g->timeout)
 		say(lacks, xstrdup("the env does not record the guest's scratch disk and timeout "

@@ -105,11 +105,24 @@ static int write_renamed(const char *dir, const char *prefix, const char *seq, c
 {
 	char *tmp = xasprintf("%s/.%s%s", dir, prefix, seq);
 	char *path = xasprintf("%s/%s%s", dir, prefix, seq);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), ret = 0;
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644), ret = 0, saved;
+	int wrote = fd >= 0 && write_all(fd, line, strlen(line)) == 0;
 
-	if (fd < 0 || write_all(fd, line, strlen(line)) < 0 || close(fd) < 0 ||
-	    rename(tmp, path) < 0)
-		ret = error("cannot write '%s': %s", path, strerror(errno));
+	saved = errno;
+	if (fd >= 0 && close(fd) < 0 && wrote) {
+		wrote = 0;
+		saved = errno;
+	}
+	if (wrote && rename(tmp, path) < 0) {
+		wrote = 0;
+		saved = errno;
+	}
+	if (!wrote) {
+		if (fd >= 0)
+			unlink(tmp);
+		ret = error("cannot write '%s': %s", path, strerror(saved));
+		errno = saved;
+	}
 	free(tmp);
 	free(path);
 	return ret;

@@ -67,18 +67,25 @@ grep '^run_loads: ' "$R/$bad/env" > "$T/loads.before"
 n=$(rows "$bad")
 grep "^contest rerun .* $bad\$" "$T/cmds" > "$T/rerun.sh"
 # what a rerun killed by SIGKILL leaves (its config for the guest, in a
-# marked scratch directory named after its PID, which is gone), and a
-# directory of that form without the marker, which is not contest's
+# marked scratch directory named after its PID, its config unlocked), a
+# directory of that form without the marker, which is not contest's, and
+# a live rerun's (on another host sharing the results, say: its config
+# locked, its PID not one here)
 gone=$(bash -c 'echo $$')
-dead=$R/.rerun-$gone.Abc123
-mkdir "$dead" "$R/.rerun-$gone.NotOurs" && touch "$dead/.contest-scratch" "$dead/config"
+dead=$R/.rerun-$gone.Abc123 live=$R/.rerun-$gone.Live12
+mkdir "$dead" "$R/.rerun-$gone.NotOurs" "$live" &&
+	touch "$dead/.contest-scratch" "$dead/config" "$live/.contest-scratch" "$live/config"
+flock "$live/config" sleep 600 &
+holder=$!
+at_exit "kill $holder 2> /dev/null"
 bash -e "$T/rerun.sh" > "$T/rerun.out" 2> "$T/rerun.err"
 is $? 0 "the rerun command, run as written, exits 0 ($(grep -m1 'error' "$T/rerun.err"))"
 [ ! -e "$dead" ] && grep -q "removed '$dead': a rerun killed" "$T/rerun.err"
 ok $? "it removed what a killed rerun left, and said so"
-is "$(cd "$R" && ls -d .rerun-* 2> /dev/null | tr '\n' ' ')" ".rerun-$gone.NotOurs " \
-	"its own config directory is gone; the unmarked one is kept"
-rmdir "$R/.rerun-$gone.NotOurs"
+is "$(cd "$R" && ls -d .rerun-* 2> /dev/null | tr '\n' ' ')" ".rerun-$gone.Live12 .rerun-$gone.NotOurs " \
+	"its own config directory is gone; the live and the unmarked one are kept"
+kill $holder 2> /dev/null
+rm -r "$R/.rerun-$gone.NotOurs" "$live"
 grep -q "booting $bad: $R/.bisect/images/$bad " "$T/rerun.err"
 ok $? "it boots the candidate's recorded image"
 is "$(rows "$bad")" $((n + 1)) "a new row in $bad/runs.tsv"

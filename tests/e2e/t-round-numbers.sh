@@ -3,7 +3,8 @@
 # their runs by. A round cut short (Ctrl-C while a's run was in flight:
 # a's row aborted, keeping its number 3; b's never made) leaves a one
 # ahead; the next rounds session numbers both from one above the highest
-# of either, so its rounds pair as they ran: four pairs, not three.
+# of either, so its rounds pair as they ran: four pairs, not three. A
+# guest's session takes its round's number from the host (CONTEST_FIRST_RUN).
 . "$(dirname "$0")/lib.sh"
 command -v python3 > /dev/null || { skip "no python3"; done_testing; exit; }
 R=$T/reports
@@ -29,4 +30,16 @@ rows = [r for r in json.load(open(sys.argv[1]))['rows'] if r['kernel'] == 'b' an
 assert rows and rows[0]['sessions'] == 'paired' and rows[0]['pairs'] == 4, rows
 PY
 ok $? "compare pairs the four rounds both ran ok, each with its own ($(grep -o '"pairs": [0-9]*' "$T/cmp.json" | head -1))"
+
+# the number a run --boot host hands its guest's session (CONTEST_FIRST_RUN):
+# taken as the least run number, and not passed on to the workload
+CONTEST_FIRST_RUN=20 "$CONTEST" run "${BARE[@]}" -s workload=command \
+	-s "command=sh -c 'echo \${CONTEST_FIRST_RUN:-unset} > $T/seen'" -r "$R" -n 2 -k c noload \
+	> /dev/null 2> "$T/3.err"
+ok $? "a session with CONTEST_FIRST_RUN=20 exits 0"
+is "$(runs c)/$(cat "$T/seen")" "20:ok 21:ok/unset" "its runs are 20 and 21; the workload does not see it"
+CONTEST_FIRST_RUN=2x "$CONTEST" run "${FAST[@]}" -r "$R" -n 1 -k d noload > /dev/null 2> "$T/4.err"
+is $? 2 "CONTEST_FIRST_RUN=2x: exit 2"
+grep -q "CONTEST_FIRST_RUN=2x: not a run number" "$T/4.err" && [ ! -e "$R/d/runs.tsv" ]
+ok $? "it says so, and runs nothing"
 done_testing

@@ -165,6 +165,22 @@ static void test_guest(void)
 	   strstr(r.lacks[0], "does not record the guest's scratch disk"),
 	   "an older guest's env: the disk and timeout lacking are said");
 	rerun_release(&r);
+	/* one argument holding a comma and a space, as boot.c writes it; an
+	 * older contest's with a lone quote, split at its spaces and said */
+	write_env("args", "run_loads: noload\nguest: uml\nguest_image: /bin/true\nguest_disk: 1G\n"
+		  "guest_timeout: 5m\nguest_boot_args: isolcpus=1,2 'x=\"a b\"'\n", NULL);
+	ok(rerun_prepare(&r, dir, "args", NULL) == 0 && r.guest.boot_args[0] &&
+	   !strcmp(r.guest.boot_args[0], "isolcpus=1,2") && r.guest.boot_args[1] &&
+	   !strcmp(r.guest.boot_args[1], "x=\"a b\"") && !r.guest.boot_args[2] && !r.lacks[0],
+	   "boot arguments are shell words: a comma and a space kept in one");
+	rerun_release(&r);
+	write_env("oldargs", "run_loads: noload\nguest: uml\nguest_image: /bin/true\nguest_disk: 1G\n"
+		  "guest_timeout: 5m\nguest_boot_args: name=o'brien quiet\n", NULL);
+	ok(rerun_prepare(&r, dir, "oldargs", NULL) == 0 && r.guest.boot_args[1] &&
+	   !strcmp(r.guest.boot_args[0], "name=o'brien") && !strcmp(r.guest.boot_args[1], "quiet") &&
+	   r.lacks[0] && strstr(r.lacks[0], "split at its spaces"),
+	   "an older env's unquoted arguments with a lone quote: split at spaces, said");
+	rerun_release(&r);
 	write_env("sweep", "run_loads: noload\nrun_sweep: io_load.size=64M\n", NULL);
 	ok(rerun_prepare(&r, dir, "sweep", NULL) == 0 && r.lacks[0] &&
 	   strstr(r.lacks[0], "sweep's last point only: io_load.size=64M"),
