@@ -402,11 +402,10 @@ static void record_failure(const char *kdir, const char *load, int first_run, co
 
 	memset(&rec, 0, sizeof(rec));
 	snprintf(rec.load, sizeof(rec.load), "%s", load);
-	rec.run = results_next_run(kdir, load);
+	/* its round's number, as the guest's session would have given it */
+	rec.run = results_run_number(kdir, load, first_run);
 	if (rec.run < 1)
 		return;	/* runs.tsv cannot be read: said, and no row numbered -1 */
-	if (rec.run < first_run)
-		rec.run = first_run;	/* its round's, as the guest would have */
 	strftime(rec.timestamp, sizeof(rec.timestamp), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	snprintf(rec.load_work_unit, sizeof(rec.load_work_unit), "-");
 	snprintf(rec.flush, sizeof(rec.flush), "none");

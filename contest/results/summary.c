@@ -677,6 +677,13 @@ int results_check_kernel(const char *dir, const char *kernel)
 	return ret;
 }
 
+int results_run_number(const char *kernel_dir, const char *load, int first)
+{
+	int next = results_next_run(kernel_dir, load);
+
+	return next > 0 && next < first ? first : next;
+}
+
 int results_round_run(const char *const *kernel_dirs, size_t n)
 {
 	int first = 1;

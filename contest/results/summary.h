@@ -196,6 +196,10 @@ int results_check_kernel(const char *dir, const char *kernel);
  */
 int results_next_run(const char *kernel_dir, const char *load);
 
+/* the number load's new row in DIR takes: results_next_run's, at least
+ * first (a round's, results_round_run; 0 none); -1 as it */
+int results_run_number(const char *kernel_dir, const char *load, int first);
+
 /*
  * The number a round's runs share: one above the highest run any of the
  * n kernel directories has recorded, of any load (1 when none). compare

@@ -150,13 +150,11 @@ static int stop_unrecorded(struct session *s, const char *load, const char *what
  * not be numbered or recorded (said): the session stops there */
 static int run_recorded(struct session *s, struct load_state *ls, struct run_record *rec)
 {
-	int run = results_next_run(s->kdir, ls->row), failed;
+	int run = results_run_number(s->kdir, ls->row, s->first_run), failed;
 	char what[64];
 
 	if (run < 0)
 		return stop_unrecorded(s, ls->row, "cannot be given a run number");
-	if (run < s->first_run)
-		run = s->first_run;
 	failed = run_one(s, ls, run, rec) < 0;
 	if (results_append(s->kdir, rec) < 0) {
 		snprintf(what, sizeof(what), "run %d is not recorded", run);
