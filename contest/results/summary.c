@@ -63,6 +63,7 @@ static int parse_timestamp(const char *s, double *epoch)
 	struct tm tm;
 	char secs[32];
 	double sec;
+	long f[5];
 	int n = 0;
 
 	if (mi >= 0 && s[16] == ':' && digits(s + 17, 2) >= 0) {
@@ -80,14 +81,21 @@ static int parse_timestamp(const char *s, double *epoch)
 			return 0;
 		}
 	}
-	memset(&tm, 0, sizeof(tm));
-	if (sscanf(s, "%d-%d-%dT%d:%d:%lf%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-		   &tm.tm_hour, &tm.tm_min, &sec, &n) != 6 || n == 0)
+	/* longs, each field's range checked: a hand-edited stamp may be anything */
+	if (sscanf(s, "%ld-%ld-%ldT%ld:%ld:%lf%n", &f[0], &f[1], &f[2], &f[3], &f[4],
+		   &sec, &n) != 6 || n == 0)
 		return -1;
 	if (s[n] && strcmp(s + n, "Z") && strcmp(s + n, "+00:00"))
 		return -1;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
+	if (f[0] < 0 || f[0] > 9999 || f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > 31 ||
+	    f[3] < 0 || f[3] > 24 || f[4] < 0 || f[4] > 60 || !(sec >= 0 && sec < 62))
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = (int)f[0] - 1900;
+	tm.tm_mon = (int)f[1] - 1;
+	tm.tm_mday = (int)f[2];
+	tm.tm_hour = (int)f[3];
+	tm.tm_min = (int)f[4];
 	tm.tm_sec = (int)sec;
 	*epoch = (double)timegm(&tm) + (sec - (int)sec);
 	return 0;
