@@ -54,7 +54,7 @@ endif
 
 ifeq ($(SANITIZE),1)
 OBJDIR   = build/san
-SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+SANFLAGS = -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=undefined,float-cast-overflow
 MODE     = sanitize
 else
 OBJDIR   = build/plain

@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,7 +129,7 @@ static int ms_left(double deadline)
 
 	if (deadline <= 0)
 		return -1;
-	return left > 0 ? (int)(left * 1000) + 1 : 0;
+	return left > 0 ? (int)fmin(left * 1000, INT_MAX - 1) + 1 : 0;
 }
 
 /*

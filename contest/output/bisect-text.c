@@ -7,7 +7,7 @@
 
 const char *bisect_text_hms(double s, char *buf, size_t len)
 {
-	long t = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+	long t = isfinite(s) && s > 0 ? (long)(fmin(s, 3.6e9) + 0.5) : 0;
 
 	snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 	return buf;

@@ -6,6 +6,7 @@
 #include "record/env.h"
 #include "lib/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -286,7 +287,8 @@ double progress_left(const struct progress *pg, double now)
 
 void progress_mmss(char *buf, size_t len, double s)
 {
-	long t = s > 0 ? (long)(s + 0.5) : 0;
+	/* a hand-edited runs.tsv may hold any time: at most a million hours */
+	long t = isfinite(s) && s > 0 ? (long)(fmin(s, 3.6e9) + 0.5) : 0;
 
 	if (t >= 3600)
 		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);

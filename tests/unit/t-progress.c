@@ -270,6 +270,11 @@ int main(void)
 	is_str(buf, "1:02:05", "an hour and more as H:MM:SS");
 	progress_mmss(buf, sizeof(buf), 59.6);
 	is_str(buf, "1:00", "seconds round to the nearest");
+	/* a hand-edited runs.tsv's time reaches here: no overflow, UBSan watches */
+	progress_mmss(buf, sizeof(buf), 1e300);
+	is_str(buf, "1000000:00:00", "an absurd estimate is held at a million hours");
+	progress_mmss(buf, sizeof(buf), INFINITY);
+	is_str(buf, "0:00", "an infinite estimate prints as none");
 	from_nothing();
 	from_earlier();
 	from_results();
