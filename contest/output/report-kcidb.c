@@ -79,11 +79,15 @@ static json_t *environment(const struct env *env)
 /* "2026-12-05T01:02:03+00:00", or NULL when t is unknown */
 static json_t *date_time(double t)
 {
-	time_t s = (time_t)t;
+	time_t s;
 	struct tm tm;
 	char buf[40];
 
-	if (!isfinite(t) || !gmtime_r(&s, &tm))
+	/* NaN for a load with no ok run: no cast of it */
+	if (!(fabs(t) < 1e15))
+		return NULL;
+	s = (time_t)t;
+	if (!gmtime_r(&s, &tm))
 		return NULL;
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S+00:00", &tm);
 	return json_string(buf);
