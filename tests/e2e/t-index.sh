@@ -51,4 +51,26 @@ printf 't-new\tloads\tagain\n' >> "$tree/tests/e2e/INDEX"
 st=$?
 grep -qF "lists t-new 2 times: keep one line" "$T/out"
 ok $((st == 1 ? $? : 1)) "a test listed twice fails ($(cat "$T/out"))"
+sed -i '$d' "$tree/tests/e2e/INDEX"
+
+# a WHAT's "(long)" or "(slow)" is the test's own tier, as its header says
+# fails_with TEXT WHAT: the check exits 1 saying TEXT
+fails_with() {
+	"$tree/tests/run-tests.sh" --check-index "$tree/tests/e2e" > "$T/out" 2>&1
+	local st=$?
+	grep -qF "$1" "$T/out"
+	ok $((st == 1 ? $? : 1)) "$2 ($(cat "$T/out"))"
+}
+printf '%s\n' '#!/bin/sh' '# long: planted' 'echo "ok 1 - fine"; echo 1..1' > "$tree/tests/e2e/t-new.sh"
+fails_with "the line of t-new names no tier, but $tree/tests/e2e/t-new.sh is long: end its WHAT with \" (long)\"" \
+	"a long test whose line does not say so fails"
+sed -i 's/^\(t-new\t.*\)$/\1 (slow)/' "$tree/tests/e2e/INDEX"
+fails_with "the line of t-new says (slow), but $tree/tests/e2e/t-new.sh is long" \
+	"a line that names another tier fails"
+sed -i 's/ (slow)$/ (long)/' "$tree/tests/e2e/INDEX"
+"$tree/tests/run-tests.sh" --check-index "$tree/tests/e2e" > "$T/out" 2>&1
+ok $? "the line that says (long) passes ($(cat "$T/out"))"
+sed -i '2d' "$tree/tests/e2e/t-new.sh"
+fails_with "is neither slow nor long: take \" (long)\" off its WHAT" \
+	"a tier on the line of a test without one fails"
 done_testing
