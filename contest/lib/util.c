@@ -528,6 +528,11 @@ static uint64_t round_fixed(double v, int decimals)
 #endif
 }
 
+long whole_seconds(double s)
+{
+	return isfinite(s) && s > 0 ? (long)(fmin(s, 3.6e9) + 0.5) : 0;
+}
+
 int fmt_decimals_for(double least, int decimals)
 {
 	int want;

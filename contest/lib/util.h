@@ -156,6 +156,10 @@ char *fmt_fixed(char *buf, size_t size, double v, int decimals);
  * smallest magnitude a column holds) with two significant digits: a
  * sub-second Time of 0.2 s is 0.20, not a 0.2 whose SD reads 0.0 */
 int fmt_decimals_for(double least, int decimals);
+
+/* s as whole seconds for a clock's display: 0 for none (NaN, negative),
+ * at most a million hours (a hand-edited runs.tsv's time reaches here) */
+long whole_seconds(double s);
 /* the powers of ten a double holds exactly, 10^0 .. 10^15 */
 enum { POW10_EXACT = 16 };
 extern const double pow10_exact[POW10_EXACT];

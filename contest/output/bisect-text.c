@@ -1,13 +1,14 @@
 /* bisect-text.c - contest bisect's outcome as text, and contest judge's line for a step (see bisect-text.h) */
 #include "output/bisect-text.h"
 #include "output/escaped.h"
+#include "lib/util.h"
 
 #include <math.h>
 #include <stdio.h>
 
 const char *bisect_text_hms(double s, char *buf, size_t len)
 {
-	long t = isfinite(s) && s > 0 ? (long)(fmin(s, 3.6e9) + 0.5) : 0;
+	long t = whole_seconds(s);
 
 	snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 	return buf;

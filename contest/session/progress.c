@@ -6,7 +6,6 @@
 #include "record/env.h"
 #include "lib/util.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -287,8 +286,7 @@ double progress_left(const struct progress *pg, double now)
 
 void progress_mmss(char *buf, size_t len, double s)
 {
-	/* a hand-edited runs.tsv may hold any time: at most a million hours */
-	long t = isfinite(s) && s > 0 ? (long)(fmin(s, 3.6e9) + 0.5) : 0;
+	long t = whole_seconds(s);
 
 	if (t >= 3600)
 		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
