@@ -33,16 +33,17 @@ index_check() {
 		echo "not ok - $index is missing: one line per test, NAME<TAB>GROUP<TAB>WHAT IT TESTS"
 		return 1
 	fi
-	# a test's tier ("# slow:" or "# long:" among its first 5 lines), which
-	# its WHAT ends with in parentheses: one awk, not a process per test
-	local tiers
-	tiers=$(cd "$dir" && awk 'FNR == 1 { name = FILENAME; sub(/\.sh$/, "", name) }
-		FNR <= 5 && /^# (slow|long):/ { printf "%s=%s ", name, substr($0, 3, 4); nextfile }' \
-		t-*.sh 2>/dev/null)
+	# each test and its tier ("slow" or "long": a "# slow:" or "# long:"
+	# among its first 5 lines), which its WHAT ends with in parentheses;
 	# one awk, not a process per test: the check runs with every test run
-	(cd "$dir" && ls -1 t-*.sh 2>/dev/null) | awk -F'\t' -v dir="$dir" -v idx="$index" -v tiers="$tiers" '
+	(cd "$dir" && ls -1 t-*.sh 2>/dev/null | awk '
+		FILENAME == "-" { sub(/\.sh$/, ""); order[++n] = $0; next }
+		FNR <= 5 && /^# (slow|long):/ { t = FILENAME; sub(/\.sh$/, "", t)
+			tier[t] = substr($0, 3, 4); nextfile }
+		END { for (i = 1; i <= n; i++) print order[i] "\t" tier[order[i]] }' - t-*.sh 2>/dev/null) |
+	awk -F'\t' -v dir="$dir" -v idx="$index" '
 		function form(n) { return "\047" n "<TAB>GROUP<TAB>WHAT IT TESTS\047" }
-		FILENAME == "-" { sub(/\.sh$/, ""); has[$0] = 1; order[++ntests] = $0; next }
+		FILENAME == "-" { has[$1] = 1; tier[$1] = $2; order[++ntests] = $1; next }
 		/^# groups:/ { sub(/^# groups: */, ""); groups = $0; n = split($0, g, " ")
 			for (i = 1; i <= n; i++) group[g[i]] = 1; next }
 		/^#/ || /^$/ { next }
@@ -53,8 +54,6 @@ index_check() {
 			printf "not ok - %s: the line of %s is not %s with GROUP one of: %s\n",
 				idx, $1, form($1), groups; bad = 1; next }
 		{ said = match($3, / \((slow|long)\)$/) ? substr($3, RSTART + 2, 4) : ""
-		  if (!tiered) { n = split(tiers, tt, " "); for (i = 1; i <= n; i++) {
-			split(tt[i], kv, "="); tier[kv[1]] = kv[2] }; tiered = 1 }
 		  if (said != tier[$1])
 			printf "not ok - %s: the line of %s %s, but %s/%s.sh is %s: %s\n",
 				idx, $1, said == "" ? "names no tier" : "says (" said ")", dir, $1,
