@@ -67,7 +67,7 @@ DEPS_PKGS = gcc make procps sysstat dbench gnuplot-nox tar coreutils util-linux 
 TEST_PKGS = $(DEPS_PKGS) rt-tests linux-source-6.1 bc flex bison libelf-dev libssl-dev time user-mode-linux \
             clang libclang-rt-14-dev valgrind chromium file libxml2-utils e2fsprogs \
             qemu-system-x86 strace man-db ansible lava-dispatcher lava-common \
-            linux-perf python3 git
+            linux-perf python3 git gawk
 
 CONTEST_SRC = $(wildcard contest/*/*.c) $(wildcard loads/*.c)
 CONTEST_OBJ = $(patsubst %.c,$(OBJDIR)/%.o,$(CONTEST_SRC))

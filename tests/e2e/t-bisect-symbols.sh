@@ -23,7 +23,7 @@ plant_profiles() {
 	local d=$R/${1:0:12}/logs i
 	mkdir -p "$d"
 	for i in 1 2 3 4 5 6 7 8; do
-		awk -v f="$2" -v run="$i" -v seed="$i$3" 'BEGIN {
+		gawk -v f="$2" -v run="$i" -v seed="$i$3" 'BEGIN {
 			srand(seed + 0)
 			n = int(200 * f * (1 + 0.04 * (rand() - 0.5)))
 			syms = sprintf("sym %d ksys_read\n", n); k = n

@@ -43,7 +43,7 @@ seed=0
 runs() {	# runs DIR KERNEL MEAN START: 5 noload runs at 1% noise, a minute apart
 	mkdir -p "$1/$2"
 	seed=$((seed + 1))	# the same draws every time
-	awk -v m="$3" -v t0="$4" -v seed="$seed" -v head="$(runs_columns timestamp)" 'BEGIN { srand(seed)
+	gawk -v m="$3" -v t0="$4" -v seed="$seed" -v head="$(runs_columns timestamp)" 'BEGIN { srand(seed)
 		print head
 		for (i = 1; i <= 5; i++) {
 			u = rand(); v = rand(); z = sqrt(-2 * log(u + 1e-12)) * cos(6.2831853 * v)

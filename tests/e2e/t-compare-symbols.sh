@@ -23,7 +23,7 @@ envfile() {
 # about, each count within +-3% of its truth (seeded), ksys_read's times GROW
 profiles() {
 	mkdir -p "$R/$1/logs"
-	awk -v dir="$R/$1/logs" -v seed="$2" -v grow="$3" 'BEGIN { srand(seed)
+	gawk -v dir="$R/$1/logs" -v seed="$2" -v grow="$3" 'BEGIN { srand(seed)
 		for (r = 1; r <= 6; r++) {
 			f = dir "/noload." r ".profile"; k = 0
 			for (s = 0; s < 50; s++) {

@@ -10,7 +10,7 @@ R=$T/reports
 # others' (one session), the same draws for the same kernel name
 kernel() {
 	mkdir -p "$R/$1"
-	awk -v m="$2" -v n="${3:-5}" -v seed="$(printf %s "$1" | cksum | cut -d' ' -f1)" 'BEGIN {
+	gawk -v m="$2" -v n="${3:-5}" -v seed="$(printf %s "$1" | cksum | cut -d' ' -f1)" 'BEGIN {
 		srand(seed % 100000)
 		print "timestamp\tload\trun\ttime_s\tcpu_pct\tloads\tlcpu_pct\tstatus"
 		for (i = 1; i <= n; i++) {

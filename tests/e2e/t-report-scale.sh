@@ -15,7 +15,7 @@ BOUND_KB=102400
 R=$T/reports
 mkdir -p "$R/a" "$R/b"
 # 5 loads x 200000 ok runs; the same seed every time
-awk -v head="$(runs_columns)" 'BEGIN { srand(1); print head
+gawk -v head="$(runs_columns)" 'BEGIN { srand(1); print head
 	n = split("noload cacherun process_load io_load mem_load", load)
 	for (i = 0; i < 1000000; i++)
 		printf "%s\t%d\t%.3f\t%.2f\t%.4f\t%.2f\tok\n", load[1 + i % n], int(i / n) + 1,
