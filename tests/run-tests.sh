@@ -82,6 +82,10 @@ fi
 # puts in MAKEFLAGS and in the environment) or its jobserver; a test that
 # builds the mode the suite runs under reads it from bin/.mode
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DEVELOPER SANITIZE V
+# the tests print and parse numbers with a decimal point and compare sorted
+# lists: one locale for all of them, whatever the user's is
+export LC_ALL=C.UTF-8
+unset LANGUAGE
 objdir=${OBJDIR:-build/plain}
 pattern=${1:-}
 pass=0 fail=0 skipn=0 failed_tests=()
