@@ -37,8 +37,8 @@ stop() {
 	st=$?
 	t1=$(date +%s.%N)
 	is "$st" 130 "$what: exit status 130"
-	awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 5) }'
-	ok $? "$what: exit within 5 s ($(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}') s)"
+	awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 10) }'
+	ok $? "$what: exit within 10 s ($(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}') s)"
 	whole_rows "$tag"
 	ok $? "$what: every row of runs.tsv is whole"
 	nothing_left "$T/cg.before" $pid
