@@ -33,7 +33,7 @@ grep -q "^bisect: step 1: $mid interrupted after 2 rounds, not placed: contest b
 ok $? "the step is said interrupted, to be measured on"
 ! grep -q 'cannot be placed\|is good\|is bad' "$T/out"
 ok $? "and given no verdict"
-grep -q '^bisect: the bisection: 1 step, 5 rounds, 12 runs, 0 skipped; elapsed 1:00:0[0-9] over 2 sessions$' "$T/out"
+grep -q '^bisect: the bisection: 1 step, 5 rounds, 12 runs, 0 skipped; elapsed 1:00:[0-5][0-9] over 2 sessions$' "$T/out"
 ok $? "the whole bisection: its rounds and runs, the elapsed time of both sessions ($(grep '^bisect: the bisection' "$T/out"))"
 grep -q '^bisect: this session: 3 builds ([0-9]* s), 0 guests booted and run (0 s); [0-9]* s in all$' "$T/out"
 ok $? "this session apart: its builds and seconds ($(grep '^bisect: this session' "$T/out"))"

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 contest_cgroups > "$T/cg.before"
 R=$T/reports
-CMD="sh -c 'dd if=/dev/zero of=$T/io bs=1M count=32 conv=fsync 2>/dev/null; rm -f $T/io; sleep 2'"
+CMD="sh -c 'dd if=/dev/zero of=$T/io bs=1M count=32 conv=fsync 2>/dev/null; rm -f $T/io; sleep 3'"
 common=(-s workload=command -s "command=$CMD" -s flush=no -s quiet_wait=0 -s load_lead=1s
 	-s "work_dir=$T/work" -r "$R")
 
@@ -16,7 +16,7 @@ ok $? "run with the default monitors exits 0"
 for load in noload process_load; do
 	v=$R/M/logs/$load.1.vmstat i=$R/M/logs/$load.1.iostat
 	# the header, then at least 3 one-second samples: started before the
-	# 1 s lead and the 2 s command, stopped after them
+	# 1 s lead and the 3 s command, stopped after them (a margin of one)
 	[ "$(grep -c '^ *[0-9]' "$v" 2>/dev/null)" -ge 3 ] && grep -q ' free ' "$v"
 	ok $? "$load: vmstat log with its header and 3+ samples ($(grep -c '^ *[0-9]' "$v" 2>/dev/null) lines)"
 	[ "$(grep -c '^Device' "$i" 2>/dev/null)" -ge 2 ]

@@ -2,8 +2,8 @@
 # Without a terminal, the driver sleeps through the compile until it ends:
 # it sees the end at once (Time of `sleep 0.2` against the same command timed
 # here with date, a difference, repeated) and does not wake in the meantime
-# (its voluntary context switches over 3 s of a `sleep 4` compile; a 1 s
-# progress poll would wake it 3 times).
+# (its voluntary context switches over 3 s of a `sleep 5` compile, from 1 s
+# in, when the driver has settled; a 1 s progress poll would wake it 3 times).
 . "$(dirname "$0")/lib.sh"
 R=$T/reports
 run() {	# run KERNEL COMMAND: one noload run of COMMAND, stdout and stderr not a tty
@@ -28,21 +28,21 @@ awk -v t="$times" -v m="$refmin" 'BEGIN { n = split(t, v, " "); if (n != 3) exit
 ok $? "no Time is under 0.75 of the shortest reference ($refmin s): the clock neither starts late nor stops early"
 
 # no wake-ups while the compile runs: the driver's sleeps counted from outside
-"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sh -c 'touch $T/started && exec sleep 4'" \
+"$CONTEST" run "${QUICK_CMD[@]}" -s "command=sh -c 'touch $T/started && exec sleep 5'" \
 	"${NO_EXTRAS[@]}" -k W -n 1 -r "$R" noload > "$T/out.W" 2> "$T/err.W" &
 driver=$!
 at_exit "kill $driver 2> /dev/null"
 switches() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$driver/status"; }
 if wait_for 30 test -e "$T/started"; then
-	sleep 0.3
+	sleep 1
 	a=$(switches); sleep 3; b=$(switches)
 	echo "# the driver's voluntary context switches over 3 s of the compile: $a -> $b"
 	[ -n "$a" ] && [ -n "$b" ] && [ $(( b - a )) -le 1 ]
 	ok $? "the driver wakes at most once in 3 s of the compile (got $(( ${b:-0} - ${a:-0} )))"
 else
-	ok 1 "the sleep 4 compile never started: $(tail -n 3 "$T/err.W" | tr '\n' ' ')"
+	ok 1 "the sleep 5 compile never started: $(tail -n 3 "$T/err.W" | tr '\n' ' ')"
 fi
 wait "$driver"
-ok $? "the sleep 4 run exits 0"
+ok $? "the sleep 5 run exits 0"
 is "$(col "$R/W/runs.tsv" status)" ok "its row is ok"
 done_testing
