@@ -10,6 +10,9 @@ CONF=$T/c.conf
 command_conf "$CONF" "sh -c 'i=0; while [ \$i -lt 300000 ]; do i=\$((i+1)); done'"
 N=$(getconf _NPROCESSORS_ONLN)	# contest's CPUs: online ones, whatever the affinity
 share=$((100 / N))
+# the hog has a CPU of its own on 2 or more; on one it shares it with the
+# compile and gets about half: 60% of what it can get
+want=$((N == 1 ? 30 : share * 6 / 10)) want_s=$((N == 1 ? 3 : 5))
 col_of() { awk -F'\t' -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }' "$1"; }
 
 others_begin
@@ -29,10 +32,10 @@ kill "$hog" 2> /dev/null
 is "$(col_of "$R/hog/runs.tsv" status | sort -u)" "ok" "the disturbed runs stay ok"
 pcts=$(col_of "$R/hog/runs.tsv" disturbed | sed -n 's/.*others \([0-9]*\)%.*/\1/p')
 lowest=$(sort -n <<< "$pcts" | head -1)
-[ "$(wc -l <<< "$pcts")" -eq 2 ] && [ "${lowest:-0}" -ge $((share * 6 / 10)) ]
+[ "$(wc -l <<< "$pcts")" -eq 2 ] && [ "${lowest:-0}" -ge "$want" ]
 ok $? "each run is flagged with the hog's share, about one CPU of $N (${share}%): $(tr '\n' ' ' <<< "$pcts")"
 awk -v t="$(col_of "$R/hog/runs.tsv" time_s | head -1)" -v o="$(col_of "$R/hog/runs.tsv" others_cpu_s | head -1)" \
-	'BEGIN { exit !(o >= 0.5 * t) }'
+	-v w="$want_s" 'BEGIN { exit !(o >= w / 10 * t) }'
 ok $? "others_cpu_s holds the hog's CPU seconds ($(col_of "$R/hog/runs.tsv" others_cpu_s | head -1) s in a $(col_of "$R/hog/runs.tsv" time_s | head -1) s run)"
 col_of "$R/hog/runs.tsv" steal_s | grep -qxE '[0-9]+\.[0-9]{3}'
 ok $? "steal_s is recorded ($(col_of "$R/hog/runs.tsv" steal_s | tr '\n' ' '))"
