@@ -212,11 +212,11 @@ work_dir = $T/work
 CONF
 }
 # chromium_run URL [ARGS...]: headless Chromium, a private profile under $T,
-# the console on stderr, at most 60 s
+# the console on stderr, at most 180 s (a cold start on a busy machine is slow)
 chromium_run() {
 	local url=$1 profile; shift
 	profile=$(mktemp -d "$T/profile.XXXXXX")
-	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 		--disable-background-networking --disable-component-update --disable-sync \
 		--user-data-dir="$profile" --enable-logging=stderr --v=0 "$@" "$url"
 }
