@@ -18,14 +18,14 @@ grep -q 'Kernel panic' "$R/panic/logs/guest.console"
 ok $? "the console log keeps the panic"
 
 # the workload never ends: no row comes, the guest is killed after the timeout
-guest_hang hang 6 40 "$CONTEST" run --boot "$UML" -k hang --vm-timeout 6s "${BOOT[@]}" \
+guest_hang hang 6 120 "$CONTEST" run --boot "$UML" -k hang --vm-timeout 6s "${BOOT[@]}" \
 	-s 'command=sleep 600' noload
 # before the next session in work_dir removes what a killed one left there
 ! ls -d "$T"/work/scratch.* > /dev/null 2>&1
 ok $? "the killed guest's session scratch was on its own disk, not in the host's work_dir"
 
 # Ctrl-C while the guest's run is under way
-guest_ctrl_c intr 20 "$CONTEST" run --boot "$UML" -k intr "${BOOT[@]}" -s 'command=sleep 600' noload
+guest_ctrl_c intr 60 "$CONTEST" run --boot "$UML" -k intr "${BOOT[@]}" -s 'command=sleep 600' noload
 
 boot_nothing_left
 ok $? "nothing left behind"
