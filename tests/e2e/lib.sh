@@ -211,6 +211,15 @@ monitors =
 work_dir = $T/work
 CONF
 }
+# passwd_from: contest's From: without --from, $EMAIL or git's user.email:
+# user@host, named by the passwd entry when it names one
+passwd_from() {
+	local gecos want
+	gecos=$(getent passwd "$(id -un)" | cut -d: -f5 | cut -d, -f1)
+	want="$(id -un)@$(hostname)"
+	[ -n "$gecos" ] && [ "$gecos" != "$(id -un)" ] && want="$gecos <$want>"
+	echo "$want"
+}
 # chromium_run URL [ARGS...]: headless Chromium, a private profile under $T,
 # the console on stderr, at most 180 s (a cold start on a busy machine is slow)
 chromium_run() {

@@ -98,11 +98,8 @@ git config -f "$T/gitconfig" user.name 'Ann Tester'
 GIT_CONFIG_GLOBAL=$T/gitconfig "$CONTEST" report -r "$R" --format mail dl ky 2>/dev/null |
 	sed '/^$/q' | grep '^From: ' >"$T/from"
 is "$(cat "$T/from")" "From: Ann Tester <ann@example.org>" "From: git's user.name <user.email>"
-gecos=$(getent passwd "$(id -un)" | cut -d: -f5 | cut -d, -f1)
-want="$(id -un)@$(hostname)"
-[ -n "$gecos" ] && [ "$gecos" != "$(id -un)" ] && want="$gecos <$want>"
 is "$("$CONTEST" report -r "$R" --format mail dl ky 2>/dev/null | sed '/^$/q' | grep '^From: ')" \
-	"From: $want" "without git's user.email: user@host, named by the passwd entry when it names one"
+	"From: $(passwd_from)" "without git's user.email: user@host, named by the passwd entry when it names one"
 
 # undecided says why and what would decide it: text, mail and page
 "$CONTEST" compare -r "$R" dl ky >"$T/cmp" 2>/dev/null

@@ -33,7 +33,7 @@ SOURCE_DATE_EPOCH=1037404800 EMAIL= "$CONTEST" report -r "$PUB" --format mail \
 ok $? "report --format mail exits 0"
 is "$(cat "$T/pub.err")" "" "nothing on stderr"
 head_of() { sed '/^$/q' "$T/pub.mail" | grep "^$1: " | head -n 1; }
-is "$(head_of From)" "From: $(id -un)@$(hostname)" "From: user@host without --from, \$EMAIL or git's user.email"
+is "$(head_of From)" "From: $(passwd_from)" "From: user@host without --from, \$EMAIL or git's user.email"
 is "$(head_of Date)" "Date: Sat, 16 Nov 2002 00:00:00 +0000" "Date: RFC 2822, from SOURCE_DATE_EPOCH"
 is "$(sed '/^$/q' "$T/pub.mail" | sed -n '/^Subject:/,/^[A-Z]/p' | sed '$d' | tr -d '\n')" \
 	"Subject: [BENCHMARK] contest: 2.4.18 vs 2.4.19 vs 2.4.20-rc1 vs 2.5.47 vs 2.5.47-mm1 vs 2.5.47-mm3" \
