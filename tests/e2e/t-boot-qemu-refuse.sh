@@ -42,10 +42,10 @@ if [ -e /sys/module/kvm_pvm ] && [ ! -e /sys/module/kvm_intel ] && [ ! -e /sys/m
 else
 	skip "KVM here is not PVM (or not usable, or no QEMU)"
 fi
-refuses "--vm-cpus beyond this machine's" "vm-cpus.*from 1 to this machine's $(nproc)" \
-	"$CONTEST" run --boot "$img" -k q --vm-cpus $(( $(nproc) + 1 )) -s guest_accel=tcg "${ARGS[@]}" noload
-refuses "guest_cpus beyond this machine's" "guest_cpus: $(( $(nproc) + 1 )) is more than this machine's $(nproc) CPUs" \
-	"$CONTEST" run --boot "$img" -k q -s guest_cpus=$(( $(nproc) + 1 )) -s guest_accel=tcg "${ARGS[@]}" noload
+refuses "--vm-cpus beyond this machine's" "vm-cpus.*from 1 to this machine's $(getconf _NPROCESSORS_ONLN)" \
+	"$CONTEST" run --boot "$img" -k q --vm-cpus $(( $(getconf _NPROCESSORS_ONLN) + 1 )) -s guest_accel=tcg "${ARGS[@]}" noload
+refuses "guest_cpus beyond this machine's" "guest_cpus: $(( $(getconf _NPROCESSORS_ONLN) + 1 )) is more than this machine's $(getconf _NPROCESSORS_ONLN) CPUs" \
+	"$CONTEST" run --boot "$img" -k q -s guest_cpus=$(( $(getconf _NPROCESSORS_ONLN) + 1 )) -s guest_accel=tcg "${ARGS[@]}" noload
 refuses "guest_accel none of auto, kvm, tcg" "guest_accel.*hvf" \
 	"$CONTEST" run --boot "$img" -k q -s guest_accel=hvf "${ARGS[@]}" noload
 refuses "guest_mem below 64M" "guest_mem: '32M' is not a size of 64M or more" \

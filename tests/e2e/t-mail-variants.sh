@@ -64,7 +64,7 @@ is "$(grep -o "ky ran with the knobs $Q=kyber, dl with $Q=mq-deadline: what was 
 grep -q "different \(knobs\|io_scheduler\)" "$T/cmp.err"
 ok $((!$?)) "nor does compare warn of them"
 # a difference the knobs did not make is still a confound
-sed -i 's/^cpus: .*/cpus: 64/' "$R/ky/env"
+sed -i 's/^cpus: .*/cpus: 4096/' "$R/ky/env"
 "$CONTEST" compare -r "$R" --format mail dl ky 2>/dev/null | tr '\n' ' ' | tr -s ' ' >"$T/cpus.flat"
 grep -q "Warning: 'ky' and 'dl' were measured with different cpus" "$T/cpus.flat" &&
 	! grep -q "different io_scheduler" "$T/cpus.flat"

@@ -57,7 +57,7 @@ R=$T/r
 mkdir -p "$R"
 cp -r "$PUB/2.4.18" "$PUB/2.5.47" "$R/"
 "$CONTEST" env -s make_jobs=4 | sed 's/^governor: .*/governor: none/' >"$R/2.4.18/env"
-sed 's/^cpus: .*/cpus: 64/' "$R/2.4.18/env" >"$R/2.5.47/env"
+sed 's/^cpus: .*/cpus: 4096/' "$R/2.4.18/env" >"$R/2.5.47/env"
 printf 'noload\t9\t80\t90\t0\t0\toom\n' >>"$R/2.5.47/runs.tsv"
 EMAIL='Tester <t@example.org>' "$CONTEST" report -r "$R" --format mail --to lkml@example.org \
 	2.4.18 2.5.47 >"$T/env.mail" 2>"$T/env.err"
@@ -65,7 +65,7 @@ ok $? "mail with env files exits 0"
 is "$(sed '/^$/q' "$T/env.mail" | grep '^From: ')" "From: Tester <t@example.org>" "From: from \$EMAIL"
 is "$(sed '/^$/q' "$T/env.mail" | grep '^To: ')" "To: lkml@example.org" "To: from --to"
 body "$T/env.mail" | tr '\n' ' ' | tr -s ' ' >"$T/env.flat"
-grep -q "on $(nproc) CPUs (" "$T/env.flat" && grep -q "make -j4" "$T/env.flat"
+grep -q "on $(getconf _NPROCESSORS_ONLN) CPUs (" "$T/env.flat" && grep -q "make -j4" "$T/env.flat"
 ok $? "the paragraph gives CPUs and make -j from the env file"
 grep -q "2.5.47 differs from 2.4.18 in: cpus" "$T/env.flat"
 ok $? "the paragraph names what differs between the kernels"
@@ -161,7 +161,7 @@ body "$T/cmp.mail" | tr '\n' ' ' | tr -s ' ' >"$T/cmp.flat"
 grep -qF "* marks p < 0.05 (p: the verdict's test), ** also after Holm's correction over the " \
 	"$T/cmp.flat"
 ok $? "the legend says what * and ** mean"
-grep -qF "Warning: '2.5.47' and '2.4.18' were measured with different cpus: '64' against '$(nproc)'." \
+grep -qF "Warning: '2.5.47' and '2.4.18' were measured with different cpus: '4096' against '$(getconf _NPROCESSORS_ONLN)'." \
 	"$T/cmp.flat"
 ok $? "the env files' difference is a warning in the mail"
 grep -q "cpus" "$T/cmp.err"
