@@ -18,7 +18,7 @@ refuse_setup
 NOKVM=(-s "kvm_device=$T/no-kvm")
 
 "$CONTEST" run -k a="$img" -k b="$img" "${NOKVM[@]}" -s guest_cpus=1 -s guest_mem=256M \
-	--vm-timeout 3s "${ARGS[@]}" noload > "$T/auto.out" 2> "$T/auto.err"
+	--vm-timeout 5s "${ARGS[@]}" noload > "$T/auto.out" 2> "$T/auto.err"
 is $? 1 "two hanging guests: exit 1"
 is "$(grep -c 'QEMU emulates the CPU (TCG)' "$T/auto.err")" 1 "auto without KVM: one warning that the times are emulated, for two kernels"
 grep -q "^warning: cannot open the KVM device '$T/no-kvm'.*QEMU emulates the CPU (TCG) for '$img', so its times are emulated" "$T/auto.err"
@@ -26,7 +26,7 @@ ok $? "it says why KVM cannot ($(grep -m1 'TCG' "$T/auto.err" | cut -c1-120))"
 is "$(grep -c 'booting [ab]: qemu-system-x86_64 -accel tcg -cpu max -m 256M -smp 1 ' "$T/auto.err")" 2 \
 	"both booted with -accel tcg -cpu max, guest_mem's -m 256M and guest_cpus' -smp 1"
 for k in a b; do
-	guest_status $k | grep -q "^guest-failed: no new row for 3 s: the guest was killed after '."
+	guest_status $k | grep -q "^guest-failed: no new row for 5 s: the guest was killed after '."
 	ok $? "$k: recorded guest-failed, with where its console stopped ($(guest_status $k))"
 done
 grep -A1 '^contest: a: the guest.s console ended with:$' "$T/auto.err" | grep -q '^  [^ ]'

@@ -67,7 +67,9 @@ ok $? "it is judged by the descriptor that was read"
 # 4(a): a knob another live session holds is refused, naming it
 echo "$ORIG" > "$DN"
 W=$T/w && mkdir -p "$W"
-BG=1 quick "$T/w1" "$T/r3" -s "command=sleep 4" -k a --knob "$DN=one" noload > /dev/null 2> "$T/err3" &
+# (a compile of 60 s, cut once the second session is refused: however slow
+# that one is to start, the knob is still held)
+BG=1 quick "$T/w1" "$T/r3" -s "command=sleep 60" -k a --knob "$DN=one" noload > /dev/null 2> "$T/err3" &
 pid=$!
 reads() { [ "$(cat $DN)" = "$1" ]; }
 wait_for 30 reads one
@@ -76,6 +78,7 @@ quick "$T/w2" "$T/r4" -k b --knob "$DN=two" noload > /dev/null 2> "$T/err4"
 is $? 2 "a second session on the same knob (other work and results directories): exit 2"
 grep -q "cannot set '$DN': another contest session (pid $pid) is using it" "$T/err4"
 ok $? "naming the knob and the first session: $(head -1 "$T/err4")"
+kill -INT $pid
 wait $pid
 is "$(cat $DN)" "$ORIG" "and the knob ends at its original"
 
