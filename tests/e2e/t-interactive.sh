@@ -140,7 +140,8 @@ ok $? "the kernels compared count their tasks' runs ($(grep -m1 '^  idle:' "$T/m
 	> /dev/null 2>&1 &
 driver=$!
 at_exit "kill $driver 2>/dev/null"
-wait_for 20 pgrep -f -- "interact --samples --duration 17.25" > /dev/null
+wait_for 60 pgrep -f -- "interact --samples --duration 17.25" > /dev/null
+ok $? "the audio task is running"
 pkill -9 -f -- "interact --samples --duration 17.25"
 wait "$driver"
 is "$(first killed status)" "timing-failed" "a task killed mid-run makes the run timing-failed"
