@@ -245,7 +245,8 @@ static void collect(const struct compare *c, struct lkp_rows *rows)
 			rows->v[i].verdict = "-";
 		rows->v[i].rank = verdict_rank(rows->v[i].verdict);
 	}
-	qsort(rows->v, rows->n, sizeof(*rows->v), row_cmp);
+	if (rows->n > 1)	/* none: v is NULL, which qsort may not take */
+		qsort(rows->v, rows->n, sizeof(*rows->v), row_cmp);
 }
 
 static void rows_release(struct lkp_rows *rows)
