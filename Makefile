@@ -121,7 +121,7 @@ FUZZ_CC      ?= clang
 FUZZ_SAN      = address,undefined -fno-sanitize-recover=undefined
 FUZZ_FLAGS    = -g -O1 -fsanitize=fuzzer,$(FUZZ_SAN)
 FUZZ_OBJFLAGS = -g -O1 -fsanitize=fuzzer-no-link,$(FUZZ_SAN)
-FUZZ_TARGETS  = config runs plan lock monitor-logs calibration env
+FUZZ_TARGETS  = config runs plan lock monitor-logs calibration env writers
 FUZZ_BIN      = $(FUZZ_TARGETS:%=build/fuzz/fuzz-%)
 # the fuzzers' own library: the same sources, instrumented, without libFuzzer's main
 FUZZ_OBJ      = $(patsubst %.c,build/fuzz/obj/%.o,$(CONTEST_SRC))

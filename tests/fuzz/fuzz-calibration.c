@@ -11,6 +11,7 @@
 #include "results/compare.h"
 #include "record/env.h"
 #include "lib/util.h"
+#include "fuzz-kernel-file.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -35,14 +36,6 @@ static void remove_dir(void)
 	}
 	rmdir(cdir);
 	rmdir(dir);
-}
-
-static void put(const char *path, const void *p, size_t n)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f || fwrite(p, 1, n, f) != n || fclose(f) != 0)
-		abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -77,9 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		env += strlen(mark);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(sessions); i++) {
-		put(runs[i], data, nruns);
+		fuzz_put(runs[i], data, nruns);
 		if (env)
-			put(envs[i], env, size - (size_t)(env - text));
+			fuzz_put(envs[i], env, size - (size_t)(env - text));
 		else
 			unlink(envs[i]);
 	}

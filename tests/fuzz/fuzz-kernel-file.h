@@ -1,6 +1,8 @@
 /* fuzz-kernel-file.h - what the fuzz targets that read a kernel folder
  * share: DIR/K/NAME written with the input, DIR made at the first call and
- * removed when the fuzzing ends. Include it in one target's .c only. */
+ * removed when the fuzzing ends; fuzz_put writes any file. Include it in
+ * one target's .c only (its functions are static, inline where a target
+ * may leave them unused). */
 #ifndef FUZZ_KERNEL_FILE_H
 #define FUZZ_KERNEL_FILE_H
 
@@ -18,9 +20,18 @@ struct fuzz_kernel_file {
 	char *file;	/* DIR/K/NAME */
 };
 
-static struct fuzz_kernel_file *fuzz_kf;
+static struct fuzz_kernel_file *fuzz_kf __attribute__((unused));
 
-static void fuzz_kernel_file_remove(void)
+/* PATH holds the N bytes at P, or the fuzzing stops */
+static inline void fuzz_put(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fwrite(p, 1, n, f) != n || fclose(f) != 0)
+		abort();
+}
+
+static inline void fuzz_kernel_file_remove(void)
 {
 	unlink(fuzz_kf->file);
 	rmdir(fuzz_kf->kdir);
@@ -28,11 +39,9 @@ static void fuzz_kernel_file_remove(void)
 }
 
 /* kf->dir a template like "/tmp/contest-fuzz-NAME.XXXXXX"; the input as DIR/K/name */
-static void fuzz_kernel_file(struct fuzz_kernel_file *kf, const char *name, const uint8_t *data,
-			     size_t size)
+static inline void fuzz_kernel_file(struct fuzz_kernel_file *kf, const char *name,
+				    const uint8_t *data, size_t size)
 {
-	FILE *f;
-
 	if (!kf->file) {
 		if (!mkdtemp(kf->dir))
 			abort();
@@ -43,9 +52,7 @@ static void fuzz_kernel_file(struct fuzz_kernel_file *kf, const char *name, cons
 		fuzz_kf = kf;
 		atexit(fuzz_kernel_file_remove);	/* the directory goes when the fuzzing ends */
 	}
-	f = fopen(kf->file, "w");
-	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-		abort();
+	fuzz_put(kf->file, data, size);
 }
 
 #endif
