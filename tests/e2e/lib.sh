@@ -34,6 +34,14 @@ is() {	# is GOT WANT NAME...
 skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $*"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 need_root() { [ "$(id -u)" = 0 ]; }
+# need_gawk: a test whose planted runs are drawn by srand(seed) needs gawk
+# (mawk draws other numbers); without it the test skips, saying so, and ends
+need_gawk() {
+	command -v gawk > /dev/null && return 0
+	skip "no gawk: the planted runs are drawn by gawk's rand (TEST_PKGS installs it)"
+	done_testing
+	exit
+}
 # others_begin, then others_busy [CPUS]: whether processes other than this
 # test's own children kept at least CPUS (default half a CPU) busy on
 # average in between (the CPUs' busy time from /proc/stat less the

@@ -7,6 +7,7 @@
 # guest boots: the rounds are a recorded state's, the candidates' runs
 # and profiles planted.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 . "$(dirname "$0")/lib-bisect.sh"
 command -v git > /dev/null || { skip "no git"; done_testing; exit; }
 G=$T/repo

@@ -6,6 +6,7 @@
 # sessions of another machine or workload among this one's are left out of
 # the drift, said; a stop keeps the sessions that finished.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 R=$T/reports
 CONF=$T/c.conf
 command_conf "$CONF" "sh -c 'i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done'"

@@ -8,6 +8,7 @@
 # has the same chart under each load. A page whose charts lost their marks
 # fails the checks.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 if ! command -v chromium >/dev/null; then
 	echo "1..0 # SKIP chromium is not installed"
 	exit 0
@@ -17,7 +18,7 @@ R=$T/r
 history() {
 	local dir=$1 n=$2 v vars=(); shift 2
 	for v; do vars+=(-v "$v"); done
-	awk -v dir="$dir" -v n="$n" "${vars[@]}" -v header="$(runs_columns timestamp)" \
+	gawk -v dir="$dir" -v n="$n" "${vars[@]}" -v header="$(runs_columns timestamp)" \
 		-f "$TOP/tests/e2e/changes-history.awk"
 }
 history "$R" 1200

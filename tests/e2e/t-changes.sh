@@ -5,12 +5,13 @@
 # bisect command from the env files' commits, and the 2002 mail's series
 # (tests/data/published) with the change points the README shows.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 R=$T/r
 # history DIR N [VAR=VALUE...]: kernels k001..kN (changes-history.awk)
 history() {
 	local dir=$1 n=$2 v vars=(); shift 2
 	for v; do vars+=(-v "$v"); done
-	awk -v dir="$dir" -v n="$n" "${vars[@]}" -v header="$(runs_columns timestamp)" \
+	gawk -v dir="$dir" -v n="$n" "${vars[@]}" -v header="$(runs_columns timestamp)" \
 		-f "$TOP/tests/e2e/changes-history.awk"
 }
 history "$R" 60
@@ -173,7 +174,7 @@ grep -q 'class="change-label"[^>]*>+[0-9.]*% k037<' "$P"
 ok $? "html: noload's change marked and labelled"
 
 # the same kernels in interleaved rounds: one session, tested by the runs
-awk -v dir="$T/il" -v n=60 -v interleaved=1 -v header="$(runs_columns timestamp)" \
+gawk -v dir="$T/il" -v n=60 -v interleaved=1 -v header="$(runs_columns timestamp)" \
 	-f "$TOP/tests/e2e/changes-history.awk"
 "$CONTEST" changes -r "$T/il" $KS > "$T/il.text"
 grep -q '^noload: Time \[s\], 60 kernels (180 runs), one session$' "$T/il.text" &&

@@ -8,6 +8,7 @@
 # other symbol is worse: their shares fell by the room ksys_read took
 # (about 4%), which quiet runs may see as "better", never more.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 R=$T/reports
 runs() {	# runs KERNEL SECOND: noload, 6 interleaved rounds
 	runs_header "$R/$1/runs.tsv" timestamp

@@ -24,8 +24,14 @@ awk -v l="$lcpu" 'BEGIN { exit !(l >= 40 && l <= 55) }'
 ok_unless_disturbed $? "LCPU% is the quota's 50 (got $lcpu)" "$f"
 awk -v t="$t" -v c="$c" 'BEGIN { exit !(c >= 0.4 * t && c <= 0.55 * t) }'
 ok_unless_disturbed $? "load_cpu_s $c is about Time/2 (Time $t)" "$f"
-awk -v t="$t" 'BEGIN { exit !(t >= 3.9 && t < 6) }'
-ok_unless_disturbed $? "Time is the command's 4 s (got $t)" "$f"
+# a clock that stops early fails whatever the machine; one a busy machine
+# stretched past 6 s skips when the run was flagged disturbed
+if awk -v t="$t" 'BEGIN { exit !(t >= 3.9) }'; then
+	awk -v t="$t" 'BEGIN { exit !(t < 6) }'
+	ok_unless_disturbed $? "Time is the command's 4 s (got $t)" "$f"
+else
+	ok 1 "Time is the command's 4 s (got $t, under 3.9)"
+fi
 is "$(col "$f" cpu_limit)" 0.5 "the row records cpu_limit"
 nothing_left "$T/cg.before"
 ok $? "nothing left behind"

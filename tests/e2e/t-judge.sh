@@ -5,6 +5,7 @@
 # bisect run would take for a bad commit (t-judge-bisect
 # drives a real git bisect run with it).
 . "$(dirname "$0")/lib.sh"
+need_gawk
 R=$T/reports
 # kernel KERNEL MEAN [N]: N (5) noload runs at 1% noise, interleaved with the
 # others' (one session), the same draws for the same kernel name

@@ -6,6 +6,7 @@
 # the guest's image and the source tree have a space, a quote, a double
 # quote and a '$' in their paths.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 # words CMD: the words sh reads from CMD (continued lines too), one a line
 words() { sh -c 'eval "set -- $1" && printf "%s\n" "$@"' sh "$1"; }
 # want WORD...: the same, of the words given
@@ -14,7 +15,7 @@ want() { printf '%s\n' "$@"; }
 R="$T/r it's \$HOME \"here\""
 TREE="/src/my tree's \$x"
 IMG="$T/uml it's \$k/linux"
-awk -v dir="$T/plain" -v n=60 -v header="$(runs_columns timestamp)" \
+gawk -v dir="$T/plain" -v n=60 -v header="$(runs_columns timestamp)" \
 	-f "$TOP/tests/e2e/changes-history.awk"
 mv "$T/plain" "$R"
 printf 'bisect_tree: %s\ncommit: 1111aaaa\n' "$TREE" > "$R/k036/env"

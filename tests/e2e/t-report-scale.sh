@@ -5,6 +5,7 @@
 # reader that keeps every row needs three times that for report and five
 # times for compare. Memory is asserted, never time.
 . "$(dirname "$0")/lib.sh"
+need_gawk
 TIME=/usr/bin/time
 if [ ! -x "$TIME" ]; then
 	skip "peak memory of report and compare" "no $TIME (apt-get install time)"
@@ -59,7 +60,7 @@ L=$T/lab
 sanitized=0
 [ "$(cat "$TOP/bin/.mode" 2>/dev/null)" = sanitize ] && sanitized=1
 "$CONTEST" env > "$T/env.txt" 2> /dev/null
-awk -v kernels=2000 -v runs=3 -v dir="$L" -v env="$T/env.txt" -v machines=4 \
+gawk -v kernels=2000 -v runs=3 -v dir="$L" -v env="$T/env.txt" -v machines=4 \
 	-f "$TOP/bench/gen-runs.awk"
 ok $? "2000 kernel folders generated ($(du -sm "$L" | cut -f1) MB)"
 lab_kb() { echo $((4 * 1024 + $1 * 1024 * 2000 / 12000)); }	# lab_kb MB_PER_12000

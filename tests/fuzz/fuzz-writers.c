@@ -1,16 +1,17 @@
 /* fuzz-writers.c - libFuzzer target: what a runs.tsv and an env file become
- * in every format report and compare write (a NaN, an infinity, a huge or
- * negative figure, a name with markup in it)
+ * in every format report and compare write
  *
  * The readers' targets stop where the values are read; this one goes on to
- * the writers, where a value the reader let through is turned into text:
- * the KCIDB writer once cast a NaN to an integer. The input up to a line
- * "%%env" is the runs.tsv, what follows it the env file (as
- * fuzz-calibration's), of two kernels K and L that hold the same two files
- * (compare needs two). report writes them as text, classic, mail, csv,
- * json and kcidb with --stats; compare as text, mail, csv, json and lkp.
- * Their stdout goes to /dev/null; html is left out (it runs gnuplot).
- * The temporary directory goes at exit.
+ * the writers, where what the reader let through (a figure of 20 digits, a
+ * load or env value with markup or quotes in it, a kernel with rows the
+ * other lacks) is turned into text: the KCIDB writer once cast a NaN to
+ * an integer, lkp's mail sorted no rows at NULL. The input is K's runs.tsv,
+ * then optionally a line "%%L" and L's (else L's is K's), then optionally
+ * a line "%%env" and the env file both kernels hold (as fuzz-calibration's
+ * input). report writes the two as text, classic, mail, csv, json and
+ * kcidb with --stats; compare as text, mail, csv, json and lkp. Their
+ * stdout goes to /dev/null; html is left out (it runs gnuplot). The
+ * temporary directory goes at exit.
  */
 #include "results/report.h"
 #include "show/show.h"
@@ -89,22 +90,30 @@ static void compares(void)
 	}
 }
 
+/* the length of the part of [p, end) before the line MARK; *after is where
+ * the mark ends, NULL when there is none */
+static size_t before_mark(const uint8_t *p, const uint8_t *end, const char *mark,
+			  const uint8_t **after)
+{
+	const uint8_t *at = memmem(p, (size_t)(end - p), mark, strlen(mark));
+
+	*after = at ? at + strlen(mark) : NULL;
+	return (size_t)((at ? at : end) - p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char mark[] = "%%env\n";
-	const uint8_t *env = memmem(data, size, mark, strlen(mark));
-	size_t nruns = env ? (size_t)(env - data) : size, nenv = 0;
+	const uint8_t *end = data + size, *env, *l;
+	size_t nall = before_mark(data, end, "%%env\n", &env);
+	size_t nk = before_mark(data, data + nall, "%%L\n", &l);
+	size_t nl = l ? (size_t)(data + nall - l) : nk;
 
-	if (env) {
-		env += strlen(mark);
-		nenv = size - (size_t)(env - data);
-	}
-	fuzz_kernel_file(&kf, "runs.tsv", data, nruns);
+	fuzz_kernel_file(&kf, "runs.tsv", data, nk);
 	if (!devnull)
 		writers_setup();
-	fuzz_put(env_k, env ? env : data, nenv);
-	fuzz_put(runs_l, data, nruns);
-	fuzz_put(env_l, env ? env : data, nenv);
+	fuzz_put(runs_l, l ? l : data, nl);	/* no "%%L": L holds K's rows */
+	fuzz_put(env_k, env ? env : data, env ? (size_t)(end - env) : 0);
+	fuzz_put(env_l, env ? env : data, env ? (size_t)(end - env) : 0);
 	reports();
 	compares();
 	return 0;
