@@ -9,6 +9,7 @@
  * driver, the test is a child subreaper, so orphans come back to it.
  */
 #include "tap.h"
+#include "session/disturb.h"
 #include "session/loadproc.h"
 #include "sys/cleanup.h"
 #include "sys/cgroup.h"
@@ -395,6 +396,8 @@ static double stop_checked(const char *what, struct load_proc *lp, struct cgroup
 /* ---- the cases ---- */
 
 static double ratio_lo = 0.5, ratio_hi = 1.2, start_lo = 0.3;
+/* on a busy machine a spinner need only be counted */
+static const double busy_ratio_lo = 0.01, busy_start_lo = 0.005;
 static int churn_lo = 5;
 
 /* A busy machine (1-minute load average at least the CPU count) gives the
@@ -406,8 +409,8 @@ static void ratio_for_machine(void)
 	FILE *f = fopen("/proc/loadavg", "r");
 
 	if (f && fscanf(f, "%lf", &avg) == 1 && avg >= sysconf(_SC_NPROCESSORS_ONLN)) {
-		ratio_lo = 0.01;
-		start_lo = 0.005;
+		ratio_lo = busy_ratio_lo;
+		start_lo = busy_start_lo;
 		churn_lo = 1;
 		printf("# the machine is busy (load average %.2f): a spinner needs only be counted\n", avg);
 	}
@@ -415,39 +418,23 @@ static void ratio_for_machine(void)
 		fclose(f);
 }
 
-/* The machine's idle and stolen CPU seconds so far (/proc/stat's cpu line):
- * a spinner is held to one CPU's worth only over a window in which a CPU
- * was free for it and the host took little. Returns -1 where unreadable. */
-static int machine_times(double *idle, double *steal)
+/* Over a window of SECONDS between the snapshots A and B (disturb.h's, of
+ * /proc/stat): was the machine too busy to give a spinner a CPU (less than
+ * half a CPU idle, or at least a tenth of every CPU stolen by the host)?
+ * Says so on a TAP comment. */
+static int window_busy(const char *what, const struct disturb_snap *a,
+		       const struct disturb_snap *b, double seconds)
 {
-	unsigned long long v[8] = { 0 };
-	FILE *f = fopen("/proc/stat", "r");
-	int n = f ? fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
-			   &v[3], &v[4], &v[5], &v[6], &v[7]) : 0;
-	double hz = (double)sysconf(_SC_CLK_TCK);
+	double hz = (double)sysconf(_SC_CLK_TCK), n = ncpus(), steal, idle;
 
-	if (f)
-		fclose(f);
-	if (n < 8 || hz <= 0)
-		return -1;
-	*idle = (double)(v[3] + v[4]) / hz;
-	*steal = (double)v[7] / hz;
-	return 0;
-}
-
-/* Over a window of SECONDS from the times A to B: was the machine too busy
- * to give a spinner a CPU (less than half a CPU idle, or at least a tenth
- * of every CPU stolen by the host)? Says so on a TAP comment. */
-static int window_busy(const char *what, const double a[2], const double b[2], int known,
-		       double seconds)
-{
-	double idle = (b[0] - a[0]) / seconds;
-	double steal = (b[1] - a[1]) / seconds / (double)sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (!known || seconds <= 0 || (idle >= 0.5 && steal < 0.1))
+	if (!a->ok || !b->ok || seconds <= 0 || b->busy < a->busy || b->steal < a->steal)
+		return 0;
+	steal = (double)(b->steal - a->steal) / hz / seconds;	/* CPUs' worth */
+	idle = n - (double)(b->busy - a->busy) / hz / seconds - steal;
+	if (idle >= 0.5 && steal < 0.1 * n)
 		return 0;
 	printf("# %s: the machine was busy over the window (%.2f CPUs idle, %.0f%% stolen): "
-	       "the spinner's share is not held to one CPU\n", what, idle, 100 * steal);
+	       "the spinner's share is not held to one CPU\n", what, idle, 100 * steal / n);
 	return 1;
 }
 
@@ -458,14 +445,15 @@ static void check_spin_window(const char *what, struct load_proc *lp, struct cgr
 	struct load_snap a, b;
 	double ta, tb, ratio;
 	char why[256] = "";
-	double m0[2] = { 0 }, ma[2] = { 0 }, mb[2] = { 0 };
+	struct disturb_snap m0, ma, mb;
 	double t0 = now_mono(), lo = ratio_lo, slo = start_lo;
-	int known = machine_times(&m0[0], &m0[1]) == 0;
+
+	disturb_snap(&m0, NULL, 0);
 
 	sleep_s(1.0);
 	ta = now_mono();
 	loadproc_snap(lp, cg, &a);
-	known = machine_times(&ma[0], &ma[1]) == 0 && known;
+	disturb_snap(&ma, NULL, 0);
 	if (from_cgroup) {
 		double c0 = cgroup_load_cpu_s(cg), c1;
 		struct load_snap s;
@@ -478,12 +466,12 @@ static void check_spin_window(const char *what, struct load_proc *lp, struct cgr
 	sleep_s(1.0);
 	tb = now_mono();
 	loadproc_snap(lp, cg, &b);
-	known = machine_times(&mb[0], &mb[1]) == 0 && known;
+	disturb_snap(&mb, NULL, 0);
 	ratio = (b.cpu_s - a.cpu_s) / (tb - ta);
-	if (ratio < lo && window_busy(what, ma, mb, known, tb - ta))
-		lo = 0.01;
-	if (a.cpu_s <= slo && window_busy(what, m0, ma, known, ta - t0))
-		slo = 0.005;
+	if (ratio < lo && window_busy(what, &ma, &mb, tb - ta))
+		lo = busy_ratio_lo;
+	if (a.cpu_s <= slo && window_busy(what, &m0, &ma, ta - t0))
+		slo = busy_start_lo;
 	ok(ratio >= lo && ratio <= ratio_hi,
 	   "%s: CPU over the window is one busy CPU: %.3f s in %.3f s (ratio %.2f, want %.2f..%.2f)",
 	   what, b.cpu_s - a.cpu_s, tb - ta, ratio, lo, ratio_hi);
